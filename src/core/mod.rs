@@ -1,0 +1,25 @@
+//! The rules core, Art. 1–3 and App. C: the board, the pieces and their moves, FEN and the
+//! notations, repetition keys, perft, and what the position itself says about the end of
+//! the game. No I/O, no time, no allocation in the move generator.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod fen;
+pub mod movegen;
+pub mod moves;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use fen::{FenError, FenField, FenProblem, STARTING_FEN, Setup};
+pub use movegen::PieceMoves;
+pub use moves::{CastleSide, Move, MoveKind, MoveList, ParseUciError, UciMove};
+pub use outcome::BoardOutcome;
+pub use perft::{divide, perft};
+pub use piece::{Color, Piece, Role};
+pub use position::{CastlingRights, IllegalMoveError, Position, Undo};
+pub use square::{File, Rank, Square};

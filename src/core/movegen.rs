@@ -1,0 +1,298 @@
+//! Legal move generation, Art. 3.1–3.9.
+//!
+//! The generator hands out the moves grouped by piece ([`PieceMoves`]: one origin, a set of
+//! destinations), which lets perft count the leaves with a population count instead of
+//! making every move, and never allocates. Legality is built in: pins restrict a piece to
+//! the line through its king, a check restricts the others to capturing the checker or
+//! blocking, the king never steps onto an attacked square, castling follows 3.8.2 and en
+//! passant is tested by looking at the board after the capture.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{CastleSide, Move, MoveKind, MoveList};
+use super::piece::{Color, Role};
+use super::position::{CastlePath, Position};
+use super::square::{Rank, Square};
+
+/// The legal moves of one piece: its origin and the destinations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    pub role: Role,
+    pub from: Square,
+    pub to: Bitboard,
+    /// The en-passant square when `to` holds an en-passant capture.
+    pub en_passant: Option<Square>,
+}
+
+impl PieceMoves {
+    /// Whether the destinations are on the last rank for a pawn (each one four moves).
+    #[inline]
+    fn promotes(&self) -> bool {
+        // A pawn's destinations all lie on the rank ahead of it.
+        self.role == Role::Pawn && (self.to & Bitboard::BACK_RANKS).nonempty()
+    }
+
+    /// The number of moves, counting each promotion square four times (Art. 3.7.3.3).
+    #[inline]
+    pub fn len(&self) -> usize {
+        let n = self.to.count() as usize;
+        if self.promotes() { n * 4 } else { n }
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+}
+
+/// The moves of a [`PieceMoves`], one by one.
+pub struct PieceMovesIter {
+    pm: PieceMoves,
+    promo: usize,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let to = self.pm.to.first()?;
+        let from = self.pm.from;
+        let kind = if self.pm.role == Role::Pawn {
+            if self.pm.promotes() {
+                let role = Role::PROMOTIONS[self.promo];
+                self.promo += 1;
+                if self.promo == 4 {
+                    self.promo = 0;
+                    self.pm.to = self.pm.to.without(to);
+                }
+                return Some(Move::new(from, to, MoveKind::Promotion(role)));
+            } else if Some(to) == self.pm.en_passant {
+                MoveKind::EnPassant
+            } else {
+                MoveKind::Normal
+            }
+        } else if self.pm.role == Role::King && from.file().index().abs_diff(to.file().index()) == 2
+        {
+            MoveKind::Castle
+        } else {
+            MoveKind::Normal
+        };
+        self.pm.to = self.pm.to.without(to);
+        Some(Move::new(from, to, kind))
+    }
+}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+
+    fn into_iter(self) -> PieceMovesIter {
+        PieceMovesIter { pm: self, promo: 0 }
+    }
+}
+
+impl Position {
+    /// The own pieces pinned to the king of the side to move.
+    #[inline]
+    fn pinned(&self, ksq: Square, occupied: Bitboard) -> Bitboard {
+        let us = self.turn;
+        let their = self.by_color(!us);
+        let queens = self.by_role(Role::Queen);
+        let snipers = ((attacks::rook(ksq, Bitboard::EMPTY) & (self.by_role(Role::Rook) | queens))
+            | (attacks::bishop(ksq, Bitboard::EMPTY) & (self.by_role(Role::Bishop) | queens)))
+            & their;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = attacks::between(ksq, s) & occupied;
+            if blockers.nonempty() && !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color(us)
+    }
+
+    /// Calls `visit` with the legal moves of each piece that has any; stops early, returning
+    /// `true`, when `visit` returns `true`.
+    #[inline(always)]
+    pub fn generate_moves(&self, mut visit: impl FnMut(PieceMoves) -> bool) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let our = self.by_color(us);
+        let their = self.by_color(them);
+        let occ = our | their;
+        let ksq = self.king(us);
+        let checkers = self.attackers_to(ksq, them, occ);
+
+        // The king (Art. 3.8.1): never onto an attacked square, the king itself not blocking.
+        let mut king_to = Bitboard::EMPTY;
+        let without_king = occ ^ ksq;
+        for to in attacks::king(ksq) & !our {
+            if self.attackers_to(to, them, without_king).is_empty() {
+                king_to |= to;
+            }
+        }
+        // Castling (Art. 3.8.2): not out of, through or into check; nothing in between.
+        if checkers.is_empty() && self.castling.any_for(us) {
+            for side in [CastleSide::King, CastleSide::Queen] {
+                if self.castling.has(us, side) {
+                    let path = CastlePath::of(us, side);
+                    if (path.must_be_empty() & occ).is_empty()
+                        && path
+                            .must_be_safe()
+                            .into_iter()
+                            .all(|sq| self.attackers_to(sq, them, occ).is_empty())
+                    {
+                        king_to |= path.king_to;
+                    }
+                }
+            }
+        }
+        if king_to.nonempty()
+            && visit(PieceMoves {
+                role: Role::King,
+                from: ksq,
+                to: king_to,
+                en_passant: None,
+            })
+        {
+            return true;
+        }
+        // In double check only the king moves (Art. 3.9).
+        if checkers.more_than_one() {
+            return false;
+        }
+        let target = match checkers.first() {
+            Some(c) => attacks::between(ksq, c).with(c),
+            None => Bitboard::FULL,
+        } & !our;
+        let pinned = self.pinned(ksq, occ);
+        // A pinned piece can neither capture a single checker nor block it.
+        let movable = if checkers.nonempty() {
+            our & !pinned
+        } else {
+            our
+        };
+
+        for from in self.by_role(Role::Knight) & movable & !pinned {
+            let to = attacks::knight(from) & target;
+            if to.nonempty()
+                && visit(PieceMoves {
+                    role: Role::Knight,
+                    from,
+                    to,
+                    en_passant: None,
+                })
+            {
+                return true;
+            }
+        }
+        for role in [Role::Bishop, Role::Rook, Role::Queen] {
+            for from in self.by_role(role) & movable {
+                let mut to = attacks::attacks(us, role, from, occ) & target;
+                if pinned.contains(from) {
+                    to &= attacks::line(ksq, from);
+                }
+                if to.nonempty()
+                    && visit(PieceMoves {
+                        role,
+                        from,
+                        to,
+                        en_passant: None,
+                    })
+                {
+                    return true;
+                }
+            }
+        }
+
+        // Pawns (Art. 3.7): one step, two from the start rank, diagonal captures, en passant.
+        let empty = !occ;
+        let start_rank = Bitboard::rank(Rank::Second.relative_to(us));
+        let ep_candidates = match self.ep_square {
+            Some(ep) => attacks::pawn(them, ep),
+            None => Bitboard::EMPTY,
+        };
+        for from in self.by_role(Role::Pawn) & movable {
+            let step = (match us {
+                Color::White => Bitboard::from_square(from).north(),
+                Color::Black => Bitboard::from_square(from).south(),
+            }) & empty;
+            let double = if start_rank.contains(from) {
+                (match us {
+                    Color::White => step.north(),
+                    Color::Black => step.south(),
+                }) & empty
+            } else {
+                Bitboard::EMPTY
+            };
+            let mut to = ((attacks::pawn(us, from) & their) | step | double) & target;
+            let mut en_passant = None;
+            if ep_candidates.contains(from) {
+                if let Some(ep) = self.ep_square {
+                    if self.ep_capture_is_legal(from, ep, checkers) {
+                        to |= ep;
+                        en_passant = Some(ep);
+                    }
+                }
+            }
+            if pinned.contains(from) {
+                to &= attacks::line(ksq, from);
+            }
+            if to.nonempty()
+                && visit(PieceMoves {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    en_passant,
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(|pm| {
+            for mv in pm {
+                list.push(mv);
+            }
+            false
+        });
+        list
+    }
+
+    /// The number of legal moves, without listing them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.generate_moves(|pm| {
+            n += pm.len();
+            false
+        });
+        n
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.generate_moves(|_| true)
+    }
+
+    /// The legal moves of the piece on `from`.
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(|pm| {
+            if pm.from == from {
+                for mv in pm {
+                    list.push(mv);
+                }
+                return true;
+            }
+            false
+        });
+        list
+    }
+}

@@ -1,0 +1,166 @@
+//! Colours, roles and pieces (Art. 2.2): sixteen light and sixteen dark pieces.
+
+use std::fmt;
+use std::ops::Not;
+
+/// The two sides. White moves first (Art. 1.2).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `w` or `b`, as in FEN.
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// Picks `white` or `black` by colour.
+    #[inline]
+    pub fn fold<T>(self, white: T, black: T) -> T {
+        match self {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// The kind of a piece, without its colour.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
+pub enum Role {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    /// The pieces a pawn may promote to, Art. 3.7.3.3: queen, rook, bishop or knight.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The English letter (App. C.2): K Q R B N, and P for a pawn (used in FEN).
+    pub const fn upper_char(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+
+    /// Reads an English letter, either case.
+    pub fn from_char(c: char) -> Option<Role> {
+        Some(match c.to_ascii_uppercase() {
+            'P' => Role::Pawn,
+            'N' => Role::Knight,
+            'B' => Role::Bishop,
+            'R' => Role::Rook,
+            'Q' => Role::Queen,
+            'K' => Role::King,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        })
+    }
+}
+
+/// A piece: a role of a colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// The FEN letter: upper case for White, lower case for Black.
+    pub const fn fen_char(self) -> char {
+        let c = self.role.upper_char();
+        match self.color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// Reads a FEN letter.
+    pub fn from_fen_char(c: char) -> Option<Piece> {
+        let role = Role::from_char(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.color, self.role)
+    }
+}

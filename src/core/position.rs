@@ -1,0 +1,616 @@
+//! The position (Art. 2–3): placement, side to move, castling rights, the en-passant
+//! square, the halfmove clock and the fullmove number; making and unmaking moves.
+
+use std::fmt;
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{CastleSide, Move, MoveKind, UciMove};
+use super::piece::{Color, Piece, Role};
+use super::square::{File, Rank, Square};
+use super::zobrist;
+
+/// The castling rights still held (Art. 3.8.2.1): lost for good once the king or that rook
+/// has moved, or the rook has been captured.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    pub const NONE: CastlingRights = CastlingRights(0);
+    pub const ALL: CastlingRights = CastlingRights(15);
+
+    #[inline]
+    const fn bit(color: Color, side: CastleSide) -> u8 {
+        1 << (color as u8 * 2
+            + match side {
+                CastleSide::King => 0,
+                CastleSide::Queen => 1,
+            })
+    }
+
+    #[inline]
+    pub const fn has(self, color: Color, side: CastleSide) -> bool {
+        self.0 & Self::bit(color, side) != 0
+    }
+
+    pub fn set(&mut self, color: Color, side: CastleSide, on: bool) {
+        if on {
+            self.0 |= Self::bit(color, side);
+        } else {
+            self.0 &= !Self::bit(color, side);
+        }
+    }
+
+    /// Whether `color` holds either right.
+    #[inline]
+    pub const fn any_for(self, color: Color) -> bool {
+        self.0 & (3 << (color as u8 * 2)) != 0
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The rights in FEN form: `KQkq`, a subset of it, or `-`.
+    pub fn fen(self) -> String {
+        let mut s = String::new();
+        for (color, side, c) in CASTLE_LETTERS {
+            if self.has(color, side) {
+                s.push(c);
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
+    }
+}
+
+/// The FEN letters of the castling rights, in their written order.
+pub(crate) const CASTLE_LETTERS: [(Color, CastleSide, char); 4] = [
+    (Color::White, CastleSide::King, 'K'),
+    (Color::White, CastleSide::Queen, 'Q'),
+    (Color::Black, CastleSide::King, 'k'),
+    (Color::Black, CastleSide::Queen, 'q'),
+];
+
+/// The squares of a castling move in standard chess (Art. 3.8.2): the king from its
+/// original square two squares towards the rook, the rook over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlePath {
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+impl CastlePath {
+    pub const fn of(color: Color, side: CastleSide) -> CastlePath {
+        let rank = match color {
+            Color::White => 0,
+            Color::Black => 56,
+        };
+        let (kt, rf, rt) = match side {
+            CastleSide::King => (6, 7, 5),
+            CastleSide::Queen => (2, 0, 3),
+        };
+        CastlePath {
+            king_from: Square::new(rank + 4),
+            king_to: Square::new(rank + kt),
+            rook_from: Square::new(rank + rf),
+            rook_to: Square::new(rank + rt),
+        }
+    }
+
+    /// The squares that must be empty: all between king and rook (Art. 3.8.2.2).
+    pub fn must_be_empty(self) -> Bitboard {
+        attacks::between(self.king_from, self.rook_from)
+    }
+
+    /// The squares that must not be attacked, besides the king's own (which must not be in
+    /// check): the square crossed and the destination. In long castling the b-file square
+    /// may be attacked.
+    pub fn must_be_safe(self) -> Bitboard {
+        attacks::between(self.king_from, self.king_to).with(self.king_to)
+    }
+}
+
+/// Which castling rights a move from or to each square removes (Art. 3.8.2.1).
+const fn castle_clear_table() -> [u8; 64] {
+    let mut t = [0u8; 64];
+    t[Square::E1 as usize] = 0b0011;
+    t[Square::H1 as usize] = 0b0001;
+    t[Square::A1 as usize] = 0b0010;
+    t[Square::E8 as usize] = 0b1100;
+    t[Square::H8 as usize] = 0b0100;
+    t[Square::A8 as usize] = 0b1000;
+    t
+}
+static CASTLE_CLEAR: [u8; 64] = castle_clear_table();
+
+/// A legal chess position. It is built only from a validated set-up (`fen`), or by
+/// playing moves from one, so its invariants hold: one king of each colour, the side not to
+/// move not in check, no pawns on the first or last rank, castling rights backed by king and
+/// rook on their original squares, an en-passant square only behind a pawn that has just
+/// made its double step.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    /// Zobrist key of placement, side to move and castling rights, kept incrementally.
+    pub(crate) base_key: u64,
+}
+
+/// What a move changed that unmaking it must restore.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<Role>,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    base_key: u64,
+}
+
+/// A move that is not legal in the position it was offered to.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{mv} is not a legal move in {fen}")]
+pub struct IllegalMoveError {
+    pub mv: Move,
+    pub fen: String,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position (Art. 2.3).
+    pub fn new() -> Position {
+        let mut p = Position::empty();
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for file in File::ALL {
+            let role = back[file.index()];
+            p.put(
+                Piece::new(Color::White, role),
+                Square::from_coords(file, Rank::First),
+            );
+            p.put(
+                Piece::new(Color::White, Role::Pawn),
+                Square::from_coords(file, Rank::Second),
+            );
+            p.put(
+                Piece::new(Color::Black, Role::Pawn),
+                Square::from_coords(file, Rank::Seventh),
+            );
+            p.put(
+                Piece::new(Color::Black, role),
+                Square::from_coords(file, Rank::Eighth),
+            );
+        }
+        p.castling = CastlingRights::ALL;
+        p.base_key = p.compute_base_key();
+        p
+    }
+
+    /// An empty board with White to move; only for building positions inside the core.
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            turn: Color::White,
+            castling: CastlingRights::NONE,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            base_key: 0,
+        }
+    }
+
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        self.by_role[piece.role.index()] |= sq;
+        self.by_color[piece.color.index()] |= sq;
+    }
+
+    pub(crate) fn compute_base_key(&self) -> u64 {
+        let mut key = zobrist::castling(self.castling.bits());
+        if self.turn == Color::Black {
+            key ^= zobrist::black_to_move();
+        }
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                key ^= zobrist::piece(p.color, p.role, sq);
+            }
+        }
+        key
+    }
+
+    // --- Reading the position -------------------------------------------------------------
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The square a pawn passed over in a double step on the last move, as FEN records it
+    /// (whether or not an en-passant capture is possible).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Halfmoves since the last capture or pawn move (Art. 9.3 counts these).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The number of the move to be played, starting at 1 and increased after Black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).lsb()
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, role))
+    }
+
+    /// The pieces of `by` that attack `sq`, with `occupied` as the blockers (Art. 3.1.3:
+    /// a pinned piece still attacks).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let queens = self.by_role[Role::Queen.index()];
+        let diag = self.by_role[Role::Bishop.index()] | queens;
+        let orth = self.by_role[Role::Rook.index()] | queens;
+        ((attacks::pawn(!by, sq) & self.by_role[Role::Pawn.index()])
+            | (attacks::knight(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::king(sq) & self.by_role[Role::King.index()])
+            | (attacks::bishop(sq, occupied) & diag)
+            | (attacks::rook(sq, occupied) & orth))
+            & self.by_color[by.index()]
+    }
+
+    /// Whether `by` attacks `sq`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers_to(sq, by, self.occupied()).nonempty()
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers_to(self.king(self.turn), !self.turn, self.occupied())
+    }
+
+    /// The side to move is in check (Art. 3.9.1).
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().nonempty()
+    }
+
+    /// The position key for repetitions, Art. 9.2.3: placement, side to move, castling
+    /// rights, and the en-passant file only when an en-passant capture is actually legal.
+    pub fn key(&self) -> u64 {
+        match self.legal_ep_square() {
+            Some(sq) => self.base_key ^ zobrist::en_passant(sq.file()),
+            None => self.base_key,
+        }
+    }
+
+    /// The en-passant square when a legal en-passant capture exists (Art. 9.2.3).
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let capturers = attacks::pawn(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
+        capturers
+            .into_iter()
+            .any(|from| self.ep_capture_is_legal(from, ep, self.checkers()))
+            .then_some(ep)
+    }
+
+    /// Whether the pawn on `from` may capture en passant onto `ep`: after the capture the
+    /// own king must not be in check (Art. 3.9), which also covers the captured pawn and the
+    /// capturing one both leaving a rank the king shares with a rook or queen.
+    #[inline]
+    pub(crate) fn ep_capture_is_legal(&self, from: Square, ep: Square, checkers: Bitboard) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let ksq = self.king(us);
+        let captured = Square::from_coords(ep.file(), from.rank());
+        let occ = (self.occupied() ^ from ^ captured) | ep;
+        let their = self.by_color[them.index()];
+        let queens = self.by_role[Role::Queen.index()];
+        let diag = (self.by_role[Role::Bishop.index()] | queens) & their;
+        let orth = (self.by_role[Role::Rook.index()] | queens) & their;
+        let leapers =
+            (self.by_role[Role::Knight.index()] | self.by_role[Role::Pawn.index()]) & checkers;
+        (attacks::bishop(ksq, occ) & diag).is_empty()
+            && (attacks::rook(ksq, occ) & orth).is_empty()
+            && leapers.without(captured).is_empty()
+    }
+
+    // --- Making and unmaking moves ----------------------------------------------------------
+
+    #[inline]
+    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+        self.by_role[role.index()] ^= sq;
+        self.by_color[color.index()] ^= sq;
+        self.base_key ^= zobrist::piece(color, role, sq);
+    }
+
+    /// The square of the piece a move captures, and its role.
+    #[inline]
+    fn capture_of(&self, mv: Move) -> Option<(Square, Role)> {
+        match mv.kind {
+            MoveKind::EnPassant => Some((
+                Square::from_coords(mv.to.file(), mv.from.rank()),
+                Role::Pawn,
+            )),
+            MoveKind::Castle => None,
+            _ => {
+                if self.by_color[(!self.turn).index()].contains(mv.to) {
+                    self.role_at(mv.to).map(|r| (mv.to, r))
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Plays a move without checking that it is legal: for the generator's own moves, and
+    /// moves already checked. An illegal move here leaves the position meaningless (but never
+    /// makes the program unsafe).
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn;
+        let them = !us;
+        let capture = self.capture_of(mv);
+        self.base_key ^= zobrist::castling(self.castling.0);
+        self.ep_square = None;
+        self.halfmoves += 1;
+        if let Some((sq, role)) = capture {
+            self.toggle(them, role, sq);
+            self.halfmoves = 0;
+        }
+        match mv.kind {
+            MoveKind::Normal => {
+                let role = self.role_at(mv.from).unwrap_or(Role::Pawn);
+                self.toggle(us, role, mv.from);
+                self.toggle(us, role, mv.to);
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if mv.from.index().abs_diff(mv.to.index()) == 16 {
+                        self.ep_square = Some(Square::new((mv.from as u32 + mv.to as u32) / 2));
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                self.toggle(us, Role::Pawn, mv.from);
+                self.toggle(us, Role::Pawn, mv.to);
+            }
+            MoveKind::Promotion(role) => {
+                self.toggle(us, Role::Pawn, mv.from);
+                self.toggle(us, role, mv.to);
+                self.halfmoves = 0;
+            }
+            MoveKind::Castle => {
+                let side = if mv.to.file() > mv.from.file() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                let path = CastlePath::of(us, side);
+                self.toggle(us, Role::King, path.king_from);
+                self.toggle(us, Role::King, path.king_to);
+                self.toggle(us, Role::Rook, path.rook_from);
+                self.toggle(us, Role::Rook, path.rook_to);
+            }
+        }
+        self.castling.0 &= !(CASTLE_CLEAR[mv.from.index()] | CASTLE_CLEAR[mv.to.index()]);
+        self.base_key ^= zobrist::castling(self.castling.0);
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        self.base_key ^= zobrist::black_to_move();
+    }
+
+    /// Plays a move without checking it, returning what [`Position::undo`] needs to take it
+    /// back.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let undo = Undo {
+            captured: self.capture_of(mv).map(|(_, r)| r),
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            base_key: self.base_key,
+        };
+        self.play_unchecked(mv);
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made with [`Position::make`].
+    pub fn undo(&mut self, mv: Move, undo: Undo) {
+        let them = self.turn;
+        let us = !them;
+        match mv.kind {
+            MoveKind::Normal => {
+                let role = self.role_at(mv.to).unwrap_or(Role::Pawn);
+                self.toggle(us, role, mv.to);
+                self.toggle(us, role, mv.from);
+            }
+            MoveKind::EnPassant => {
+                self.toggle(us, Role::Pawn, mv.to);
+                self.toggle(us, Role::Pawn, mv.from);
+            }
+            MoveKind::Promotion(role) => {
+                self.toggle(us, role, mv.to);
+                self.toggle(us, Role::Pawn, mv.from);
+            }
+            MoveKind::Castle => {
+                let side = mv.castle_side().unwrap_or(CastleSide::King);
+                let path = CastlePath::of(us, side);
+                self.toggle(us, Role::King, path.king_to);
+                self.toggle(us, Role::King, path.king_from);
+                self.toggle(us, Role::Rook, path.rook_to);
+                self.toggle(us, Role::Rook, path.rook_from);
+            }
+        }
+        if let Some(role) = undo.captured {
+            let sq = if mv.is_en_passant() {
+                Square::from_coords(mv.to.file(), mv.from.rank())
+            } else {
+                mv.to
+            };
+            self.toggle(them, role, sq);
+        }
+        if us == Color::Black {
+            self.fullmoves -= 1;
+        }
+        self.turn = us;
+        self.castling = undo.castling;
+        self.ep_square = undo.ep_square;
+        self.halfmoves = undo.halfmoves;
+        self.base_key = undo.base_key;
+    }
+
+    /// Whether `mv` is legal here (Art. 3.1–3.9).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut found = false;
+        self.generate_moves(|pm| {
+            if pm.from == mv.from && pm.to.contains(mv.to) {
+                found = pm.into_iter().any(|m| m == mv);
+            }
+            found
+        });
+        found
+    }
+
+    /// Plays a legal move, or says why not (Art. 3.10: an illegal move is refused).
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(IllegalMoveError {
+                mv,
+                fen: self.to_fen(),
+            })
+        }
+    }
+
+    /// The position after a legal move, or why the move is not legal.
+    pub fn after(&self, mv: Move) -> Result<Position, IllegalMoveError> {
+        let mut p = *self;
+        p.play(mv)?;
+        Ok(p)
+    }
+
+    /// The legal move that UCI text describes here (castling is the king's two-square move),
+    /// if there is one.
+    pub fn uci_to_move(&self, uci: UciMove) -> Option<Move> {
+        let mut found = None;
+        self.generate_moves(|pm| {
+            if pm.from == uci.from && pm.to.contains(uci.to) {
+                found = pm
+                    .into_iter()
+                    .find(|m| m.to == uci.to && m.promotion() == uci.promotion);
+            }
+            found.is_some()
+        });
+        found
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board as eight lines of FEN letters (`.` for empty squares), rank 8 first,
+    /// followed by the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                let sq = Square::from_coords(file, *rank);
+                let c = self.piece_at(sq).map_or('.', Piece::fen_char);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "{}", self.to_fen())
+    }
+}
