@@ -11,6 +11,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod san;
 pub mod square;
 mod zobrist;
 
@@ -22,4 +23,5 @@ pub use outcome::BoardOutcome;
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, Role};
 pub use position::{CastlingRights, IllegalMoveError, Position, Undo};
+pub use san::{Letters, Notation, San, SanError, SanProblem, Suffix, parse_move, write_move};
 pub use square::{File, Rank, Square};

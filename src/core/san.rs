@@ -1,0 +1,659 @@
+//! Algebraic notation, App. C: standard algebraic (SAN) and long algebraic, with English
+//! letters (K Q R B N), Spanish letters (R D T A C — in Spanish R is the king, *rey*, and T
+//! the rook, *torre*), or figurines (♔♕♖♗♘ / ♚♛♜♝♞); each both read and written.
+//!
+//! Writing follows App. C: the piece letter and the arrival square (C.8), `x` for captures and
+//! the departure file for pawn captures (C.9), disambiguation by departure file, then rank,
+//! then both (C.10), the promotion piece after the square (C.11), castling `O-O`/`0-0` (C.13),
+//! `+` for check and `#` for mate. Two forms: the PGN form (`O-O`, `e8=Q`) and the FIDE
+//! scoresheet form (`0-0`, `e8Q`, `e8D` in Spanish).
+//!
+//! Reading is lenient, as a good PGN reader is: `O-O` and `0-0`; `e8=Q`, `e8Q`, `e8(Q)`,
+//! `e8/Q`; `x` or `:` optional; long forms `Ng1-f3`, `Ng1f3`, `e2-e4`, `e2e4`; an `e.p.` or
+//! `a.p.` suffix; trailing `+ # ! ?` ignored.
+
+use std::fmt;
+
+use super::bitboard::Bitboard;
+use super::moves::{CastleSide, Move};
+use super::piece::{Color, Role};
+use super::position::Position;
+use super::square::{File, Rank, Square};
+
+/// The letters (or symbols) that name the pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Letters {
+    /// K Q R B N (App. C.2).
+    English,
+    /// R D T A C: Rey, Dama, Torre, Alfil, Caballo (App. C.3, national letters).
+    Spanish,
+    /// ♔♕♖♗♘ for White's moves, ♚♛♜♝♞ for Black's.
+    Figurine,
+}
+
+impl Letters {
+    /// The letter or symbol of a piece (pawns have none in algebraic notation).
+    pub fn symbol(self, role: Role, color: Color) -> &'static str {
+        match self {
+            Letters::English => ["P", "N", "B", "R", "Q", "K"][role.index()],
+            Letters::Spanish => ["P", "C", "A", "T", "D", "R"][role.index()],
+            Letters::Figurine => match color {
+                Color::White => ["♙", "♘", "♗", "♖", "♕", "♔"][role.index()],
+                Color::Black => ["♟", "♞", "♝", "♜", "♛", "♚"][role.index()],
+            },
+        }
+    }
+
+    /// Reads a piece letter of this language (figurines are read in every language).
+    fn role_of(self, c: char) -> Option<Role> {
+        if let Some(r) = figurine_role(c) {
+            return Some(r);
+        }
+        let table: &[(char, Role)] = match self {
+            Letters::English | Letters::Figurine => &[
+                ('K', Role::King),
+                ('Q', Role::Queen),
+                ('R', Role::Rook),
+                ('B', Role::Bishop),
+                ('N', Role::Knight),
+                ('P', Role::Pawn),
+            ],
+            Letters::Spanish => &[
+                ('R', Role::King),
+                ('D', Role::Queen),
+                ('T', Role::Rook),
+                ('A', Role::Bishop),
+                ('C', Role::Knight),
+                ('P', Role::Pawn),
+            ],
+        };
+        table.iter().find(|(l, _)| *l == c).map(|(_, r)| *r)
+    }
+}
+
+fn figurine_role(c: char) -> Option<Role> {
+    Some(match c {
+        '♔' | '♚' => Role::King,
+        '♕' | '♛' => Role::Queen,
+        '♖' | '♜' => Role::Rook,
+        '♗' | '♝' => Role::Bishop,
+        '♘' | '♞' => Role::Knight,
+        '♙' | '♟' => Role::Pawn,
+        _ => return None,
+    })
+}
+
+/// How moves are written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Notation {
+    pub letters: Letters,
+    /// Long algebraic: the departure square always given (App. C.8: `Ng1f3`, `e2e4`).
+    pub long: bool,
+    /// In long algebraic, a hyphen between the squares of a move that captures nothing
+    /// (`Ng1-f3`); without it `Ng1f3`.
+    pub hyphen: bool,
+    /// The FIDE scoresheet form (`0-0`, `e8Q`) instead of the PGN form (`O-O`, `e8=Q`).
+    pub fide: bool,
+}
+
+impl Notation {
+    /// Standard algebraic with English letters, PGN form: `Nf3`, `O-O`, `e8=Q+`.
+    pub const ENGLISH: Notation = Notation {
+        letters: Letters::English,
+        long: false,
+        hyphen: false,
+        fide: false,
+    };
+    /// Standard algebraic with Spanish letters: `Cf3`, `O-O`, `e8=D+`.
+    pub const SPANISH: Notation = Notation {
+        letters: Letters::Spanish,
+        ..Notation::ENGLISH
+    };
+    /// Standard algebraic with figurines: `♘f3`, `♞f6`.
+    pub const FIGURINE: Notation = Notation {
+        letters: Letters::Figurine,
+        ..Notation::ENGLISH
+    };
+    /// Long algebraic with English letters: `Ng1-f3`, `e2-e4`, `e4xd5`.
+    pub const LONG: Notation = Notation {
+        long: true,
+        hyphen: true,
+        ..Notation::ENGLISH
+    };
+
+    /// The same notation in the FIDE scoresheet form (`0-0`, `e8D`).
+    pub const fn fide(self) -> Notation {
+        Notation { fide: true, ..self }
+    }
+}
+
+/// A check or mate mark.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Suffix {
+    Check,
+    Mate,
+}
+
+impl Suffix {
+    /// The mark a move deserves: `+` if it gives check, `#` if it mates.
+    pub fn after(pos: &Position, mv: Move) -> Option<Suffix> {
+        let mut after = *pos;
+        after.play_unchecked(mv);
+        if !after.is_check() {
+            None
+        } else if after.has_legal_moves() {
+            Some(Suffix::Check)
+        } else {
+            Some(Suffix::Mate)
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Suffix::Check => "+",
+            Suffix::Mate => "#",
+        }
+    }
+}
+
+/// A move as algebraic notation describes it, before it is matched against a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum San {
+    Castle {
+        side: CastleSide,
+        suffix: Option<Suffix>,
+    },
+    Normal {
+        /// The piece letter written, if any. Without one the move is a pawn's, except in long
+        /// notation with a whole departure square (`e1g1`, `g1-f3`): then the piece standing
+        /// there moves.
+        piece: Option<Role>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+        suffix: Option<Suffix>,
+    },
+}
+
+/// Why a text could not be read as a move, or matched to a legal move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SanProblem {
+    /// Nothing to read.
+    Empty,
+    /// The text is not algebraic notation.
+    Syntax,
+    /// An unknown character.
+    UnexpectedChar(char),
+    /// Promotion to a king or a pawn (Art. 3.7.3.3 allows queen, rook, bishop, knight).
+    BadPromotion(Role),
+    /// No legal move matches.
+    NoMatch,
+    /// A pawn reaching the last rank without the piece it becomes (Art. 3.7.3.3).
+    PromotionMissing,
+    /// A promotion piece given for a move that is not a promotion.
+    PromotionUnexpected,
+    /// Several legal moves match: these.
+    Ambiguous(Vec<Move>),
+}
+
+/// A move text that could not be read or played: the text, the position and the reason.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{}", self.describe())]
+pub struct SanError {
+    pub text: String,
+    /// The FEN of the position it was read against (empty when none).
+    pub fen: String,
+    pub problem: SanProblem,
+}
+
+impl SanError {
+    fn describe(&self) -> String {
+        let at = if self.fen.is_empty() {
+            String::new()
+        } else {
+            format!(" in {}", self.fen)
+        };
+        let t = &self.text;
+        match &self.problem {
+            SanProblem::Empty => "no move given".to_string(),
+            SanProblem::Syntax => {
+                format!("\"{t}\" is not a move: write it as Nf3, exd5, O-O, e8=Q or e2e4")
+            }
+            SanProblem::UnexpectedChar(c) => {
+                format!("\"{t}\" is not a move: '{c}' is not part of algebraic notation")
+            }
+            SanProblem::BadPromotion(r) => format!(
+                "\"{t}\": a pawn cannot become a {r}; it becomes a queen, rook, bishop or knight \
+                 (Art. 3.7.3.3)"
+            ),
+            SanProblem::NoMatch => format!("\"{t}\" is not a legal move{at}"),
+            SanProblem::PromotionMissing => format!(
+                "\"{t}\": the pawn reaches the last rank; say which piece it becomes, as in e8=Q \
+                 (Art. 3.7.3.3)"
+            ),
+            SanProblem::PromotionUnexpected => {
+                format!("\"{t}\" names a promotion piece but the move is not a promotion{at}")
+            }
+            SanProblem::Ambiguous(moves) => {
+                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                format!(
+                    "\"{t}\" is ambiguous{at}: it could be {}; give the departure file or rank",
+                    list.join(" or ")
+                )
+            }
+        }
+    }
+}
+
+impl San {
+    /// Reads a move in algebraic notation (short or long), leniently.
+    pub fn parse(text: &str, letters: Letters) -> Result<San, SanError> {
+        let err = |problem| SanError {
+            text: text.to_string(),
+            fen: String::new(),
+            problem,
+        };
+        // Annotations and the e.p. mark carry nothing the position does not say.
+        let mut s: Vec<char> = text
+            .trim()
+            .chars()
+            .filter(|c| !matches!(c, '\u{fe0e}' | '\u{fe0f}'))
+            .collect();
+        let mut suffix = None;
+        loop {
+            let tail: String = s.iter().rev().take(4).rev().collect();
+            let tail_lower = tail.to_ascii_lowercase();
+            if let Some(last) = s.last().copied() {
+                match last {
+                    '!' | '?' | '‼' | '⁇' | '⁈' | '⁉' | ' ' => {
+                        s.pop();
+                        continue;
+                    }
+                    '+' => {
+                        s.pop();
+                        if suffix.is_none() {
+                            suffix = Some(Suffix::Check);
+                        }
+                        continue;
+                    }
+                    '#' | '‡' => {
+                        s.pop();
+                        suffix = Some(Suffix::Mate);
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            if tail_lower.ends_with("e.p.") || tail_lower.ends_with("a.p.") {
+                s.truncate(s.len() - 4);
+                continue;
+            }
+            break;
+        }
+        if s.is_empty() {
+            return Err(err(SanProblem::Empty));
+        }
+
+        // Castling, with letter O or digit zero (App. C.13).
+        let castle: String = s
+            .iter()
+            .map(|c| match c {
+                'O' | 'o' | '0' => '0',
+                c => *c,
+            })
+            .collect();
+        match castle.as_str() {
+            "0-0" | "00" => {
+                return Ok(San::Castle {
+                    side: CastleSide::King,
+                    suffix,
+                });
+            }
+            "0-0-0" | "000" => {
+                return Ok(San::Castle {
+                    side: CastleSide::Queen,
+                    suffix,
+                });
+            }
+            _ => {}
+        }
+
+        // Piece letter (upper case, so that `b` stays a file).
+        let mut i = 0;
+        let mut role = Role::Pawn;
+        let mut explicit_role = false;
+        if let Some(r) = s.first().and_then(|&c| {
+            if c.is_ascii_lowercase() {
+                None
+            } else {
+                letters.role_of(c)
+            }
+        }) {
+            role = r;
+            explicit_role = true;
+            i = 1;
+        }
+
+        // The rest: [file][rank][-x:][file rank] [promotion].
+        let mut squares: Vec<char> = Vec::new();
+        let mut capture = false;
+        let mut promo_chars: Vec<char> = Vec::new();
+        let mut in_promo = false;
+        for &c in &s[i..] {
+            if in_promo {
+                promo_chars.push(c);
+                continue;
+            }
+            match c {
+                'a'..='h' | '1'..='8' => squares.push(c),
+                'x' | 'X' | ':' | '×' => capture = true,
+                '-' | '–' => {}
+                '=' | '(' | '/' => in_promo = true,
+                _ => {
+                    // A promotion letter straight after the destination (e8Q, e8D, e7e8q).
+                    if squares.len() >= 2 && squares.last().is_some_and(|c| c.is_ascii_digit()) {
+                        in_promo = true;
+                        promo_chars.push(c);
+                    } else {
+                        return Err(err(SanProblem::UnexpectedChar(c)));
+                    }
+                }
+            }
+        }
+        // A lower-case promotion letter that is also a file (e7e8b) ends up among the squares.
+        if promo_chars.is_empty()
+            && squares.len() >= 3
+            && squares.last().is_some_and(|c| c.is_ascii_lowercase())
+        {
+            if let Some(c) = squares.pop() {
+                promo_chars.push(c);
+            }
+        }
+        let promotion = {
+            let p: Vec<char> = promo_chars.into_iter().filter(|c| *c != ')').collect();
+            match p.as_slice() {
+                [] => None,
+                [c] => {
+                    let r = letters
+                        .role_of(c.to_ascii_uppercase())
+                        .or_else(|| figurine_role(*c))
+                        .ok_or_else(|| err(SanProblem::UnexpectedChar(*c)))?;
+                    if matches!(r, Role::King | Role::Pawn) {
+                        return Err(err(SanProblem::BadPromotion(r)));
+                    }
+                    Some(r)
+                }
+                [c, ..] => return Err(err(SanProblem::UnexpectedChar(*c))),
+            }
+        };
+
+        let n = squares.len();
+        if n < 2 {
+            return Err(err(SanProblem::Syntax));
+        }
+        let to = Square::parse_prefix(&[squares[n - 2] as u8, squares[n - 1] as u8])
+            .ok_or_else(|| err(SanProblem::Syntax))?;
+        let (from_file, from_rank) = match &squares[..n - 2] {
+            [] => (None, None),
+            [c] if c.is_ascii_digit() => (None, Rank::from_char(*c)),
+            [c] => (File::from_char(*c), None),
+            [f, r] if !f.is_ascii_digit() && r.is_ascii_digit() => {
+                (File::from_char(*f), Rank::from_char(*r))
+            }
+            _ => return Err(err(SanProblem::Syntax)),
+        };
+        Ok(San::Normal {
+            piece: explicit_role.then_some(role),
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+            suffix,
+        })
+    }
+
+    /// The legal move this notation describes in `pos`.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        let err = |problem| SanError {
+            text: self.to_string(),
+            fen: pos.to_fen(),
+            problem,
+        };
+        match *self {
+            San::Castle { side, .. } => {
+                let mut found = None;
+                pos.generate_moves(|pm| {
+                    if pm.role == Role::King {
+                        found = pm
+                            .into_iter()
+                            .find(|m| m.is_castle() && m.castle_side() == Some(side));
+                    }
+                    found.is_some()
+                });
+                found.ok_or_else(|| err(SanProblem::NoMatch))
+            }
+            San::Normal {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let any_role = piece.is_none() && from_file.is_some() && from_rank.is_some();
+                let role = piece.unwrap_or(Role::Pawn);
+                let mut matches: [Option<Move>; 8] = [None; 8];
+                let mut count = 0;
+                let mut promo_issue = None;
+                pos.generate_moves(|pm| {
+                    if !pm.to.contains(to)
+                        || (pm.role != role && !any_role)
+                        || from_file.is_some_and(|f| pm.from.file() != f)
+                        || from_rank.is_some_and(|r| pm.from.rank() != r)
+                    {
+                        return false;
+                    }
+                    for mv in pm {
+                        if mv.to != to {
+                            continue;
+                        }
+                        match (mv.promotion(), promotion) {
+                            (Some(a), Some(b)) if a != b => continue,
+                            (Some(_), None) => {
+                                promo_issue = Some(SanProblem::PromotionMissing);
+                                continue;
+                            }
+                            (None, Some(_)) => {
+                                promo_issue = Some(SanProblem::PromotionUnexpected);
+                                continue;
+                            }
+                            _ => {}
+                        }
+                        if count < matches.len() {
+                            matches[count] = Some(mv);
+                        }
+                        count += 1;
+                    }
+                    false
+                });
+                match count {
+                    0 => Err(err(promo_issue.unwrap_or(SanProblem::NoMatch))),
+                    1 => matches[0].ok_or_else(|| err(SanProblem::NoMatch)),
+                    _ => Err(err(SanProblem::Ambiguous(
+                        matches.iter().flatten().copied().collect(),
+                    ))),
+                }
+            }
+        }
+    }
+
+    /// The standard algebraic notation of a legal move (short form, minimal disambiguation
+    /// per App. C.10, with its check or mate mark).
+    pub fn from_move(pos: &Position, mv: Move) -> San {
+        let suffix = Suffix::after(pos, mv);
+        if let Some(side) = mv.castle_side() {
+            return San::Castle { side, suffix };
+        }
+        let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
+        let capture = mv.is_en_passant() || pos.occupied().contains(mv.to);
+        let (from_file, from_rank) = if role == Role::Pawn {
+            (capture.then(|| mv.from.file()), None)
+        } else if role == Role::King {
+            (None, None)
+        } else {
+            // C.10: other pieces of the same kind that can reach the same square.
+            let mut others = Bitboard::EMPTY;
+            pos.generate_moves(|pm| {
+                if pm.role == role && pm.from != mv.from && pm.to.contains(mv.to) {
+                    others |= pm.from;
+                }
+                false
+            });
+            let same_file = (others & Bitboard::file(mv.from.file())).nonempty();
+            let same_rank = (others & Bitboard::rank(mv.from.rank())).nonempty();
+            if others.is_empty() {
+                (None, None)
+            } else if !same_file {
+                (Some(mv.from.file()), None)
+            } else if !same_rank {
+                (None, Some(mv.from.rank()))
+            } else {
+                (Some(mv.from.file()), Some(mv.from.rank()))
+            }
+        };
+        San::Normal {
+            piece: (role != Role::Pawn).then_some(role),
+            from_file,
+            from_rank,
+            capture,
+            to: mv.to,
+            promotion: mv.promotion(),
+            suffix,
+        }
+    }
+
+    /// Writes the notation. `color` picks the figurine set; long notation needs the whole
+    /// departure square, so it is written by [`write_move`] instead.
+    pub fn write(&self, notation: Notation, color: Color) -> String {
+        let mut out = String::with_capacity(8);
+        match *self {
+            San::Castle { side, suffix } => {
+                let o = if notation.fide { '0' } else { 'O' };
+                out.push(o);
+                out.push('-');
+                out.push(o);
+                if side == CastleSide::Queen {
+                    out.push('-');
+                    out.push(o);
+                }
+                if let Some(s) = suffix {
+                    out.push_str(s.as_str());
+                }
+            }
+            San::Normal {
+                piece,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+                suffix,
+            } => {
+                if let Some(role) = piece.filter(|r| *r != Role::Pawn) {
+                    out.push_str(notation.letters.symbol(role, color));
+                }
+                if let Some(f) = from_file {
+                    out.push(f.char());
+                }
+                if let Some(r) = from_rank {
+                    out.push(r.char());
+                }
+                if capture {
+                    out.push('x');
+                }
+                out.push_str(&to.to_string());
+                if let Some(p) = promotion {
+                    if !notation.fide {
+                        out.push('=');
+                    }
+                    out.push_str(notation.letters.symbol(p, color));
+                }
+                if let Some(s) = suffix {
+                    out.push_str(s.as_str());
+                }
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for San {
+    /// English PGN form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.write(Notation::ENGLISH, Color::White))
+    }
+}
+
+/// Writes a legal move of `pos` in `notation`.
+pub fn write_move(pos: &Position, mv: Move, notation: Notation) -> String {
+    let san = San::from_move(pos, mv);
+    let color = pos.turn();
+    if !notation.long || mv.is_castle() {
+        return san.write(notation, color);
+    }
+    let San::Normal {
+        piece,
+        capture,
+        promotion,
+        suffix,
+        ..
+    } = san
+    else {
+        return san.write(notation, color);
+    };
+    let mut out = String::with_capacity(10);
+    if let Some(role) = piece {
+        out.push_str(notation.letters.symbol(role, color));
+    }
+    out.push_str(&mv.from.to_string());
+    if capture {
+        out.push('x');
+    } else if notation.hyphen {
+        out.push('-');
+    }
+    out.push_str(&mv.to.to_string());
+    if let Some(p) = promotion {
+        if !notation.fide {
+            out.push('=');
+        }
+        out.push_str(notation.letters.symbol(p, color));
+    }
+    if let Some(s) = suffix {
+        out.push_str(s.as_str());
+    }
+    out
+}
+
+/// Reads a move in algebraic notation (any form) and finds it among the legal moves.
+pub fn parse_move(pos: &Position, text: &str, letters: Letters) -> Result<Move, SanError> {
+    San::parse(text, letters)
+        .map_err(|mut e| {
+            e.fen = pos.to_fen();
+            e
+        })?
+        .to_move(pos)
+        .map_err(|mut e| {
+            e.text = text.to_string();
+            e
+        })
+}
+
+impl Move {
+    /// The move in standard algebraic notation, English PGN form (`Nf3`, `O-O`, `e8=Q#`).
+    pub fn san(self, pos: &Position) -> String {
+        write_move(pos, self, Notation::ENGLISH)
+    }
+}

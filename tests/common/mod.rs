@@ -1,0 +1,157 @@
+//! Shared helpers of the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The shared test corpus (`../shared/data` beside the repository, or `ESCAQUE_SHARED_DATA`).
+///
+/// CI has it. On a fresh clone without it, corpus tests are skipped with a notice, unless
+/// `ESCAQUE_REQUIRE_SHARED=1` (set by `.ci/run`), which makes its absence a failure.
+pub fn shared_data(rel: &str) -> Option<PathBuf> {
+    let root = std::env::var_os("ESCAQUE_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    let path = root.join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var("ESCAQUE_REQUIRE_SHARED").as_deref() == Ok("1") {
+        panic!("shared test data {} is missing", path.display());
+    }
+    eprintln!(
+        "note: skipping, shared test data {} is not here",
+        path.display()
+    );
+    None
+}
+
+/// A fixture of this repository's `tests/data`.
+pub fn fixture(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel)
+}
+
+/// Reads a file as text, decoding Latin-1 when it is not UTF-8 and dropping a BOM.
+pub fn read_text(path: &std::path::Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+    };
+    text.strip_prefix('\u{feff}')
+        .map(str::to_string)
+        .unwrap_or(text)
+}
+
+/// A game as the minimal movetext reader of the tests sees it: its tags and the SAN tokens
+/// of its main line. (The real PGN reader lives in the laws layer; this one only has to
+/// replay the corpus.)
+#[derive(Debug, Default, Clone)]
+pub struct GameText {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+}
+
+impl GameText {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Splits PGN text into games: tags, and the main-line move tokens with comments, NAGs,
+/// variations, move numbers and results removed. A tag line after movetext starts a new game
+/// even without a blank line between them (the chess.com export does that).
+pub fn read_games(text: &str) -> Vec<GameText> {
+    let mut games = Vec::new();
+    let mut game = GameText::default();
+    let mut in_movetext = false;
+    let mut depth = 0usize; // variation nesting
+    let mut comment = 0usize; // brace-comment nesting
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if comment == 0 && depth == 0 && trimmed.starts_with('[') {
+            if in_movetext {
+                games.push(std::mem::take(&mut game));
+                in_movetext = false;
+            }
+            if let Some((k, v)) = trimmed
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .split_once(' ')
+            {
+                game.tags
+                    .push((k.to_string(), v.trim().trim_matches('"').to_string()));
+            }
+            continue;
+        }
+        if comment == 0 && trimmed.starts_with('%') {
+            continue;
+        }
+        let mut token = String::new();
+        let mut chars = line.chars().peekable();
+        let flush = |token: &mut String, game: &mut GameText, depth: usize| {
+            let t = std::mem::take(token);
+            if depth > 0 || t.is_empty() {
+                return;
+            }
+            if matches!(t.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
+                return;
+            }
+            // Move numbers: "12." "12..." or glued "12.e4".
+            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+            let t = if digits > 0 && t[digits..].starts_with('.') {
+                t[digits..].trim_start_matches('.')
+            } else if digits == t.len() {
+                ""
+            } else {
+                t.as_str()
+            };
+            if t.is_empty() || t.starts_with('$') {
+                return;
+            }
+            game.moves.push(t.to_string());
+        };
+        while let Some(c) = chars.next() {
+            if comment > 0 {
+                match c {
+                    '{' => comment += 1,
+                    '}' => comment -= 1,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '{' => {
+                    flush(&mut token, &mut game, depth);
+                    comment = 1;
+                }
+                ';' => {
+                    flush(&mut token, &mut game, depth);
+                    break;
+                }
+                '(' => {
+                    flush(&mut token, &mut game, depth);
+                    depth += 1;
+                }
+                ')' => {
+                    flush(&mut token, &mut game, depth);
+                    depth = depth.saturating_sub(1);
+                }
+                c if c.is_whitespace() => flush(&mut token, &mut game, depth),
+                c => {
+                    token.push(c);
+                    in_movetext = true;
+                }
+            }
+        }
+        flush(&mut token, &mut game, depth);
+    }
+    if in_movetext || !game.tags.is_empty() {
+        games.push(game);
+    }
+    games
+}
