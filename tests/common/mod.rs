@@ -92,7 +92,7 @@ pub fn read_games(text: &str) -> Vec<GameText> {
             continue;
         }
         let mut token = String::new();
-        let mut chars = line.chars().peekable();
+        let chars = line.chars();
         let flush = |token: &mut String, game: &mut GameText, depth: usize| {
             let t = std::mem::take(token);
             if depth > 0 || t.is_empty() {
@@ -115,7 +115,7 @@ pub fn read_games(text: &str) -> Vec<GameText> {
             }
             game.moves.push(t.to_string());
         };
-        while let Some(c) = chars.next() {
+        for c in chars {
             if comment > 0 {
                 match c {
                     '{' => comment += 1,
