@@ -1,0 +1,63 @@
+//! The command line: `escaque perft`, help without a subcommand, and clear errors.
+
+use std::process::Command;
+
+fn escaque(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(args)
+        .output()
+        .expect("run escaque");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_total_as_the_last_line() {
+    let (code, out, _) = escaque(&["perft", "4"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("nodes 197281"));
+    assert_eq!(out.lines().count(), 1);
+}
+
+#[test]
+fn perft_divide_lists_each_first_move_and_sums_to_the_total() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (code, out, _) = escaque(&["perft", "--fen", kiwipete, "3", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"nodes 97862"));
+    assert_eq!(lines.len(), 48 + 1, "one line per legal move, then the total");
+    let sum: u64 = lines[..48]
+        .iter()
+        .map(|l| {
+            let (mv, n) = l.split_once(": ").expect("move: count");
+            assert!(mv.len() == 4 || mv.len() == 5, "{mv}");
+            n.parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(sum, 97862);
+    assert!(out.contains("e1g1: "), "castling is written as the king's move");
+}
+
+#[test]
+fn perft_rejects_a_bad_fen_quoting_it() {
+    let (code, out, err) = escaque(&["perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "1"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("\"8/8/8/8/8/8/8/8 w - - 0 1\""), "{err}");
+    assert!(err.contains("no white king"), "{err}");
+    let (code, _, err) = escaque(&["perft", "deep"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("deep"), "{err}");
+}
+
+#[test]
+fn no_subcommand_prints_help() {
+    let (code, out, _) = escaque(&[]);
+    assert_eq!(code, 0);
+    assert!(out.contains("perft"), "{out}");
+    assert!(out.contains("Usage"), "{out}");
+}
