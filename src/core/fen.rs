@@ -237,9 +237,14 @@ impl Setup {
 
         let ep_square = match fields[3] {
             "-" => None,
+            // Square names in FEN are lower case (`e3`, not `E3`).
             s => Some(
                 s.parse::<Square>()
-                    .map_err(|_| err(FenField::EnPassant, FenProblem::EnPassantSyntax(s.into())))?,
+                    .ok()
+                    .filter(|_| s.starts_with(|c: char| c.is_ascii_lowercase()))
+                    .ok_or_else(|| {
+                        err(FenField::EnPassant, FenProblem::EnPassantSyntax(s.into()))
+                    })?,
             ),
         };
 
