@@ -29,7 +29,11 @@ fn perft_divide_lists_each_first_move_and_sums_to_the_total() {
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.last(), Some(&"nodes 97862"));
-    assert_eq!(lines.len(), 48 + 1, "one line per legal move, then the total");
+    assert_eq!(
+        lines.len(),
+        48 + 1,
+        "one line per legal move, then the total"
+    );
     let sum: u64 = lines[..48]
         .iter()
         .map(|l| {
@@ -39,7 +43,10 @@ fn perft_divide_lists_each_first_move_and_sums_to_the_total() {
         })
         .sum();
     assert_eq!(sum, 97862);
-    assert!(out.contains("e1g1: "), "castling is written as the king's move");
+    assert!(
+        out.contains("e1g1: "),
+        "castling is written as the king's move"
+    );
 }
 
 #[test]

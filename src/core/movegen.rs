@@ -187,28 +187,33 @@ impl Position {
                 return true;
             }
         }
-        for role in [Role::Bishop, Role::Rook, Role::Queen] {
-            for from in self.by_role(role) & movable {
-                let mut to = attacks::attacks(us, role, from, occ) & target;
-                if pinned.contains(from) {
-                    to &= attacks::line(ksq, from);
+        macro_rules! sliders {
+            ($role:expr, $att:path) => {
+                for from in self.by_role($role) & movable {
+                    let mut to = $att(from, occ) & target;
+                    if pinned.contains(from) {
+                        to &= attacks::line(ksq, from);
+                    }
+                    if to.nonempty()
+                        && visit(PieceMoves {
+                            role: $role,
+                            from,
+                            to,
+                            en_passant: None,
+                        })
+                    {
+                        return true;
+                    }
                 }
-                if to.nonempty()
-                    && visit(PieceMoves {
-                        role,
-                        from,
-                        to,
-                        en_passant: None,
-                    })
-                {
-                    return true;
-                }
-            }
+            };
         }
+        sliders!(Role::Bishop, attacks::bishop);
+        sliders!(Role::Rook, attacks::rook);
+        sliders!(Role::Queen, attacks::queen);
 
         // Pawns (Art. 3.7): one step, two from the start rank, diagonal captures, en passant.
         let empty = !occ;
-        let start_rank = Bitboard::rank(Rank::Second.relative_to(us));
+        let double_rank = Bitboard::rank(Rank::Fourth.relative_to(us));
         let ep_candidates = match self.ep_square {
             Some(ep) => attacks::pawn(them, ep),
             None => Bitboard::EMPTY,
@@ -218,14 +223,11 @@ impl Position {
                 Color::White => Bitboard::from_square(from).north(),
                 Color::Black => Bitboard::from_square(from).south(),
             }) & empty;
-            let double = if start_rank.contains(from) {
-                (match us {
-                    Color::White => step.north(),
-                    Color::Black => step.south(),
-                }) & empty
-            } else {
-                Bitboard::EMPTY
-            };
+            let double = (match us {
+                Color::White => step.north(),
+                Color::Black => step.south(),
+            }) & empty
+                & double_rank;
             let mut to = ((attacks::pawn(us, from) & their) | step | double) & target;
             let mut en_passant = None;
             if ep_candidates.contains(from) {

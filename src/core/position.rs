@@ -449,9 +449,11 @@ impl Position {
                 self.toggle(us, role, mv.to);
                 if role == Role::Pawn {
                     self.halfmoves = 0;
-                    if mv.from.index().abs_diff(mv.to.index()) == 16 {
-                        self.ep_square = Some(Square::new((mv.from as u32 + mv.to as u32) / 2));
-                    }
+                    // A double step: the squares differ by 16 exactly when they differ only
+                    // in bit 4 (written without a branch that mispredicts half the time).
+                    let double = (mv.from as u32 ^ mv.to as u32) == 16;
+                    self.ep_square =
+                        double.then_some(Square::new((mv.from as u32 + mv.to as u32) / 2));
                 }
             }
             MoveKind::EnPassant => {
