@@ -487,6 +487,24 @@ impl Position {
         self.base_key ^= zobrist::black_to_move();
     }
 
+    /// Passes the move to the other side without moving ("null move", `--` in PGN). Not a
+    /// legal move of chess (Art. 1.2 and 3): for reading recorded analysis only. `None` when
+    /// the side to move is in check, where passing would leave the king in check.
+    pub fn play_null(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut p = *self;
+        p.ep_square = None;
+        p.halfmoves += 1;
+        if p.turn == Color::Black {
+            p.fullmoves += 1;
+        }
+        p.turn = !p.turn;
+        p.base_key ^= zobrist::black_to_move();
+        Some(p)
+    }
+
     /// Plays a move without checking it, returning what [`Position::undo`] needs to take it
     /// back.
     #[inline]
