@@ -1,4 +1,12 @@
 //! The competition above the board: the record of a game and what the Laws say about how
 //! it ends (Art. 5, 8, 9), PGN in and out. No terminal, no system clock.
 
+pub mod article;
+pub mod game;
 pub mod pgn;
+
+pub use article::Article;
+pub use game::{
+    Claim, ClaimKind, DrawOffer, Game, GameError, GameEvent, GameResult, LapseReason,
+    OfferTiming, Outcome, Penalty, Ply, Termination,
+};

@@ -1,0 +1,784 @@
+//! The record of a game and what the Laws say about how it ends (Art. 5, 8.1.5, 9).
+//!
+//! A [`Game`] holds the start position, the plies, the draw offers, claims and penalties
+//! (each attached to the ply it belongs to) and the result with its termination and article.
+//! Every change appends [`GameEvent`]s to one log: the scoresheet, the announcements, the
+//! autosave, the network and the arbiter read that stream and nothing else.
+//!
+//! A result reached first stands: once the game has ended, every further action is refused
+//! with [`GameError::Over`].
+
+use std::fmt;
+
+use crate::core::{Color, Letters, Move, Notation, Position, SanError, parse_move, write_move};
+
+use super::article::Article;
+
+/// The score of a finished game (Art. 10): 1-0, 0-1 or ½-½.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    /// The side that won.
+    pub fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The PGN form: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Reads the PGN form (`*` and anything else: `None`).
+    pub fn from_pgn(s: &str) -> Option<GameResult> {
+        match s.trim() {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pgn())
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Termination {
+    /// 5.1.1.
+    Checkmate,
+    /// 5.1.2: the player who resigned loses.
+    Resignation,
+    /// 5.1.2: a resignation when the opponent cannot checkmate by any legal series is a draw.
+    ResignationOpponentCannotMate,
+    /// 5.2.1.
+    Stalemate,
+    /// 5.2.2: neither player can checkmate by any legal series.
+    DeadPosition,
+    /// 5.2.3: agreed, after both players have moved.
+    Agreement,
+    /// 9.2.1: threefold repetition claimed with the written move producing it.
+    ThreefoldWritten,
+    /// 9.2.2: threefold repetition claimed after it occurred.
+    ThreefoldOccurred,
+    /// 9.3.1: fifty moves claimed with the written move completing them.
+    FiftyMovesWritten,
+    /// 9.3.2: fifty moves claimed after they were completed.
+    FiftyMovesOccurred,
+    /// 9.6.1: the same position five times.
+    FivefoldRepetition,
+    /// 9.6.2: seventy-five moves by each player without a pawn move or capture.
+    SeventyFiveMoves,
+}
+
+impl Termination {
+    pub fn article(self) -> Article {
+        match self {
+            Termination::Checkmate => Article::CHECKMATE,
+            Termination::Resignation | Termination::ResignationOpponentCannotMate => {
+                Article::RESIGNATION
+            }
+            Termination::Stalemate => Article::STALEMATE,
+            Termination::DeadPosition => Article::DEAD_POSITION,
+            Termination::Agreement => Article::AGREEMENT,
+            Termination::ThreefoldWritten => Article::THREEFOLD_WRITTEN,
+            Termination::ThreefoldOccurred => Article::THREEFOLD_OCCURRED,
+            Termination::FiftyMovesWritten => Article::FIFTY_WRITTEN,
+            Termination::FiftyMovesOccurred => Article::FIFTY_OCCURRED,
+            Termination::FivefoldRepetition => Article::FIVEFOLD,
+            Termination::SeventyFiveMoves => Article::SEVENTY_FIVE,
+        }
+    }
+
+    /// A short English description, for PGN `Termination` tags and logs.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation => "resignation",
+            Termination::ResignationOpponentCannotMate => {
+                "resignation, but the opponent could not checkmate: draw"
+            }
+            Termination::Stalemate => "stalemate",
+            Termination::DeadPosition => "dead position",
+            Termination::Agreement => "draw by agreement",
+            Termination::ThreefoldWritten | Termination::ThreefoldOccurred => {
+                "threefold repetition claimed"
+            }
+            Termination::FiftyMovesWritten | Termination::FiftyMovesOccurred => {
+                "fifty-move rule claimed"
+            }
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::SeventyFiveMoves => "seventy-five-move rule",
+        }
+    }
+}
+
+/// How a game ended: the result, why, under which article, and after how many plies.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub termination: Termination,
+    pub article: Article,
+    /// The number of plies played when the game ended.
+    pub ply: usize,
+}
+
+/// When a draw offer was made (Art. 9.1.2.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum OfferTiming {
+    /// After making a move (and before pressing the clock): the proper moment.
+    AfterOwnMove,
+    /// At another moment (before moving, on the opponent's time): still valid, and noted
+    /// (9.1.2.1; the arbiter may consider 11.5).
+    Irregular,
+    /// A draw claim under 9.2 or 9.3, which counts as an offer (9.1.2.3).
+    Claim,
+}
+
+/// Why a pending draw offer lapsed (Art. 9.1.2.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum LapseReason {
+    /// The opponent touched a piece to move or capture it (or moved).
+    PieceTouched,
+    /// The game ended in another way.
+    GameEnded,
+}
+
+/// A draw offer on the record, marked "=" on both scoresheets (Art. 8.1.5, 9.1.2.2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct DrawOffer {
+    pub by: Color,
+    /// The number of plies played when it was made: the "=" goes after that ply.
+    pub ply: usize,
+    pub timing: OfferTiming,
+}
+
+/// What a draw claim is about.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ClaimKind {
+    /// Art. 9.2: threefold repetition.
+    Threefold,
+    /// Art. 9.3: fifty moves.
+    FiftyMoves,
+}
+
+/// A draw claim on the record, with its verdict.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Claim {
+    pub by: Color,
+    /// The number of plies played when it was made.
+    pub ply: usize,
+    /// The written move the claim relies on (9.2.1, 9.3.1), in English SAN.
+    pub intended: Option<(Move, String)>,
+    /// `Some(kind)` when the claim was correct.
+    pub upheld: Option<ClaimKind>,
+}
+
+/// A penalty on the record.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Penalty {
+    /// The player whose clock gets the time.
+    pub to: Color,
+    /// Seconds added to that player's clock.
+    pub seconds: u32,
+    /// The number of plies played when it was given.
+    pub ply: usize,
+    pub article: Article,
+}
+
+/// One ply of the record.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Ply {
+    pub mv: Move,
+    /// English SAN in the PGN form, with its check or mate mark.
+    pub san: String,
+    pub color: Color,
+    /// The position key after the move (Art. 9.2.3).
+    pub key: u64,
+    /// The mover's remaining time after the move, in milliseconds, when known.
+    pub clock_ms: Option<u64>,
+}
+
+/// Everything that happens in a game, in order. The one stream every reader follows.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum GameEvent {
+    /// A move was played; `ply` is 1-based.
+    MovePlayed {
+        ply: usize,
+        color: Color,
+        mv: Move,
+        san: String,
+    },
+    /// The move gave check to `checked`.
+    Check { ply: usize, checked: Color },
+    DrawOffered { offer: DrawOffer },
+    DrawAccepted { by: Color },
+    DrawDeclined { by: Color },
+    DrawLapsed { offer: DrawOffer, reason: LapseReason },
+    ClaimMade { claim: Claim },
+    ClaimUpheld {
+        by: Color,
+        kind: ClaimKind,
+        article: Article,
+    },
+    ClaimRejected { by: Color, article: Article },
+    PenaltyApplied { penalty: Penalty },
+    GameEnded { outcome: Outcome },
+}
+
+impl GameEvent {
+    /// The article behind the event, if a Law decides it.
+    pub fn article(&self) -> Option<Article> {
+        match self {
+            GameEvent::MovePlayed { .. } | GameEvent::Check { .. } => None,
+            GameEvent::DrawOffered { offer } => Some(match offer.timing {
+                OfferTiming::Claim => Article::CLAIM_IS_OFFER,
+                _ => Article::DRAW_OFFER,
+            }),
+            GameEvent::DrawAccepted { .. } => Some(Article::AGREEMENT),
+            GameEvent::DrawDeclined { .. } | GameEvent::DrawLapsed { .. } => {
+                Some(Article::DRAW_OFFER)
+            }
+            GameEvent::ClaimMade { .. } => None,
+            GameEvent::ClaimUpheld { article, .. } | GameEvent::ClaimRejected { article, .. } => {
+                Some(*article)
+            }
+            GameEvent::PenaltyApplied { penalty } => Some(penalty.article),
+            GameEvent::GameEnded { outcome } => Some(outcome.article),
+        }
+    }
+}
+
+/// Why an action on the game was refused.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over ({}, {}): a result reached first stands", .0.result, .0.article)]
+    Over(Outcome),
+    #[error("{0} is not a legal move here (Art. 3)")]
+    Illegal(String),
+    #[error(transparent)]
+    Notation(#[from] SanError),
+    #[error("it is not {0}'s move")]
+    NotYourMove(Color),
+    #[error("there is no draw offer from the opponent to answer")]
+    NoOffer,
+    #[error(
+        "a draw by agreement needs both players to have made at least one move (Art. 5.2.3)"
+    )]
+    TooEarlyForAgreement,
+    #[error(
+        "{0} touched a piece to move it and can no longer claim a draw for this move (Art. 9.4)"
+    )]
+    ClaimForfeited(Color),
+    #[error("only the player to move can claim a draw (Art. 9.2, 9.3)")]
+    ClaimNotOnMove,
+}
+
+/// The record of one game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Positions: `positions[0]` is the start, `positions[i]` the one after ply `i`.
+    positions: Vec<Position>,
+    /// Repetition keys of `positions`, in the same order.
+    keys: Vec<u64>,
+    plies: Vec<Ply>,
+    offers: Vec<DrawOffer>,
+    pending_offer: Option<DrawOffer>,
+    claims: Vec<Claim>,
+    penalties: Vec<Penalty>,
+    /// The player to move touched a piece at this ply count: no claim for this move (9.4).
+    touched_at: Option<usize>,
+    outcome: Option<Outcome>,
+    events: Vec<GameEvent>,
+    /// Seconds given to the opponent for a wrong claim: 120 in standard play, 60 in rapid and
+    /// blitz (9.5.3, A.3, B.3). The clock issue sets it from the time control.
+    penalty_seconds: u32,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Position::new())
+    }
+}
+
+impl Game {
+    /// A game from `start` (the standard position or a set-up one).
+    pub fn new(start: Position) -> Game {
+        let mut game = Game {
+            keys: vec![start.key()],
+            positions: vec![start],
+            plies: Vec::new(),
+            offers: Vec::new(),
+            pending_offer: None,
+            claims: Vec::new(),
+            penalties: Vec::new(),
+            touched_at: None,
+            outcome: None,
+            events: Vec::new(),
+            penalty_seconds: 120,
+        };
+        // A set-up position may already be over.
+        game.check_automatic_end();
+        game
+    }
+
+    // --- Reading the record ----------------------------------------------------------------
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The position after `ply` plies (0: the start).
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    pub fn offers(&self) -> &[DrawOffer] {
+        &self.offers
+    }
+
+    pub fn pending_offer(&self) -> Option<DrawOffer> {
+        self.pending_offer
+    }
+
+    pub fn claims(&self) -> &[Claim] {
+        &self.claims
+    }
+
+    pub fn penalties(&self) -> &[Penalty] {
+        &self.penalties
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The event log, from the first event.
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
+    }
+
+    /// Events from index `from` on: what a reader that has seen `from` events has not.
+    pub fn events_since(&self, from: usize) -> &[GameEvent] {
+        self.events.get(from..).unwrap_or(&[])
+    }
+
+    pub fn penalty_seconds(&self) -> u32 {
+        self.penalty_seconds
+    }
+
+    /// Sets the time a wrong claim gives the opponent (120 s standard, 60 s rapid/blitz).
+    pub fn set_penalty_seconds(&mut self, seconds: u32) {
+        self.penalty_seconds = seconds;
+    }
+
+    /// How many times the current position has stood on the board (Art. 9.2.3).
+    pub fn repetitions(&self) -> usize {
+        self.occurrences(self.keys.len() - 1, self.keys[self.keys.len() - 1])
+    }
+
+    /// How many of the positions up to index `upto` (inclusive) have `key`. Only positions
+    /// since the last capture or pawn move can repeat (they changed the material or the
+    /// pawns for good).
+    fn occurrences(&self, upto: usize, key: u64) -> usize {
+        let pos = &self.positions[upto];
+        let window = (pos.halfmove_clock() as usize).min(upto);
+        self.keys[upto - window..=upto]
+            .iter()
+            .filter(|&&k| k == key)
+            .count()
+    }
+
+    /// Whether the player to move could claim a threefold repetition now: the position has
+    /// stood three times (9.2.2), or some legal move would make a position stand for the
+    /// third time (9.2.1). Returns the written move for the second case.
+    pub fn threefold_claim(&self) -> Option<Option<Move>> {
+        if self.repetitions() >= 3 {
+            return Some(None);
+        }
+        let pos = self.position();
+        pos.legal_moves()
+            .iter()
+            .find(|&&mv| {
+                let after = pos.after(mv).unwrap_or(*pos);
+                let key = after.key();
+                let earlier = if after.halfmove_clock() == 0 {
+                    0
+                } else {
+                    self.occurrences(self.keys.len() - 1, key)
+                };
+                earlier + 1 >= 3
+            })
+            .map(|&mv| Some(mv))
+    }
+
+    /// Whether the player to move could claim the fifty-move rule now: fifty moves by each
+    /// side without a pawn move or capture (9.3.2), or a legal move completing them (9.3.1).
+    pub fn fifty_move_claim(&self) -> Option<Option<Move>> {
+        let pos = self.position();
+        if pos.halfmove_clock() >= 100 {
+            return Some(None);
+        }
+        if pos.halfmove_clock() < 99 {
+            return None;
+        }
+        pos.legal_moves()
+            .iter()
+            .find(|&&mv| pos.after(mv).is_ok_and(|a| a.halfmove_clock() >= 100))
+            .map(|&mv| Some(mv))
+    }
+
+    /// Whether both players have made at least one move in this game (Art. 5.2.3).
+    pub fn both_have_moved(&self) -> bool {
+        self.plies.iter().any(|p| p.color == Color::White)
+            && self.plies.iter().any(|p| p.color == Color::Black)
+    }
+
+    // --- Changing the record ---------------------------------------------------------------
+
+    fn refuse_if_over(&self) -> Result<(), GameError> {
+        match self.outcome {
+            Some(o) => Err(GameError::Over(o)),
+            None => Ok(()),
+        }
+    }
+
+    fn end(&mut self, result: GameResult, termination: Termination) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let outcome = Outcome {
+            result,
+            termination,
+            article: termination.article(),
+            ply: self.plies.len(),
+        };
+        self.outcome = Some(outcome);
+        if let Some(offer) = self.pending_offer.take() {
+            self.events.push(GameEvent::DrawLapsed {
+                offer,
+                reason: LapseReason::GameEnded,
+            });
+        }
+        self.events.push(GameEvent::GameEnded { outcome });
+    }
+
+    /// Ends the game if the board or the automatic draws of 9.6 say so, in the order of
+    /// precedence: checkmate (5.1.1) before everything, then stalemate (5.2.1), dead position
+    /// (5.2.2), fivefold repetition (9.6.1) and seventy-five moves (9.6.2).
+    fn check_automatic_end(&mut self) {
+        let pos = *self.position();
+        if !pos.has_legal_moves() {
+            if pos.is_check() {
+                self.end(GameResult::win_for(!pos.turn()), Termination::Checkmate);
+            } else {
+                self.end(GameResult::Draw, Termination::Stalemate);
+            }
+        } else if pos.is_insufficient_material() {
+            self.end(GameResult::Draw, Termination::DeadPosition);
+        } else if self.repetitions() >= 5 {
+            self.end(GameResult::Draw, Termination::FivefoldRepetition);
+        } else if pos.halfmove_clock() >= 150 {
+            self.end(GameResult::Draw, Termination::SeventyFiveMoves);
+        }
+    }
+
+    /// The player to move touched a piece with the intention of moving or capturing it: a
+    /// pending offer from the opponent lapses (9.1.2.1) and no draw can be claimed for this
+    /// move (9.4).
+    pub fn touch_piece(&mut self) -> Result<(), GameError> {
+        self.refuse_if_over()?;
+        self.touched_at = Some(self.plies.len());
+        self.lapse_offer_of(!self.position().turn());
+        Ok(())
+    }
+
+    fn lapse_offer_of(&mut self, offerer: Color) {
+        if let Some(offer) = self.pending_offer.filter(|o| o.by == offerer) {
+            self.pending_offer = None;
+            self.events.push(GameEvent::DrawLapsed {
+                offer,
+                reason: LapseReason::PieceTouched,
+            });
+        }
+    }
+
+    /// Plays a legal move, recording it with its SAN and, when known, the mover's clock.
+    pub fn play(&mut self, mv: Move) -> Result<&[GameEvent], GameError> {
+        self.play_with_clock(mv, None)
+    }
+
+    /// Plays a move given in algebraic notation.
+    pub fn play_san(&mut self, text: &str, letters: Letters) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let mv = parse_move(self.position(), text, letters)?;
+        self.play(mv)
+    }
+
+    /// Plays a legal move; `clock_ms` is the mover's time after it, when known.
+    pub fn play_with_clock(
+        &mut self,
+        mv: Move,
+        clock_ms: Option<u64>,
+    ) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let before = *self.position();
+        if !before.is_legal(mv) {
+            return Err(GameError::Illegal(mv.to_string()));
+        }
+        let first = self.events.len();
+        let color = before.turn();
+        // Moving means touching: the opponent's offer lapses (9.1.2.1).
+        self.lapse_offer_of(!color);
+        let san = write_move(&before, mv, Notation::ENGLISH);
+        let mut after = before;
+        after.play_unchecked(mv);
+        let key = after.key();
+        self.positions.push(after);
+        self.keys.push(key);
+        self.plies.push(Ply {
+            mv,
+            san: san.clone(),
+            color,
+            key,
+            clock_ms,
+        });
+        self.touched_at = None;
+        let ply = self.plies.len();
+        self.events.push(GameEvent::MovePlayed {
+            ply,
+            color,
+            mv,
+            san,
+        });
+        if after.is_check() {
+            self.events.push(GameEvent::Check {
+                ply,
+                checked: after.turn(),
+            });
+        }
+        self.check_automatic_end();
+        Ok(&self.events[first..])
+    }
+
+    /// `by` offers a draw (9.1.2). After one's own move is the proper moment; an offer at
+    /// another moment is still valid and noted as irregular. An offer while the opponent's
+    /// own offer is pending accepts it.
+    pub fn offer_draw(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        if self.pending_offer.is_some_and(|o| o.by != by) {
+            return self.accept_draw(by);
+        }
+        if self.pending_offer.is_some() {
+            // The same player repeating an offer adds nothing.
+            return Ok(&self.events[first..]);
+        }
+        let just_moved = self.plies.last().is_some_and(|p| p.color == by);
+        let offer = DrawOffer {
+            by,
+            ply: self.plies.len(),
+            timing: if just_moved {
+                OfferTiming::AfterOwnMove
+            } else {
+                OfferTiming::Irregular
+            },
+        };
+        self.record_offer(offer);
+        Ok(&self.events[first..])
+    }
+
+    fn record_offer(&mut self, offer: DrawOffer) {
+        self.offers.push(offer);
+        self.pending_offer = Some(offer);
+        self.events.push(GameEvent::DrawOffered { offer });
+    }
+
+    /// `by` accepts the opponent's pending offer: a draw by agreement, provided both players
+    /// have moved (5.2.3).
+    pub fn accept_draw(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        if !self.pending_offer.is_some_and(|o| o.by != by) {
+            return Err(GameError::NoOffer);
+        }
+        if !self.both_have_moved() {
+            return Err(GameError::TooEarlyForAgreement);
+        }
+        let first = self.events.len();
+        self.pending_offer = None;
+        self.events.push(GameEvent::DrawAccepted { by });
+        self.end(GameResult::Draw, Termination::Agreement);
+        Ok(&self.events[first..])
+    }
+
+    /// `by` rejects the opponent's pending offer orally; it lapses (9.1.2.1).
+    pub fn decline_draw(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        if !self.pending_offer.is_some_and(|o| o.by != by) {
+            return Err(GameError::NoOffer);
+        }
+        let first = self.events.len();
+        self.pending_offer = None;
+        self.events.push(GameEvent::DrawDeclined { by });
+        Ok(&self.events[first..])
+    }
+
+    /// `by` resigns (5.1.2): the opponent wins, unless the opponent cannot checkmate by any
+    /// legal series of moves, when the game is drawn. (Decided here with the core's sound
+    /// static test; the dead-position search refines it.)
+    pub fn resign(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        if self.position().cannot_mate_static(!by) {
+            self.end(GameResult::Draw, Termination::ResignationOpponentCannotMate);
+        } else {
+            self.end(GameResult::win_for(!by), Termination::Resignation);
+        }
+        Ok(&self.events[first..])
+    }
+
+    /// The player to move claims a draw by threefold repetition (9.2) or the fifty-move rule
+    /// (9.3), either after it occurred or by writing the move (`intended`) that produces it.
+    ///
+    /// The claim is verified (9.5): correct, the game is drawn; incorrect, the opponent gets
+    /// the penalty time (9.5.3: two minutes, one in rapid and blitz), the claim stands as a
+    /// draw offer (9.1.2.3), and the declared move, if any, is played.
+    pub fn claim_draw(
+        &mut self,
+        by: Color,
+        intended: Option<Move>,
+    ) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let pos = *self.position();
+        if pos.turn() != by {
+            return Err(GameError::ClaimNotOnMove);
+        }
+        if self.touched_at == Some(self.plies.len()) {
+            return Err(GameError::ClaimForfeited(by));
+        }
+        if let Some(mv) = intended {
+            if !pos.is_legal(mv) {
+                return Err(GameError::Illegal(mv.to_string()));
+            }
+        }
+        let first = self.events.len();
+        let written = intended.map(|mv| (mv, write_move(&pos, mv, Notation::ENGLISH)));
+        let verdict = self.verify_claim(intended);
+        let claim = Claim {
+            by,
+            ply: self.plies.len(),
+            intended: written,
+            upheld: verdict.map(|(k, _)| k),
+        };
+        self.claims.push(claim.clone());
+        self.events.push(GameEvent::ClaimMade { claim });
+        match verdict {
+            Some((kind, termination)) => {
+                self.events.push(GameEvent::ClaimUpheld {
+                    by,
+                    kind,
+                    article: termination.article(),
+                });
+                self.end(GameResult::Draw, termination);
+            }
+            None => {
+                self.events.push(GameEvent::ClaimRejected {
+                    by,
+                    article: Article::CLAIM_INCORRECT,
+                });
+                let penalty = Penalty {
+                    to: !by,
+                    seconds: self.penalty_seconds,
+                    ply: self.plies.len(),
+                    article: Article::CLAIM_INCORRECT,
+                };
+                self.penalties.push(penalty);
+                self.events.push(GameEvent::PenaltyApplied { penalty });
+                self.record_offer(DrawOffer {
+                    by,
+                    ply: self.plies.len(),
+                    timing: OfferTiming::Claim,
+                });
+                if let Some(mv) = intended {
+                    // 9.5.3: the declared move must be played. The claimant's offer stays
+                    // pending for the opponent to answer.
+                    self.play(mv)?;
+                }
+            }
+        }
+        Ok(&self.events[first..])
+    }
+
+    /// What a claim with `intended` would establish, if anything.
+    fn verify_claim(&self, intended: Option<Move>) -> Option<(ClaimKind, Termination)> {
+        let pos = self.position();
+        match intended {
+            None => {
+                if self.repetitions() >= 3 {
+                    Some((ClaimKind::Threefold, Termination::ThreefoldOccurred))
+                } else if pos.halfmove_clock() >= 100 {
+                    Some((ClaimKind::FiftyMoves, Termination::FiftyMovesOccurred))
+                } else {
+                    None
+                }
+            }
+            Some(mv) => {
+                let after = pos.after(mv).ok()?;
+                let key = after.key();
+                let earlier = if after.halfmove_clock() == 0 {
+                    0
+                } else {
+                    self.occurrences(self.keys.len() - 1, key)
+                };
+                if earlier + 1 >= 3 {
+                    Some((ClaimKind::Threefold, Termination::ThreefoldWritten))
+                } else if after.halfmove_clock() >= 100 {
+                    Some((ClaimKind::FiftyMoves, Termination::FiftyMovesWritten))
+                } else if self.repetitions() >= 3 {
+                    // The repetition is already on the board; the written move is moot.
+                    Some((ClaimKind::Threefold, Termination::ThreefoldOccurred))
+                } else if pos.halfmove_clock() >= 100 {
+                    Some((ClaimKind::FiftyMoves, Termination::FiftyMovesOccurred))
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}

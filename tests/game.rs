@@ -1,0 +1,352 @@
+//! The record of a game and how it ends (Art. 5, 8.1.5, 9), through its event stream.
+
+use escaque::core::{Color, Letters, Position, parse_move};
+use escaque::laws::{
+    Article, ClaimKind, Game, GameError, GameEvent, GameResult, LapseReason, OfferTiming,
+    Termination,
+};
+
+fn game_after(moves: &[&str]) -> Game {
+    let mut g = Game::default();
+    for m in moves {
+        g.play_san(m, Letters::English)
+            .unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    g
+}
+
+fn from_fen(fen: &str) -> Game {
+    Game::new(Position::from_fen(fen).unwrap())
+}
+
+fn ended(g: &Game) -> (GameResult, Termination, &'static str) {
+    let o = g.outcome().expect("game over");
+    (o.result, o.termination, o.article.number())
+}
+
+/// Knights out and back: each cycle repeats the start position once more.
+const CYCLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+
+#[test]
+fn art_5_1_1_checkmate_ends_the_game_at_once() {
+    let mut g = game_after(&["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(
+        ended(&g),
+        (GameResult::BlackWins, Termination::Checkmate, "5.1.1")
+    );
+    let last = g.events().last().unwrap();
+    assert!(matches!(last, GameEvent::GameEnded { .. }));
+    assert_eq!(last.article(), Some(Article::CHECKMATE));
+    // Nothing after it changes the result.
+    assert!(matches!(g.resign(Color::Black), Err(GameError::Over(_))));
+    assert!(matches!(g.offer_draw(Color::White), Err(GameError::Over(_))));
+    assert_eq!(g.plies().last().unwrap().san, "Qh4#");
+}
+
+#[test]
+fn art_5_1_2_resignation_loses() {
+    let mut g = game_after(&["e4", "e5"]);
+    g.resign(Color::White).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::BlackWins, Termination::Resignation, "5.1.2")
+    );
+}
+
+#[test]
+fn art_5_1_2_resignation_is_a_draw_when_the_opponent_cannot_mate() {
+    // White resigns, but Black has a bare king.
+    let mut g = from_fen("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
+    g.resign(Color::White).unwrap();
+    assert_eq!(
+        ended(&g),
+        (
+            GameResult::Draw,
+            Termination::ResignationOpponentCannotMate,
+            "5.1.2"
+        )
+    );
+}
+
+#[test]
+fn art_5_2_1_stalemate() {
+    let mut g = from_fen("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1");
+    g.play_san("Qf7", Letters::English).unwrap();
+    assert_eq!(ended(&g), (GameResult::Draw, Termination::Stalemate, "5.2.1"));
+}
+
+#[test]
+fn art_5_2_2_dead_position_after_the_last_capture() {
+    let mut g = from_fen("4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1");
+    g.play_san("Qxd2", Letters::English).unwrap();
+    assert!(!g.is_over(), "K+Q v K is not dead");
+    let mut g = from_fen("4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1");
+    g.play_san("Nb2", Letters::English).unwrap();
+    g.play_san("Rxb2", Letters::English).unwrap();
+    assert!(!g.is_over(), "K v K+R is not dead");
+    let mut g = from_fen("4k3/8/8/8/8/8/3n4/3BK3 w - - 0 1");
+    g.play_san("Kxd2", Letters::English).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::DeadPosition, "5.2.2")
+    );
+}
+
+#[test]
+fn art_5_2_3_agreement_only_after_both_players_have_moved() {
+    let mut g = game_after(&["e4"]);
+    g.offer_draw(Color::White).unwrap();
+    assert_eq!(
+        g.accept_draw(Color::Black),
+        Err(GameError::TooEarlyForAgreement)
+    );
+    assert!(!g.is_over());
+    let mut g = game_after(&["e4", "e5"]);
+    g.offer_draw(Color::Black).unwrap();
+    g.accept_draw(Color::White).unwrap();
+    assert_eq!(ended(&g), (GameResult::Draw, Termination::Agreement, "5.2.3"));
+}
+
+#[test]
+fn art_9_1_2_1_offer_after_own_move_is_proper_other_moments_noted() {
+    let mut g = game_after(&["e4"]);
+    let events = g.offer_draw(Color::White).unwrap().to_vec();
+    assert!(matches!(
+        events[0],
+        GameEvent::DrawOffered { offer } if offer.timing == OfferTiming::AfterOwnMove && offer.ply == 1
+    ));
+    let mut g = game_after(&["e4"]);
+    g.offer_draw(Color::Black).unwrap(); // Black offers before moving: valid, noted.
+    assert_eq!(g.offers()[0].timing, OfferTiming::Irregular);
+    assert_eq!(g.pending_offer().map(|o| o.by), Some(Color::Black));
+}
+
+#[test]
+fn art_9_1_2_1_offer_lapses_on_touch_move_rejection_and_game_end() {
+    // The opponent touches a piece to move it.
+    let mut g = game_after(&["e4", "e5"]);
+    g.offer_draw(Color::Black).unwrap();
+    g.touch_piece().unwrap();
+    assert!(g.pending_offer().is_none());
+    assert!(matches!(
+        g.events().last(),
+        Some(GameEvent::DrawLapsed {
+            reason: LapseReason::PieceTouched,
+            ..
+        })
+    ));
+    assert_eq!(g.accept_draw(Color::White), Err(GameError::NoOffer));
+    // The opponent replies with a move.
+    let mut g = game_after(&["e4", "e5"]);
+    g.offer_draw(Color::Black).unwrap();
+    g.play_san("Nf3", Letters::English).unwrap();
+    assert!(g.pending_offer().is_none());
+    // Oral rejection.
+    let mut g = game_after(&["e4", "e5"]);
+    g.offer_draw(Color::Black).unwrap();
+    g.decline_draw(Color::White).unwrap();
+    assert!(g.pending_offer().is_none());
+    assert!(matches!(g.events().last(), Some(GameEvent::DrawDeclined { .. })));
+    // The game ends another way.
+    let mut g = game_after(&["f3", "e5", "g4"]);
+    g.offer_draw(Color::White).unwrap();
+    g.play_san("Qh4", Letters::English).unwrap();
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        GameEvent::DrawLapsed { reason: LapseReason::PieceTouched, .. }
+            | GameEvent::DrawLapsed { reason: LapseReason::GameEnded, .. }
+    )));
+    // An offer stays on the record ("=" on both scoresheets, 8.1.5) after it lapses.
+    assert_eq!(g.offers().len(), 1);
+    assert_eq!(g.offers()[0].ply, 3);
+}
+
+#[test]
+fn art_9_1_2_1_an_offer_cannot_be_withdrawn() {
+    let mut g = game_after(&["e4", "e5", "Nf3"]);
+    g.offer_draw(Color::White).unwrap();
+    // There is no withdrawal: repeating it changes nothing, and it stays until answered.
+    g.offer_draw(Color::White).unwrap();
+    assert_eq!(g.offers().len(), 1);
+    assert!(g.pending_offer().is_some());
+    // A counter-offer is an acceptance.
+    g.offer_draw(Color::Black).unwrap();
+    assert_eq!(ended(&g).1, Termination::Agreement);
+}
+
+#[test]
+fn art_9_2_2_threefold_claim_after_it_occurred() {
+    let mut moves = CYCLE.to_vec();
+    moves.extend(CYCLE);
+    let mut g = game_after(&moves);
+    assert_eq!(g.repetitions(), 3);
+    assert!(!g.is_over(), "threefold is a claim, not automatic");
+    g.claim_draw(Color::White, None).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::ThreefoldOccurred, "9.2.2")
+    );
+    assert_eq!(g.claims()[0].upheld, Some(ClaimKind::Threefold));
+}
+
+#[test]
+fn art_9_2_1_threefold_claim_with_the_written_move() {
+    let mut moves = CYCLE.to_vec();
+    moves.extend(&CYCLE[..3]); // Black to play Ng8, which repeats the start a third time.
+    let mut g = game_after(&moves);
+    assert_eq!(g.repetitions(), 2);
+    let ng8 = parse_move(g.position(), "Ng8", Letters::English).unwrap();
+    assert_eq!(g.threefold_claim(), Some(Some(ng8)));
+    g.claim_draw(Color::Black, Some(ng8)).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::ThreefoldWritten, "9.2.1")
+    );
+    assert_eq!(g.claims()[0].intended.as_ref().unwrap().1, "Ng8");
+    // The written move is not played on the board when the claim is correct.
+    assert_eq!(g.plies().len(), 7);
+}
+
+#[test]
+fn art_9_2_3_same_position_needs_the_same_castling_rights() {
+    // Rooks out and back: the position looks the same but castling rights were lost, so
+    // the start position does not count as a repetition of the later ones.
+    let mut g = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    for m in ["Rh2", "Rh7", "Rh1", "Rh8"] {
+        g.play_san(m, Letters::English).unwrap();
+    }
+    assert_eq!(g.repetitions(), 1);
+    for m in ["Rh2", "Rh7", "Rh1", "Rh8", "Rh2", "Rh7", "Rh1", "Rh8"] {
+        g.play_san(m, Letters::English).unwrap();
+    }
+    assert_eq!(g.repetitions(), 3);
+}
+
+#[test]
+fn art_9_3_fifty_moves_claim_in_both_forms() {
+    let mut g = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    assert!(g.fifty_move_claim().is_some());
+    let ra2 = parse_move(g.position(), "Ra2", Letters::English).unwrap();
+    g.claim_draw(Color::White, Some(ra2)).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::FiftyMovesWritten, "9.3.1")
+    );
+    let mut g = from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 100 80");
+    g.claim_draw(Color::Black, None).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::FiftyMovesOccurred, "9.3.2")
+    );
+    // 99 halfmoves and no written move: not yet.
+    let mut g = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    g.claim_draw(Color::White, None).unwrap();
+    assert!(!g.is_over());
+}
+
+#[test]
+fn art_9_4_touching_a_piece_forfeits_the_claim_for_that_move() {
+    let mut moves = CYCLE.to_vec();
+    moves.extend(CYCLE);
+    let mut g = game_after(&moves);
+    g.touch_piece().unwrap();
+    assert_eq!(
+        g.claim_draw(Color::White, None),
+        Err(GameError::ClaimForfeited(Color::White))
+    );
+    // The right returns on the next move (Arbiters' Manual).
+    g.play_san("Nf3", Letters::English).unwrap();
+    g.play_san("Nf6", Letters::English).unwrap();
+    g.play_san("Ng1", Letters::English).unwrap();
+    g.play_san("Ng8", Letters::English).unwrap();
+    g.claim_draw(Color::White, None).unwrap();
+    assert!(g.is_over());
+}
+
+#[test]
+fn art_9_5_3_wrong_claim_gives_time_and_the_declared_move_is_played() {
+    let mut g = game_after(&["e4", "e5"]);
+    g.set_penalty_seconds(60); // rapid or blitz (A.3, B.3)
+    let nf3 = parse_move(g.position(), "Nf3", Letters::English).unwrap();
+    let events = g.claim_draw(Color::White, Some(nf3)).unwrap().to_vec();
+    assert!(!g.is_over());
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::ClaimRejected { by: Color::White, article } if article.number() == "9.5.3"
+    )));
+    let penalty = g.penalties()[0];
+    assert_eq!((penalty.to, penalty.seconds), (Color::Black, 60));
+    assert_eq!(g.plies().last().unwrap().san, "Nf3", "the declared move was played");
+    // The claim counts as a draw offer (9.1.2.3) that Black may accept.
+    assert_eq!(g.pending_offer().map(|o| o.timing), Some(OfferTiming::Claim));
+    g.accept_draw(Color::Black).unwrap();
+    assert_eq!(ended(&g).1, Termination::Agreement);
+}
+
+#[test]
+fn art_9_2_only_the_player_to_move_claims() {
+    let mut g = game_after(&["e4"]);
+    assert_eq!(
+        g.claim_draw(Color::White, None),
+        Err(GameError::ClaimNotOnMove)
+    );
+}
+
+#[test]
+fn art_9_6_1_fivefold_repetition_is_automatic() {
+    let mut g = Game::default();
+    for i in 0..4 {
+        for m in CYCLE {
+            g.play_san(m, Letters::English).unwrap();
+        }
+        if i < 3 {
+            assert!(!g.is_over());
+        }
+    }
+    assert_eq!(g.repetitions(), 5);
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::FivefoldRepetition, "9.6.1")
+    );
+    assert_eq!(g.outcome().unwrap().ply, 16);
+}
+
+#[test]
+fn art_9_6_2_seventy_five_moves_are_automatic_unless_the_last_move_mates() {
+    let mut g = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 100");
+    g.play_san("Ra2", Letters::English).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::SeventyFiveMoves, "9.6.2")
+    );
+    // The 150th halfmove mates: checkmate takes precedence.
+    let mut g = from_fen("6k1/R7/6K1/8/8/8/8/8 w - - 149 100");
+    g.play_san("Ra8", Letters::English).unwrap();
+    assert_eq!(ended(&g).1, Termination::Checkmate);
+}
+
+#[test]
+fn every_change_is_an_event_in_order() {
+    let mut g = Game::default();
+    g.play_san("e4", Letters::English).unwrap();
+    g.offer_draw(Color::White).unwrap();
+    g.play_san("f5", Letters::English).unwrap();
+    g.play_san("Qh5+", Letters::English).unwrap();
+    let kinds: Vec<&str> = g
+        .events()
+        .iter()
+        .map(|e| match e {
+            GameEvent::MovePlayed { .. } => "move",
+            GameEvent::Check { .. } => "check",
+            GameEvent::DrawOffered { .. } => "offer",
+            GameEvent::DrawLapsed { .. } => "lapsed",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["move", "offer", "lapsed", "move", "move", "check"]);
+    assert_eq!(g.events_since(4).len(), 2);
+    assert!(matches!(
+        g.play_san("Ke3", Letters::English),
+        Err(GameError::Notation(_))
+    ));
+}
