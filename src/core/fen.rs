@@ -448,6 +448,15 @@ impl Position {
     pub fn to_fen(&self) -> String {
         self.to_setup().to_fen()
     }
+
+    /// The FEN with the en-passant square only when an en-passant capture is legal (the
+    /// convention of lichess and python-chess, and the sense of "same position" in Art.
+    /// 9.2.3); `to_fen` records it after every double step, as the PGN standard does.
+    pub fn to_fen_legal_ep(&self) -> String {
+        let mut setup = self.to_setup();
+        setup.ep_square = self.legal_ep_square();
+        setup.to_fen()
+    }
 }
 
 impl FromStr for Position {

@@ -460,7 +460,11 @@ impl Game {
         }
         pos.legal_moves()
             .iter()
-            .find(|&&mv| pos.after(mv).is_ok_and(|a| a.halfmove_clock() >= 100))
+            // A move that mates ends the game by 5.1.1 before any claim.
+            .find(|&&mv| {
+                pos.after(mv)
+                    .is_ok_and(|a| a.halfmove_clock() >= 100 && a.has_legal_moves())
+            })
             .map(|&mv| Some(mv))
     }
 

@@ -2,6 +2,7 @@
 //! it ends (Art. 5, 8, 9), PGN in and out. No terminal, no system clock.
 
 pub mod article;
+pub mod check;
 pub mod game;
 pub mod pgn;
 

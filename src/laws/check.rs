@@ -1,0 +1,209 @@
+//! `pgn check`: per recorded game, whether its moves are legal and what the Laws say about
+//! its final position and its result. The facts come from replaying the moves through a
+//! [`Game`] (the one place that decides how a game ends) plus a walk over its positions for
+//! the first ply at which each automatic or claimable draw held.
+
+use serde::Serialize;
+
+use crate::core::{Color, Move, Position};
+
+use super::article::Article;
+use super::game::{Game, GameResult};
+
+/// What `pgn check --json` prints for one game (one JSON object per line). Field names are
+/// part of the interface.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckReport {
+    /// 1-based index of the game in its file.
+    pub game: usize,
+    pub white: String,
+    pub black: String,
+    /// The `Result` tag as written.
+    pub result: String,
+    /// Plies played legally (the legal prefix when a move is illegal).
+    pub plies: usize,
+    pub moves_legal: bool,
+    /// The 1-based ply of the first illegal move, if any.
+    pub first_illegal_ply: Option<usize>,
+    /// What is wrong with the first illegal move or the set-up, if anything.
+    pub error: Option<String>,
+    /// The final position, with the en-passant square only when a capture is legal.
+    pub final_fen: String,
+    pub checkmate: bool,
+    pub stalemate: bool,
+    /// Neither side can mate (Art. 5.2.2), by the static test.
+    pub dead_position: bool,
+    /// The player to move at the end could claim a threefold repetition now (9.2.1, 9.2.2).
+    pub threefold_claimable_at_end: bool,
+    /// The final position stands for the fifth time (9.6.1).
+    pub fivefold_at_end: bool,
+    /// The player to move at the end could claim the fifty-move rule now (9.3.1, 9.3.2).
+    pub fifty_move_claimable_at_end: bool,
+    /// The final position is a 75-move draw (9.6.2).
+    pub seventyfive_move_at_end: bool,
+    /// Plies played when a position first stood for the third time.
+    pub first_threefold_ply: Option<usize>,
+    /// Plies played when a position first stood for the fifth time.
+    pub first_fivefold_ply: Option<usize>,
+    /// Plies played when the halfmove count first reached 150 without the last move mating.
+    pub first_75move_ply: Option<usize>,
+    /// The result the Laws give (`1-0`, `0-1`, `1/2-1/2`, or `*` when they cannot tell).
+    pub result_by_laws: String,
+    /// The article behind `result_by_laws`, e.g. "5.1.1".
+    pub article: Option<String>,
+}
+
+/// A recorded game as `check_game` needs it.
+pub struct CheckInput<'a> {
+    pub game: usize,
+    pub tags: &'a [(String, String)],
+    pub start: Position,
+    /// The main line's legal prefix.
+    pub moves: &'a [Move],
+    /// The first illegal move (1-based ply) and what is wrong with it, if any.
+    pub illegal: Option<(usize, String)>,
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Checks one game.
+pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
+    let mut game = Game::new(input.start);
+    // Positions and keys along the whole recorded line, also past an automatic end (the
+    // record may go on; the result by the Laws is the first end reached).
+    let mut keys = vec![input.start.key()];
+    let mut pos = input.start;
+    let (mut first3, mut first5, mut first75) = (None, None, None);
+    for (i, &mv) in input.moves.iter().enumerate() {
+        if !game.is_over() {
+            // The moves are legal (the caller replayed them); refused only after the end.
+            let _ = game.play(mv);
+        }
+        pos.play_unchecked(mv);
+        let key = pos.key();
+        keys.push(key);
+        let ply = i + 1;
+        let window = (pos.halfmove_clock() as usize).min(ply);
+        let count = keys[ply - window..=ply].iter().filter(|&&k| k == key).count();
+        if count >= 3 && first3.is_none() {
+            first3 = Some(ply);
+        }
+        if count >= 5 && first5.is_none() {
+            first5 = Some(ply);
+        }
+        if pos.halfmove_clock() >= 150 && first75.is_none() && !pos.is_checkmate() {
+            first75 = Some(ply);
+        }
+    }
+    let end = pos;
+    let plies = input.moves.len();
+    let window = (end.halfmove_clock() as usize).min(plies);
+    let end_key = keys[plies];
+    let end_count = keys[plies - window..=plies]
+        .iter()
+        .filter(|&&k| k == end_key)
+        .count();
+    let has_moves = end.has_legal_moves();
+    let threefold_claimable = has_moves
+        && (end_count >= 3
+            || end.legal_moves().iter().any(|&mv| {
+                let mut after = end;
+                after.play_unchecked(mv);
+                let earlier = if after.halfmove_clock() == 0 {
+                    0
+                } else {
+                    keys[plies - window..=plies]
+                        .iter()
+                        .filter(|&&k| k == after.key())
+                        .count()
+                };
+                earlier + 1 >= 3
+            }));
+    let fifty_claimable = has_moves
+        && (end.halfmove_clock() >= 100
+            || (end.halfmove_clock() >= 99
+                && end.legal_moves().iter().any(|&mv| {
+                    let mut after = end;
+                    after.play_unchecked(mv);
+                    after.halfmove_clock() >= 100 && after.has_legal_moves()
+                })));
+
+    let result_tag = tag(input.tags, "Result").unwrap_or("*").to_string();
+    let (result_by_laws, article) = match game.outcome() {
+        Some(o) => (o.result.pgn().to_string(), Some(o.article)),
+        None => judge_recorded_result(
+            &result_tag,
+            tag(input.tags, "Termination").unwrap_or(""),
+            &end,
+            threefold_claimable,
+            fifty_claimable,
+        ),
+    };
+    CheckReport {
+        game: input.game,
+        white: tag(input.tags, "White").unwrap_or("?").to_string(),
+        black: tag(input.tags, "Black").unwrap_or("?").to_string(),
+        result: result_tag,
+        plies,
+        moves_legal: input.illegal.is_none(),
+        first_illegal_ply: input.illegal.as_ref().map(|(p, _)| *p),
+        error: input.illegal.as_ref().map(|(_, e)| e.clone()),
+        final_fen: end.to_fen_legal_ep(),
+        checkmate: end.is_checkmate(),
+        stalemate: end.is_stalemate(),
+        dead_position: end.is_insufficient_material(),
+        threefold_claimable_at_end: threefold_claimable,
+        fivefold_at_end: has_moves && end_count >= 5,
+        fifty_move_claimable_at_end: fifty_claimable,
+        seventyfive_move_at_end: has_moves && end.halfmove_clock() >= 150,
+        first_threefold_ply: first3,
+        first_fivefold_ply: first5,
+        first_75move_ply: first75,
+        result_by_laws,
+        article: article.map(|a| a.number().to_string()),
+    }
+}
+
+/// When the board did not end the game, what the Laws make of the recorded result: a
+/// decisive result on time is judged by 6.9, any other decisive result as a resignation by
+/// 5.1.2 (a draw when the winner could not mate); a recorded draw is a claim the position
+/// supports (9.2, 9.3) or an agreement (5.2.3).
+fn judge_recorded_result(
+    result: &str,
+    termination: &str,
+    end: &Position,
+    threefold: bool,
+    fifty: bool,
+) -> (String, Option<Article>) {
+    match GameResult::from_pgn(result) {
+        Some(GameResult::Draw) => {
+            let article = if threefold {
+                Article("9.2")
+            } else if fifty {
+                Article("9.3")
+            } else {
+                Article::AGREEMENT
+            };
+            ("1/2-1/2".into(), Some(article))
+        }
+        Some(r) => {
+            let winner: Color = r.winner().unwrap_or(Color::White);
+            let t = termination.to_ascii_lowercase();
+            let article = if t.contains("time") {
+                Article::FLAG
+            } else {
+                Article::RESIGNATION
+            };
+            if end.cannot_mate_static(winner) {
+                ("1/2-1/2".into(), Some(article))
+            } else {
+                (r.pgn().into(), Some(article))
+            }
+        }
+        None => ("*".into(), None),
+    }
+}
