@@ -70,43 +70,74 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// What holds after each ply of a recorded line (index 0: the start position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlyFacts {
+    /// Plies played.
+    pub ply: usize,
+    /// The repetition key of the position (Art. 9.2.3).
+    pub key: u64,
+    /// How many times this position has stood so far, this time included (9.2, 9.6.1).
+    pub repetitions: usize,
+    /// Halfmoves without a capture or pawn move (9.3, 9.6.2).
+    pub halfmoves: u32,
+    pub checkmate: bool,
+}
+
+/// The facts after each ply of `moves` (legal moves) from `start`.
+pub fn ply_facts(start: Position, moves: &[Move]) -> Vec<PlyFacts> {
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    let mut keys = Vec::with_capacity(moves.len() + 1);
+    let mut pos = start;
+    for ply in 0..=moves.len() {
+        if ply > 0 {
+            pos.play_unchecked(moves[ply - 1]);
+        }
+        let key = pos.key();
+        keys.push(key);
+        // Only positions since the last capture or pawn move can be the same.
+        let window = (pos.halfmove_clock() as usize).min(ply);
+        let repetitions = keys[ply - window..=ply]
+            .iter()
+            .filter(|&&k| k == key)
+            .count();
+        out.push(PlyFacts {
+            ply,
+            key,
+            repetitions,
+            halfmoves: pos.halfmove_clock(),
+            checkmate: ply > 0 && pos.is_check() && !pos.has_legal_moves(),
+        });
+    }
+    out
+}
+
 /// Checks one game.
 pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
     let mut game = Game::new(input.start);
-    // Positions and keys along the whole recorded line, also past an automatic end (the
-    // record may go on; the result by the Laws is the first end reached).
-    let mut keys = vec![input.start.key()];
+    for &mv in input.moves {
+        if game.is_over() {
+            break;
+        }
+        // The moves are legal (the caller replayed them); refused only after the end.
+        let _ = game.play(mv);
+    }
+    // The record may go on past an automatic end: the facts cover all of it, the result by
+    // the Laws is the first end reached.
+    let facts = ply_facts(input.start, input.moves);
+    let first = |pred: &dyn Fn(&PlyFacts) -> bool| facts.iter().skip(1).find(|f| pred(f));
+    let first3 = first(&|f| f.repetitions >= 3).map(|f| f.ply);
+    let first5 = first(&|f| f.repetitions >= 5).map(|f| f.ply);
+    let first75 = first(&|f| f.halfmoves >= 150 && !f.checkmate).map(|f| f.ply);
+    let keys: Vec<u64> = facts.iter().map(|f| f.key).collect();
     let mut pos = input.start;
-    let (mut first3, mut first5, mut first75) = (None, None, None);
-    for (i, &mv) in input.moves.iter().enumerate() {
-        if !game.is_over() {
-            // The moves are legal (the caller replayed them); refused only after the end.
-            let _ = game.play(mv);
-        }
+    for &mv in input.moves {
         pos.play_unchecked(mv);
-        let key = pos.key();
-        keys.push(key);
-        let ply = i + 1;
-        let window = (pos.halfmove_clock() as usize).min(ply);
-        let count = keys[ply - window..=ply].iter().filter(|&&k| k == key).count();
-        if count >= 3 && first3.is_none() {
-            first3 = Some(ply);
-        }
-        if count >= 5 && first5.is_none() {
-            first5 = Some(ply);
-        }
-        if pos.halfmove_clock() >= 150 && first75.is_none() && !pos.is_checkmate() {
-            first75 = Some(ply);
-        }
     }
     let end = pos;
     let plies = input.moves.len();
     let window = (end.halfmove_clock() as usize).min(plies);
-    let end_key = keys[plies];
-    let end_count = keys[plies - window..=plies]
-        .iter()
-        .filter(|&&k| k == end_key)
-        .count();
+    let end_count = facts[plies].repetitions;
     let has_moves = end.has_legal_moves();
     let threefold_claimable = has_moves
         && (end_count >= 3

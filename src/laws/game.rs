@@ -233,20 +233,41 @@ pub enum GameEvent {
         san: String,
     },
     /// The move gave check to `checked`.
-    Check { ply: usize, checked: Color },
-    DrawOffered { offer: DrawOffer },
-    DrawAccepted { by: Color },
-    DrawDeclined { by: Color },
-    DrawLapsed { offer: DrawOffer, reason: LapseReason },
-    ClaimMade { claim: Claim },
+    Check {
+        ply: usize,
+        checked: Color,
+    },
+    DrawOffered {
+        offer: DrawOffer,
+    },
+    DrawAccepted {
+        by: Color,
+    },
+    DrawDeclined {
+        by: Color,
+    },
+    DrawLapsed {
+        offer: DrawOffer,
+        reason: LapseReason,
+    },
+    ClaimMade {
+        claim: Claim,
+    },
     ClaimUpheld {
         by: Color,
         kind: ClaimKind,
         article: Article,
     },
-    ClaimRejected { by: Color, article: Article },
-    PenaltyApplied { penalty: Penalty },
-    GameEnded { outcome: Outcome },
+    ClaimRejected {
+        by: Color,
+        article: Article,
+    },
+    PenaltyApplied {
+        penalty: Penalty,
+    },
+    GameEnded {
+        outcome: Outcome,
+    },
 }
 
 impl GameEvent {
@@ -285,9 +306,7 @@ pub enum GameError {
     NotYourMove(Color),
     #[error("there is no draw offer from the opponent to answer")]
     NoOffer,
-    #[error(
-        "a draw by agreement needs both players to have made at least one move (Art. 5.2.3)"
-    )]
+    #[error("a draw by agreement needs both players to have made at least one move (Art. 5.2.3)")]
     TooEarlyForAgreement,
     #[error(
         "{0} touched a piece to move it and can no longer claim a draw for this move (Art. 9.4)"
@@ -638,7 +657,7 @@ impl Game {
     /// have moved (5.2.3).
     pub fn accept_draw(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
         self.refuse_if_over()?;
-        if !self.pending_offer.is_some_and(|o| o.by != by) {
+        if self.pending_offer.is_none_or(|o| o.by == by) {
             return Err(GameError::NoOffer);
         }
         if !self.both_have_moved() {
@@ -654,7 +673,7 @@ impl Game {
     /// `by` rejects the opponent's pending offer orally; it lapses (9.1.2.1).
     pub fn decline_draw(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
         self.refuse_if_over()?;
-        if !self.pending_offer.is_some_and(|o| o.by != by) {
+        if self.pending_offer.is_none_or(|o| o.by == by) {
             return Err(GameError::NoOffer);
         }
         let first = self.events.len();

@@ -1,1 +1,0 @@
-//! PGN reading and writing (placeholder: being written).
