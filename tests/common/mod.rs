@@ -51,6 +51,8 @@ pub fn read_text(path: &std::path::Path) -> String {
 pub struct GameText {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    /// Main-line comments: (number of moves before the comment, its text).
+    pub comments: Vec<(usize, String)>,
 }
 
 impl GameText {
@@ -71,6 +73,7 @@ pub fn read_games(text: &str) -> Vec<GameText> {
     let mut in_movetext = false;
     let mut depth = 0usize; // variation nesting
     let mut comment = 0usize; // brace-comment nesting
+    let mut comment_text = String::new();
     for line in text.lines() {
         let trimmed = line.trim();
         if comment == 0 && depth == 0 && trimmed.starts_with('[') {
@@ -122,6 +125,14 @@ pub fn read_games(text: &str) -> Vec<GameText> {
                     '}' => comment -= 1,
                     _ => {}
                 }
+                if comment > 0 {
+                    comment_text.push(c);
+                } else if depth == 0 {
+                    let text = std::mem::take(&mut comment_text).trim().to_string();
+                    game.comments.push((game.moves.len(), text));
+                } else {
+                    comment_text.clear();
+                }
                 continue;
             }
             match c {
@@ -149,6 +160,9 @@ pub fn read_games(text: &str) -> Vec<GameText> {
             }
         }
         flush(&mut token, &mut game, depth);
+        if comment > 0 {
+            comment_text.push(' ');
+        }
     }
     if in_movetext || !game.tags.is_empty() {
         games.push(game);
