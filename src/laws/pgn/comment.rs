@@ -1,0 +1,224 @@
+//! Comment commands (`[%clk 1:23:45.6]`, `[%emt 0:00:05]`, `[%eval 0.34]`, `[%draw offer]`):
+//! read out of comment text into a [`MoveNode`], and written back.
+
+use super::{Eval, MoveNode};
+
+/// Collapses every run of whitespace (line breaks included) into one space and trims.
+pub(crate) fn collapse(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Takes the commands escaque understands out of a comment, storing them in `node` (the
+/// first of each kind only; a repeated one stays in the text), and returns the rest of the
+/// text, whitespace collapsed.
+pub(crate) fn extract_commands(text: &str, node: &mut MoveNode) -> String {
+    if !text.contains("[%") {
+        return collapse(text);
+    }
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[%") {
+        let Some(len) = rest[start..].find(']') else {
+            break;
+        };
+        let command = &rest[start + 2..start + len];
+        let (name, args) = match command.find(char::is_whitespace) {
+            Some(i) => (&command[..i], command[i..].trim()),
+            None => (command, ""),
+        };
+        let taken = match name {
+            "clk" if node.clock_ms.is_none() => {
+                parse_clock(args).map(|ms| node.clock_ms = Some(ms))
+            }
+            "emt" if node.emt_ms.is_none() => parse_clock(args).map(|ms| node.emt_ms = Some(ms)),
+            "eval" if node.eval.is_none() => parse_eval(args).map(|e| node.eval = Some(e)),
+            "draw" if !node.draw_offer && args == "offer" => {
+                node.draw_offer = true;
+                Some(())
+            }
+            _ => None,
+        };
+        kept.push_str(&rest[..start]);
+        if taken.is_some() {
+            kept.push(' ');
+        } else {
+            kept.push_str(&rest[start..start + len + 1]);
+        }
+        rest = &rest[start + len + 1..];
+    }
+    kept.push_str(rest);
+    collapse(&kept)
+}
+
+/// The commands of a node, as the writer puts them at the head of its first comment:
+/// `[%eval 0.34] [%clk 0:01:00] [%emt 0:00:05] [%draw offer]`.
+pub(crate) fn commands_of(node: &MoveNode) -> String {
+    let mut parts = Vec::new();
+    if let Some(e) = node.eval {
+        parts.push(format!("[%eval {e}]"));
+    }
+    if let Some(ms) = node.clock_ms {
+        parts.push(format!("[%clk {}]", format_clock(ms)));
+    }
+    if let Some(ms) = node.emt_ms {
+        parts.push(format!("[%emt {}]", format_clock(ms)));
+    }
+    if node.draw_offer {
+        parts.push("[%draw offer]".to_string());
+    }
+    parts.join(" ")
+}
+
+fn digits(s: &str, min: usize, max: usize) -> Option<u64> {
+    if s.len() < min || s.len() > max || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Reads a clock reading `h:mm:ss`, `h:mm:ss.f` (tenths, or up to milliseconds) or `m:ss`,
+/// in milliseconds. `None` when it is not one.
+///
+/// ```
+/// use escaque::laws::pgn::parse_clock;
+/// assert_eq!(parse_clock("1:23:45.6"), Some(5_025_600));
+/// assert_eq!(parse_clock("0:00:05"), Some(5_000));
+/// assert_eq!(parse_clock("5 minutes"), None);
+/// ```
+pub fn parse_clock(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let (whole, frac) = match s.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (s, None),
+    };
+    let frac_ms = match frac {
+        None => 0,
+        Some(f) => {
+            let v = digits(f, 1, 3)?;
+            v * 10u64.pow(3 - f.len() as u32)
+        }
+    };
+    let parts: Vec<&str> = whole.split(':').collect();
+    let (h, m, sec) = match parts.as_slice() {
+        [h, m, s] => (digits(h, 1, 6)?, digits(m, 1, 2)?, digits(s, 1, 2)?),
+        [m, s] => (0, digits(m, 1, 4)?, digits(s, 1, 2)?),
+        _ => return None,
+    };
+    Some(((h * 60 + m) * 60 + sec) * 1000 + frac_ms)
+}
+
+/// Writes a clock reading as `[%clk]` does: `h:mm:ss`, with tenths (or as many decimals as
+/// needed) when it is not a whole number of seconds.
+///
+/// ```
+/// use escaque::laws::pgn::format_clock;
+/// assert_eq!(format_clock(5_025_600), "1:23:45.6");
+/// assert_eq!(format_clock(59_000), "0:00:59");
+/// ```
+pub fn format_clock(ms: u64) -> String {
+    let frac = ms % 1000;
+    let secs = ms / 1000;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let mut out = format!("{h}:{m:02}:{s:02}");
+    if frac != 0 {
+        if frac % 100 == 0 {
+            out.push_str(&format!(".{}", frac / 100));
+        } else if frac % 10 == 0 {
+            out.push_str(&format!(".{:02}", frac / 10));
+        } else {
+            out.push_str(&format!(".{frac:03}"));
+        }
+    }
+    out
+}
+
+/// Reads the argument of `[%eval]`: `0.34`, `-1.5`, `+2`, `.5`, `#3`, `#-3`.
+pub(crate) fn parse_eval(s: &str) -> Option<Eval> {
+    let s = s.trim();
+    let (mate, s) = match s.strip_prefix('#') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let (sign, body) = match s.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, s.strip_prefix('+').unwrap_or(s)),
+    };
+    if mate {
+        return Some(Eval::Mate(sign * digits(body, 1, 5)? as i32));
+    }
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if (int.is_empty() && frac.is_empty()) || body.ends_with('.') {
+        return None;
+    }
+    let int_v = if int.is_empty() {
+        0
+    } else {
+        digits(int, 1, 6)?
+    };
+    let frac_v = match frac.len() {
+        0 => 0,
+        1 => digits(frac, 1, 1)? * 10,
+        2 => digits(frac, 2, 2)?,
+        _ => return None,
+    };
+    Some(Eval::Centipawns(sign * (int_v * 100 + frac_v) as i32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks() {
+        assert_eq!(parse_clock("0:09:57.1"), Some(597_100));
+        assert_eq!(parse_clock("1:05:23"), Some(3_923_000));
+        assert_eq!(parse_clock("3:05"), Some(185_000));
+        assert_eq!(parse_clock("0:00:05.123"), Some(5_123));
+        assert_eq!(parse_clock("1:2:3:4"), None);
+        assert_eq!(parse_clock(""), None);
+        for ms in [0, 100, 5_123, 5_120, 597_100, 3_923_000, 360_000_000] {
+            assert_eq!(parse_clock(&format_clock(ms)), Some(ms));
+        }
+    }
+
+    #[test]
+    fn evals() {
+        assert_eq!(parse_eval("0.34"), Some(Eval::Centipawns(34)));
+        assert_eq!(parse_eval("-1.5"), Some(Eval::Centipawns(-150)));
+        assert_eq!(parse_eval("+2"), Some(Eval::Centipawns(200)));
+        assert_eq!(parse_eval(".5"), Some(Eval::Centipawns(50)));
+        assert_eq!(parse_eval("#-3"), Some(Eval::Mate(-3)));
+        assert_eq!(parse_eval("#3"), Some(Eval::Mate(3)));
+        assert_eq!(parse_eval("0.345"), None);
+        assert_eq!(parse_eval("0.34,20"), None);
+        assert_eq!(parse_eval("1."), None);
+        assert_eq!(parse_eval("-"), None);
+        for e in [Eval::Centipawns(-5), Eval::Centipawns(1234), Eval::Mate(-1)] {
+            assert_eq!(parse_eval(&e.to_string()), Some(e));
+        }
+    }
+
+    #[test]
+    fn commands_out_of_text() {
+        let mut node = MoveNode::default();
+        let rest = extract_commands(
+            " [%eval #-3] good\n move [%clk 0:01:00.5][%csl Gd4] [%clk 0:02:00] [%draw offer]",
+            &mut node,
+        );
+        assert_eq!(rest, "good move [%csl Gd4] [%clk 0:02:00]");
+        assert_eq!(node.eval, Some(Eval::Mate(-3)));
+        assert_eq!(node.clock_ms, Some(60_500));
+        assert!(node.draw_offer);
+        assert_eq!(
+            commands_of(&node),
+            "[%eval #-3] [%clk 0:01:00.5] [%draw offer]"
+        );
+    }
+}

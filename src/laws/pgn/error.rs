@@ -1,0 +1,79 @@
+//! What can be wrong in a PGN file, and where.
+
+use crate::core::SanError;
+
+use super::replay::StartError;
+
+/// A game that could not be read (or, from [`super::convert`], replayed): which game of the
+/// file, where, and what was expected.
+///
+/// Displayed as `game 3, line 120, column 14: unterminated comment: …`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}, column {column}: {kind}")]
+pub struct PgnError {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// Line and column (from 1; columns count characters) of the bad input.
+    pub line: usize,
+    pub column: usize,
+    pub kind: PgnErrorKind,
+}
+
+/// The problem itself. The strings quote the input (shortened when long).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PgnErrorKind {
+    #[error("unterminated comment: the '{{' of \"{0}\" is never closed by '}}'")]
+    UnterminatedComment(String),
+    #[error("unterminated tag: the line ends before the ']' that closes \"{0}\"")]
+    UnterminatedTag(String),
+    #[error("expected a tag name after '[', as in [Event \"…\"], found \"{0}\"")]
+    ExpectedTagName(String),
+    #[error("expected a tag value in quotes after the tag name, found \"{0}\"")]
+    ExpectedTagValue(String),
+    #[error("unterminated tag value: the line ends before the closing '\"' in \"{0}\"")]
+    UnterminatedTagValue(String),
+    #[error("expected ']' after the tag value, found \"{0}\"")]
+    ExpectedTagEnd(String),
+    #[error("unbalanced parentheses: this '(' is never closed by ')' (found \"{0}\")")]
+    UnclosedVariation(String),
+    #[error("unbalanced parentheses: ')' without a '(' before it (found \"{0}\")")]
+    UnexpectedClose(String),
+    #[error("a variation '(' must follow the move it is an alternative to (found \"{0}\")")]
+    VariationWithoutMove(String),
+    #[error("variations nested deeper than {0} levels")]
+    TooDeep(usize),
+    #[error(
+        "expected a move, a move number, a NAG, a comment, a variation or a result, \
+         found \"{0}\""
+    )]
+    UnexpectedToken(String),
+    #[error("expected a NAG from $0 to $255, found \"{0}\"")]
+    BadNag(String),
+    #[error("the game is longer than {0} bytes (an unclosed comment or variation?); skipped")]
+    GameTooLong(usize),
+    #[error("read error: {0}")]
+    Io(String),
+    /// From replay: a move of the main line (or of a variation, when converting) that is
+    /// not legal, or not notation. `label` is the move number and the move (`1... b4`).
+    #[error("{label} is not playable: {error}")]
+    IllegalMove {
+        ply: usize,
+        label: String,
+        error: Box<SanError>,
+    },
+    /// From replay: the start position cannot be set up.
+    #[error("{0}")]
+    Start(Box<StartError>),
+}
+
+/// The input quoted for an error message: at most 40 characters, with an ellipsis when cut.
+pub(crate) fn quote(s: &str) -> String {
+    const MAX: usize = 40;
+    let s = s.trim();
+    let mut out: String = s.chars().take(MAX).collect();
+    if s.chars().nth(MAX).is_some() {
+        out.push('…');
+    }
+    out
+}

@@ -1,0 +1,216 @@
+//! PGN (Portable Game Notation) in and out: a streaming, tolerant reader for real files, the
+//! replay of what was read against the rules core, and a writer in the PGN export style
+//! (or in another notation: Spanish, figurine, long algebraic, UCI).
+//!
+//! ```
+//! use escaque::core::Letters;
+//! use escaque::laws::pgn::{self, MoveText, WriteOptions};
+//!
+//! let text = "[White \"Fool\"]\n\n1. f3 e5 2. g4 {last chance} Qh4# 0-1\n";
+//! let game = pgn::read_str(text).next().unwrap().unwrap();
+//! assert_eq!(game.white(), Some("Fool"));
+//! assert_eq!(game.moves[2].comments, ["last chance"]);
+//!
+//! let replay = game.replay(Letters::English);
+//! assert!(replay.is_complete());
+//! assert!(replay.end().is_check());
+//!
+//! let spanish = WriteOptions {
+//!     moves: MoveText::Notation(escaque::core::Notation::SPANISH),
+//!     ..WriteOptions::default()
+//! };
+//! assert!(pgn::write_game(&game, &spanish).contains("2. g4 { last chance } 2... Dh4# 0-1"));
+//! ```
+//!
+//! The reader's tolerances, the data model and the writer's conventions are described in
+//! `docs/pgn.md`.
+
+mod comment;
+mod error;
+mod reader;
+mod replay;
+mod writer;
+
+pub use comment::{format_clock, parse_clock};
+pub use error::{PgnError, PgnErrorKind};
+pub use reader::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_GAME_BYTES, ReadOptions, Reader, read_str};
+pub use replay::{IllegalAt, Replay, StartError};
+pub use writer::{
+    MoveText, WriteOptions, convert, convert_reader, write_game, write_game_report, write_game_to,
+};
+
+use std::fmt;
+
+/// One game as read from a PGN file: what was written, not yet checked against the rules
+/// (see [`PgnGame::replay`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Its number in the file, from 1. Games the reader rejected count too, so the numbers
+    /// match the file's order.
+    pub index: usize,
+    /// The line on which the game starts (from 1).
+    pub line: usize,
+    /// The tag pairs in file order, values unescaped.
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move (a comment on the whole game).
+    pub comment_before: Vec<String>,
+    /// The main line.
+    pub moves: Vec<MoveNode>,
+    /// The game termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if there was
+    /// one.
+    pub result: Option<String>,
+}
+
+/// One move of a line, with everything written about it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move as written (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `Cf3`, `g1f3`, `--`), without the
+    /// move number and without the suffix annotation (`!`, `?!` …), which is in `nags`.
+    pub san: String,
+    /// Where the move stands in the file (line and column from 1; columns count characters).
+    pub line: usize,
+    pub column: usize,
+    /// Numeric annotation glyphs, in order: `$n` as written, and the suffixes `!` `?` `!!`
+    /// `??` `!?` `?!` as 1 to 6.
+    pub nags: Vec<u8>,
+    /// Comments written just before the move where no earlier move of its line could hold
+    /// them: at the start of a variation (`( {comment} 12... Nf6 )`).
+    pub comment_before: Vec<String>,
+    /// Comments after the move, with the commands escaque understands (`[%clk]`, `[%emt]`,
+    /// `[%eval]`, `[%draw offer]`) taken out; comments left empty are dropped.
+    pub comments: Vec<String>,
+    /// The clock of the player who made the move, after it (`[%clk 1:23:45.6]`), in
+    /// milliseconds.
+    pub clock_ms: Option<u64>,
+    /// The time spent on the move (`[%emt 0:00:05]`), in milliseconds.
+    pub emt_ms: Option<u64>,
+    /// An engine evaluation (`[%eval 0.34]`, `[%eval #-3]`).
+    pub eval: Option<Eval>,
+    /// The player offered a draw with this move (`[%draw offer]`, or `(=)` after the move as
+    /// on a FIDE scoresheet, Art. 9.1.2.2).
+    pub draw_offer: bool,
+    /// A null move (`--` or `Z0`): a pass, found in analysis, not a move of chess.
+    pub null: bool,
+    /// Alternatives to this move, each a line starting from the position before it.
+    pub variations: Vec<Vec<MoveNode>>,
+}
+
+/// An engine evaluation from White's point of view, as `[%eval]` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// In hundredths of a pawn (`[%eval 0.34]` is 34, `[%eval -1.5]` is -150).
+    Centipawns(i32),
+    /// Mate in so many moves; negative when Black mates (`[%eval #-3]` is `Mate(-3)`).
+    Mate(i32),
+}
+
+impl Eval {
+    /// Reads the argument of `[%eval]`: `0.34`, `-1.5`, `+2`, `#3`, `#-3`. `None` for
+    /// anything else (the command then stays in the comment text).
+    pub fn parse(s: &str) -> Option<Eval> {
+        comment::parse_eval(s)
+    }
+}
+
+impl fmt::Display for Eval {
+    /// `0.34`, `-1.50`, `#3`, `#-3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Eval::Centipawns(cp) => {
+                let sign = if cp < 0 { "-" } else { "" };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+            Eval::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
+/// The Seven Tag Roster (PGN standard 8.1.1), in its order.
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+impl PgnGame {
+    /// The value of the first tag with this name (names are case-sensitive, as in PGN).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag: replaces the value of the first tag with this name, or appends it.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The FEN the game starts from (the `FEN` tag), when there is one.
+    pub fn start_fen(&self) -> Option<&str> {
+        self.tag("FEN").map(str::trim).filter(|f| !f.is_empty())
+    }
+
+    /// The White player (`White` tag).
+    pub fn white(&self) -> Option<&str> {
+        self.tag("White")
+    }
+
+    /// The Black player (`Black` tag).
+    pub fn black(&self) -> Option<&str> {
+        self.tag("Black")
+    }
+
+    /// The `Variant` tag, when there is one.
+    pub fn variant(&self) -> Option<&str> {
+        self.tag("Variant")
+    }
+
+    /// Whether the game is standard chess as far as its tags say: no `Variant` tag, or one
+    /// of `Standard`, `From Position`, `Normal` (any case).
+    pub fn is_standard(&self) -> bool {
+        match self.variant().map(str::trim) {
+            None => true,
+            Some(v) => {
+                v.is_empty()
+                    || ["standard", "from position", "normal", "chess"]
+                        .iter()
+                        .any(|s| v.eq_ignore_ascii_case(s))
+            }
+        }
+    }
+
+    /// The null moves of the main line and of the variations, as (line, column) of each.
+    pub fn null_moves(&self) -> Vec<(usize, usize)> {
+        fn walk(line: &[MoveNode], out: &mut Vec<(usize, usize)>) {
+            for node in line {
+                if node.null {
+                    out.push((node.line, node.column));
+                }
+                for v in &node.variations {
+                    walk(v, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.moves, &mut out);
+        out
+    }
+
+    /// Checks the moves against the rules: see [`Replay`].
+    pub fn replay(&self, letters: crate::core::Letters) -> Replay {
+        replay::replay(self, letters)
+    }
+}
+
+impl MoveNode {
+    /// A move as written, nothing else attached (line and column 0: not from a file).
+    pub fn new(san: &str) -> MoveNode {
+        MoveNode {
+            san: san.to_string(),
+            null: reader::is_null_token(san),
+            ..MoveNode::default()
+        }
+    }
+}

@@ -1,0 +1,1047 @@
+//! The streaming reader: one game at a time, from any `BufRead`, with bounded memory.
+//!
+//! The input is read line by line (each line decoded as UTF-8, or as Latin-1 when it is not
+//! valid UTF-8; a final `\r` dropped; a BOM at the start of the file dropped) and cut into
+//! tokens. A game ends at its termination marker, at a `[` tag that follows movetext (even
+//! on the same line, or without a blank line: the chess.com export does that), or at the end
+//! of the input.
+//!
+//! After an error the game is dropped and the reader skips to the next line that starts
+//! like a tag (`[Name "`) once it has seen the bad game's movetext.
+
+use std::io::{self, BufRead};
+
+use super::comment::{collapse, extract_commands};
+use super::error::{PgnError, PgnErrorKind, quote};
+use super::{MoveNode, PgnGame};
+
+/// The longest game text the reader keeps (8 MiB): a longer game is an error and skipped.
+pub const DEFAULT_MAX_GAME_BYTES: usize = 8 << 20;
+/// The deepest nesting of variations accepted.
+pub const DEFAULT_MAX_DEPTH: usize = 100;
+
+/// Limits of the reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The most bytes of text one game may take (tags, movetext, comments), and so the
+    /// longest line read; beyond it the game is an error and the reader skips to the next.
+    pub max_game_bytes: usize,
+    /// The deepest nesting of variations.
+    pub max_depth: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions {
+            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// Reads the games of a text.
+pub fn read_str(text: &str) -> Reader<&[u8]> {
+    Reader::new(text.as_bytes())
+}
+
+/// Reads PGN games one at a time: an iterator of `Result<PgnGame, PgnError>`. An error
+/// costs only its game; the reader goes on with the next. It never panics.
+///
+/// ```
+/// use escaque::laws::pgn::Reader;
+/// let text = "1. e4 {unclosed\n[Event \"Next\"]\n1. d4 d5 *\n";
+/// let results: Vec<_> = Reader::new(text.as_bytes()).collect();
+/// assert_eq!(
+///     results[0].as_ref().unwrap_err().to_string(),
+///     "game 1, line 1, column 7: unterminated comment: the '{' of \"{unclosed\" is never \
+///      closed by '}'"
+/// );
+/// assert_eq!(results[1].as_ref().unwrap().tag("Event"), Some("Next"));
+/// ```
+pub struct Reader<R> {
+    input: R,
+    opts: ReadOptions,
+    raw: Vec<u8>,
+    /// The current line, decoded, without its line break.
+    line: String,
+    /// Byte position of the next unread character of `line`.
+    pos: usize,
+    /// Column cache: the column of byte `cbyte`.
+    cbyte: usize,
+    ccol: usize,
+    line_no: usize,
+    /// Whether `line` still has text to read.
+    live: bool,
+    prev_blank: bool,
+    /// Games numbered so far.
+    started: usize,
+    game: Option<Building>,
+    skip: Option<Skip>,
+    finished: bool,
+}
+
+struct Skip {
+    seen_movetext: bool,
+}
+
+/// A game being read.
+struct Building {
+    index: usize,
+    line: usize,
+    tags: Vec<(String, String)>,
+    comment_before: Vec<String>,
+    /// The main line, then one frame per open variation.
+    frames: Vec<Frame>,
+    result: Option<String>,
+    /// Whether movetext (a move, NAG, variation or result) has been seen.
+    movetext: bool,
+    bytes: usize,
+    comment: Option<OpenComment>,
+}
+
+struct Frame {
+    nodes: Vec<MoveNode>,
+    /// Comments at the start of a variation, for its first move.
+    before: Vec<String>,
+    open_line: usize,
+    open_col: usize,
+    open_text: String,
+}
+
+struct OpenComment {
+    text: String,
+    depth: usize,
+    line: usize,
+    col: usize,
+}
+
+impl Frame {
+    fn new(open_line: usize, open_col: usize, open_text: String) -> Frame {
+        Frame {
+            nodes: Vec::new(),
+            before: Vec::new(),
+            open_line,
+            open_col,
+            open_text,
+        }
+    }
+}
+
+impl Building {
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.result.is_none() && self.frames[0].nodes.is_empty()
+    }
+}
+
+/// Whether a move token is a null move (`--`, `Z0`, UCI's `0000`).
+pub(crate) fn is_null_token(s: &str) -> bool {
+    matches!(s, "--" | "Z0" | "0000")
+}
+
+/// Whether a token is a game termination marker.
+pub(crate) fn is_result(s: &str) -> bool {
+    matches!(s, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½")
+}
+
+fn is_figurine(c: char) -> bool {
+    ('\u{2654}'..='\u{265f}').contains(&c)
+}
+
+/// Characters that end a movetext token.
+fn is_delimiter(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$' | '"')
+}
+
+/// A line that starts like a tag pair: `[Name "`.
+pub(crate) fn starts_like_tag(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    let name_len = rest
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(rest.len(), |(i, _)| i);
+    if name_len == 0 || !rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let after = &rest[name_len..];
+    after.starts_with(char::is_whitespace) && after.trim_start().starts_with('"')
+}
+
+/// A whole line that is a tag pair: `[Name "value"]`.
+pub(crate) fn is_tag_line(line: &str) -> bool {
+    starts_like_tag(line) && line.trim_end().ends_with(']')
+}
+
+/// The annotation glyphs read as NAGs when written alone or after a move.
+fn glyph_nag(s: &str) -> Option<u8> {
+    Some(match s {
+        "!" => 1,
+        "?" => 2,
+        "!!" | "‼" => 3,
+        "??" | "⁇" => 4,
+        "!?" | "⁉" => 5,
+        "?!" | "⁈" => 6,
+        "□" => 7,
+        "=" => 10,
+        "∞" => 13,
+        "⩲" | "+=" | "+/=" => 14,
+        "⩱" | "=+" | "=/+" => 15,
+        "±" | "+/-" => 16,
+        "∓" | "-/+" => 17,
+        "+-" => 18,
+        "-+" => 19,
+        _ => return None,
+    })
+}
+
+/// What a movetext token is.
+#[derive(Debug, PartialEq, Eq)]
+enum Class<'a> {
+    Result,
+    /// A move number, or an `e.p.` mark: nothing to keep.
+    Skip,
+    Annotation(u8),
+    Move {
+        san: &'a str,
+        nag: Option<u8>,
+        /// Characters before the move in the token (a glued move number).
+        offset: usize,
+    },
+    Bad,
+}
+
+fn classify(tok: &str) -> Class<'_> {
+    classify_at(tok, 0)
+}
+
+fn classify_at(tok: &str, offset: usize) -> Class<'_> {
+    if tok.is_empty() {
+        return Class::Skip;
+    }
+    if is_result(tok) {
+        return Class::Result;
+    }
+    if tok == "0000" {
+        return Class::Move {
+            san: tok,
+            nag: None,
+            offset,
+        };
+    }
+    let digits = tok.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == tok.len() {
+        return Class::Skip;
+    }
+    let after = &tok[digits..];
+    if after.starts_with(['.', '…']) {
+        let rest = after.trim_start_matches(['.', '…']);
+        let skipped = tok[..tok.len() - rest.len()].chars().count();
+        return classify_at(rest, offset + skipped);
+    }
+    if let Some(n) = glyph_nag(tok) {
+        return Class::Annotation(n);
+    }
+    if matches!(tok, "e.p." | "e.p" | "ep" | "a.p." | "a.p") {
+        return Class::Skip;
+    }
+    if !is_move_token(tok) {
+        return Class::Bad;
+    }
+    let san = tok.trim_end_matches(['!', '?', '‼', '⁇', '⁈', '⁉']);
+    let nag = glyph_nag(&tok[san.len()..]);
+    if san.is_empty() || (nag.is_none() && san.len() < tok.len()) {
+        return Class::Move {
+            san: tok,
+            nag: None,
+            offset,
+        };
+    }
+    Class::Move { san, nag, offset }
+}
+
+/// Characters a move may be written with, in any of the notations escaque reads (and the
+/// drops of Crazyhouse, so that such a game is read and then flagged as a variant).
+fn is_move_token(t: &str) -> bool {
+    if t == "--" {
+        return true;
+    }
+    let ok_first = t
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || is_figurine(c) || c == '0');
+    ok_first
+        && t.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || is_figurine(c)
+                || matches!(
+                    c,
+                    '-' | '='
+                        | '+'
+                        | '#'
+                        | ':'
+                        | '/'
+                        | '@'
+                        | '.'
+                        | '!'
+                        | '?'
+                        | '×'
+                        | '–'
+                        | '‼'
+                        | '⁇'
+                        | '⁈'
+                        | '⁉'
+                        | '‡'
+                        | '\u{fe0e}'
+                        | '\u{fe0f}'
+                )
+        })
+}
+
+type Item = Result<PgnGame, PgnError>;
+
+/// A tag parsed from a line: name, value, byte just after its `]`.
+type ParsedTag = (String, String, usize);
+
+impl<R: BufRead> Reader<R> {
+    /// A reader with the default limits (8 MiB a game, 100 levels of variations).
+    pub fn new(input: R) -> Reader<R> {
+        Reader::with_options(input, ReadOptions::default())
+    }
+
+    /// A reader with other limits.
+    pub fn with_options(input: R, opts: ReadOptions) -> Reader<R> {
+        Reader {
+            input,
+            opts: ReadOptions {
+                max_game_bytes: opts.max_game_bytes.max(1),
+                max_depth: opts.max_depth.max(1),
+            },
+            raw: Vec::new(),
+            line: String::new(),
+            pos: 0,
+            cbyte: 0,
+            ccol: 1,
+            line_no: 0,
+            live: false,
+            prev_blank: true,
+            started: 0,
+            game: None,
+            skip: None,
+            finished: false,
+        }
+    }
+
+    /// Reads the next line into `raw` (at most `max_game_bytes` of it; `Ok(Some(true))` when
+    /// the line was longer and cut). `Ok(None)` at the end of the input.
+    fn read_raw_line(&mut self) -> io::Result<Option<bool>> {
+        self.raw.clear();
+        let max = self.opts.max_game_bytes;
+        let mut any = false;
+        let mut cut = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(any.then_some(cut));
+            }
+            any = true;
+            let (take, used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, i + 1, true),
+                None => (available.len(), available.len(), false),
+            };
+            let room = max.saturating_sub(self.raw.len());
+            if take > room {
+                cut = true;
+            }
+            self.raw.extend_from_slice(&available[..take.min(room)]);
+            self.input.consume(used);
+            if done {
+                return Ok(Some(cut));
+            }
+        }
+    }
+
+    /// Decodes `raw` into `line`: UTF-8, or Latin-1 when it is not valid UTF-8.
+    fn decode_line(&mut self) {
+        self.line.clear();
+        match std::str::from_utf8(&self.raw) {
+            Ok(s) => self.line.push_str(s),
+            Err(_) => self.line.extend(self.raw.iter().map(|&b| b as char)),
+        }
+        if self.line.ends_with('\r') {
+            self.line.pop();
+        }
+        if self.line_no == 1 && self.line.starts_with('\u{feff}') {
+            self.line.drain(..'\u{feff}'.len_utf8());
+        }
+        self.pos = 0;
+        self.cbyte = 0;
+        self.ccol = 1;
+    }
+
+    /// The column (from 1, in characters) of a byte of the current line.
+    fn col_at(&mut self, byte: usize) -> usize {
+        let byte = byte.min(self.line.len());
+        if byte < self.cbyte || !self.line.is_char_boundary(byte) {
+            self.cbyte = 0;
+            self.ccol = 1;
+        }
+        if !self.line.is_char_boundary(byte) {
+            return self.line[..].chars().count() + 1;
+        }
+        self.ccol += self.line[self.cbyte..byte].chars().count();
+        self.cbyte = byte;
+        self.ccol
+    }
+
+    fn error(&self, game: usize, line: usize, column: usize, kind: PgnErrorKind) -> PgnError {
+        PgnError {
+            game,
+            line,
+            column,
+            kind,
+        }
+    }
+
+    /// Starts a game if none is being read.
+    fn ensure_game(&mut self) -> &mut Building {
+        let line_no = self.line_no;
+        let bytes = self.line.len() + 1;
+        let started = &mut self.started;
+        self.game.get_or_insert_with(|| {
+            *started += 1;
+            Building {
+                index: *started,
+                line: line_no,
+                tags: Vec::new(),
+                comment_before: Vec::new(),
+                frames: vec![Frame::new(0, 0, String::new())],
+                result: None,
+                movetext: false,
+                bytes,
+                comment: None,
+            }
+        })
+    }
+
+    /// Drops the game being read with an error at `byte` of the current line, and skips
+    /// to the next game.
+    fn fail(&mut self, byte: usize, kind: PgnErrorKind) -> Item {
+        let column = self.col_at(byte);
+        let g = self.ensure_game();
+        let (index, seen_movetext) = (g.index, g.movetext);
+        self.game = None;
+        self.skip = Some(Skip { seen_movetext });
+        self.live = false;
+        Err(self.error(index, self.line_no, column, kind))
+    }
+
+    /// Ends the game being read: the game, or the error of an unclosed comment or
+    /// variation; nothing when it holds nothing (no tags, moves or result).
+    fn finish_game(&mut self) -> Option<Item> {
+        let g = self.game.take()?;
+        if let Some(c) = &g.comment {
+            let text = format!("{{{}", c.text);
+            return Some(Err(self.error(
+                g.index,
+                c.line,
+                c.col,
+                PgnErrorKind::UnterminatedComment(quote(&text)),
+            )));
+        }
+        if g.frames.len() > 1 {
+            let f = &g.frames[g.frames.len() - 1];
+            return Some(Err(self.error(
+                g.index,
+                f.open_line,
+                f.open_col,
+                PgnErrorKind::UnclosedVariation(f.open_text.clone()),
+            )));
+        }
+        if g.is_empty() {
+            self.started -= 1;
+            return None;
+        }
+        let mut frames = g.frames;
+        let moves = frames.pop().map(|f| f.nodes).unwrap_or_default();
+        Some(Ok(PgnGame {
+            index: g.index,
+            line: g.line,
+            tags: g.tags,
+            comment_before: g.comment_before,
+            moves,
+            result: g.result,
+        }))
+    }
+
+    /// Prepares a freshly read line; may end the game being read (too long, or an
+    /// unclosed comment running into the next game's tags).
+    fn begin_line(&mut self, cut: bool) -> Option<Item> {
+        let blank = self.line.trim().is_empty();
+        let prev_blank = std::mem::replace(&mut self.prev_blank, blank);
+        let max = self.opts.max_game_bytes;
+        if cut {
+            let index = match &self.game {
+                Some(g) => g.index,
+                None => {
+                    self.started += 1;
+                    self.started
+                }
+            };
+            self.game = None;
+            self.skip = Some(Skip {
+                seen_movetext: true,
+            });
+            self.live = false;
+            return Some(Err(self.error(
+                index,
+                self.line_no,
+                1,
+                PgnErrorKind::GameTooLong(max),
+            )));
+        }
+        if let Some(skip) = &mut self.skip {
+            let resume = starts_like_tag(&self.line)
+                && (skip.seen_movetext
+                    || (prev_blank && self.line.trim_start().starts_with("[Event")));
+            if !resume {
+                let t = self.line.trim_start();
+                if !t.is_empty() && !t.starts_with('[') && !self.line.starts_with('%') {
+                    skip.seen_movetext = true;
+                }
+                self.live = false;
+                return None;
+            }
+            self.skip = None;
+        }
+        let mut in_comment = false;
+        if let Some(g) = &mut self.game {
+            g.bytes += self.line.len() + 1;
+            if g.bytes > max {
+                let (index, seen_movetext) = (g.index, g.movetext);
+                self.game = None;
+                self.skip = Some(Skip { seen_movetext });
+                self.live = false;
+                return Some(Err(self.error(
+                    index,
+                    self.line_no,
+                    1,
+                    PgnErrorKind::GameTooLong(max),
+                )));
+            }
+            if g.comment.is_some() {
+                if is_tag_line(&self.line) {
+                    // A comment left open runs into the next game: report it there.
+                    self.live = true;
+                    return self.finish_game();
+                }
+                in_comment = true;
+            }
+        }
+        self.live = in_comment || !self.line.starts_with('%');
+        None
+    }
+
+    /// Reads the next token of the current line (or continues a comment).
+    fn step(&mut self) -> Option<Item> {
+        if self.game.as_ref().is_some_and(|g| g.comment.is_some()) {
+            self.comment_step();
+            return None;
+        }
+        let rest = &self.line[self.pos..];
+        let trimmed = rest.trim_start();
+        let (skipped, first) = (rest.len() - trimmed.len(), trimmed.chars().next());
+        self.pos += skipped;
+        let Some(c) = first else {
+            self.live = false;
+            return None;
+        };
+        match c {
+            '[' => self.tag_step(),
+            '{' => {
+                let (line, col) = (self.line_no, self.col_at(self.pos));
+                self.ensure_game().comment = Some(OpenComment {
+                    text: String::new(),
+                    depth: 1,
+                    line,
+                    col,
+                });
+                self.pos += 1;
+                None
+            }
+            ';' => {
+                let text = self.line[self.pos + 1..].to_string();
+                self.ensure_game();
+                self.attach_comment(&text);
+                self.pos = self.line.len();
+                self.live = false;
+                None
+            }
+            '(' => self.open_variation(),
+            ')' => self.close_variation(),
+            '$' => self.nag_step(),
+            '}' | ']' | '"' => {
+                let tok = quote(&self.line[self.pos..]);
+                Some(self.fail(self.pos, PgnErrorKind::UnexpectedToken(tok)))
+            }
+            _ => self.token_step(),
+        }
+    }
+
+    fn comment_step(&mut self) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        let Some(c) = g.comment.as_mut() else {
+            return;
+        };
+        let rest = &self.line[self.pos..];
+        let mut closed = None;
+        let mut from = 0;
+        for (i, ch) in rest.char_indices() {
+            match ch {
+                '{' => c.depth += 1,
+                '}' => {
+                    c.depth -= 1;
+                    if c.depth == 0 {
+                        closed = Some(i);
+                        break;
+                    }
+                }
+                _ => continue,
+            }
+            c.text.push_str(&rest[from..=i]);
+            from = i + 1;
+        }
+        match closed {
+            Some(i) => {
+                c.text.push_str(&rest[from..i]);
+                self.pos += i + 1;
+                let text = std::mem::take(&mut c.text);
+                g.comment = None;
+                self.attach_comment(&text);
+            }
+            None => {
+                c.text.push_str(&rest[from..]);
+                c.text.push('\n');
+                self.pos = self.line.len();
+                self.live = false;
+            }
+        }
+    }
+
+    /// Gives a finished comment to the last move of the current line, or keeps it for the
+    /// first move of a variation, or for the game.
+    fn attach_comment(&mut self, text: &str) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        let depth = g.frames.len();
+        let Some(frame) = g.frames.last_mut() else {
+            return;
+        };
+        if let Some(node) = frame.nodes.last_mut() {
+            let rest = extract_commands(text, node);
+            if !rest.is_empty() {
+                node.comments.push(rest);
+            }
+            return;
+        }
+        let text = collapse(text);
+        if text.is_empty() {
+            return;
+        }
+        if depth > 1 {
+            frame.before.push(text);
+        } else {
+            g.comment_before.push(text);
+        }
+    }
+
+    fn tag_step(&mut self) -> Option<Item> {
+        if self.game.as_ref().is_some_and(|g| g.movetext) {
+            // A tag after movetext: the next game begins (the '[' is read again).
+            return self.finish_game();
+        }
+        match parse_tag(&self.line, self.pos) {
+            Err((byte, kind)) => Some(self.fail(byte, kind)),
+            Ok((name, value, end)) => {
+                let g = self.ensure_game();
+                if g.tags.is_empty() {
+                    // Text between a game's end and the next game's tags is not kept.
+                    g.comment_before.clear();
+                }
+                g.tags.push((name, value));
+                self.pos = end;
+                None
+            }
+        }
+    }
+
+    fn open_variation(&mut self) -> Option<Item> {
+        let start = self.pos;
+        let rest = &self.line[start + 1..];
+        // `(=)`: a draw offer as written on a FIDE scoresheet.
+        let t = rest.trim_start();
+        if let Some(t) = t.strip_prefix('=') {
+            let t2 = t.trim_start();
+            if t2.starts_with(')') {
+                let end = self.line.len() - t2.len() + 1;
+                let g = self.ensure_game();
+                g.movetext = true;
+                if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+                    node.draw_offer = true;
+                }
+                self.pos = end;
+                return None;
+            }
+        }
+        let text = quote(&self.line[start..]);
+        let (line, col) = (self.line_no, self.col_at(start));
+        let max_depth = self.opts.max_depth;
+        let g = self.ensure_game();
+        g.movetext = true;
+        if g.frames.last().is_none_or(|f| f.nodes.is_empty()) {
+            return Some(self.fail(start, PgnErrorKind::VariationWithoutMove(text)));
+        }
+        if g.frames.len() > max_depth {
+            return Some(self.fail(start, PgnErrorKind::TooDeep(max_depth)));
+        }
+        g.frames.push(Frame::new(line, col, text));
+        self.pos += 1;
+        None
+    }
+
+    fn close_variation(&mut self) -> Option<Item> {
+        let start = self.pos;
+        let g = self.ensure_game();
+        g.movetext = true;
+        if g.frames.len() < 2 {
+            let text = quote(&self.line[start..]);
+            return Some(self.fail(start, PgnErrorKind::UnexpectedClose(text)));
+        }
+        if let Some(frame) = g.frames.pop() {
+            if !frame.nodes.is_empty() {
+                if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+                    node.variations.push(frame.nodes);
+                }
+            }
+        }
+        self.pos += 1;
+        None
+    }
+
+    fn nag_step(&mut self) -> Option<Item> {
+        let start = self.pos;
+        let digits = self.line[start + 1..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let text = &self.line[start + 1..start + 1 + digits];
+        let value = if digits == 0 || digits > 3 {
+            None
+        } else {
+            text.parse::<u16>().ok().and_then(|n| u8::try_from(n).ok())
+        };
+        let Some(nag) = value else {
+            let end = self.line[start + 1..]
+                .find(is_delimiter)
+                .map_or(self.line.len(), |i| start + 1 + i);
+            let tok = quote(&self.line[start..end]);
+            return Some(self.fail(start, PgnErrorKind::BadNag(tok)));
+        };
+        let g = self.ensure_game();
+        g.movetext = true;
+        if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+            node.nags.push(nag);
+        }
+        self.pos = start + 1 + digits;
+        None
+    }
+
+    fn token_step(&mut self) -> Option<Item> {
+        let start = self.pos;
+        let end = self.line[start..]
+            .find(is_delimiter)
+            .map_or(self.line.len(), |i| start + i);
+        let end = if end == start {
+            // Cannot happen (the caller saw a non-delimiter), but never loop.
+            start + self.line[start..].chars().next().map_or(1, char::len_utf8)
+        } else {
+            end
+        };
+        let tok = self.line[start..end].to_string();
+        let col = self.col_at(start);
+        let line = self.line_no;
+        match classify(&tok) {
+            Class::Bad => {
+                return Some(self.fail(start, PgnErrorKind::UnexpectedToken(quote(&tok))));
+            }
+            Class::Skip => {
+                self.ensure_game();
+            }
+            Class::Result => {
+                self.pos = end;
+                let g = self.ensure_game();
+                g.movetext = true;
+                if g.frames.len() == 1 {
+                    g.result = Some(tok);
+                    return self.finish_game();
+                }
+                // A result inside a variation says how that line ends: not kept.
+                return None;
+            }
+            Class::Annotation(nag) => {
+                let g = self.ensure_game();
+                g.movetext = true;
+                if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+                    node.nags.push(nag);
+                }
+            }
+            Class::Move { san, nag, offset } => {
+                let g = self.ensure_game();
+                g.movetext = true;
+                if let Some(frame) = g.frames.last_mut() {
+                    frame.nodes.push(MoveNode {
+                        san: san.to_string(),
+                        line,
+                        column: col + offset,
+                        nags: nag.into_iter().collect(),
+                        comment_before: std::mem::take(&mut frame.before),
+                        null: is_null_token(san),
+                        ..MoveNode::default()
+                    });
+                }
+            }
+        }
+        self.pos = end;
+        None
+    }
+}
+
+/// Reads the tag pair starting at byte `at` (a `[`). On error, the byte where it went
+/// wrong and what was expected.
+fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> {
+    let whole = quote(&line[at..]);
+    let skip_ws = |i: usize| -> usize {
+        let rest = &line[i..];
+        i + rest.len() - rest.trim_start().len()
+    };
+    let mut i = skip_ws(at + 1);
+    let name_len = line[i..]
+        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '[' | ']'))
+        .unwrap_or(line.len() - i);
+    if name_len == 0 {
+        return Err((i, PgnErrorKind::ExpectedTagName(quote(&line[i..]))));
+    }
+    let name = line[i..i + name_len].to_string();
+    i = skip_ws(i + name_len);
+    if i >= line.len() {
+        return Err((at, PgnErrorKind::UnterminatedTag(whole)));
+    }
+    if !line[i..].starts_with('"') {
+        return Err((i, PgnErrorKind::ExpectedTagValue(quote(&line[i..]))));
+    }
+    let value_start = i + 1;
+    // The value, with the escapes \" and \\.
+    let mut value = String::new();
+    let mut j = value_start;
+    let mut closed = None;
+    let bytes = line.as_bytes();
+    while j < line.len() {
+        match bytes[j] {
+            b'\\' if matches!(bytes.get(j + 1), Some(b'"' | b'\\')) => {
+                value.push(bytes[j + 1] as char);
+                j += 2;
+            }
+            b'"' => {
+                closed = Some(j);
+                break;
+            }
+            _ => {
+                let ch = line[j..].chars().next().unwrap_or(' ');
+                value.push(ch);
+                j += ch.len_utf8();
+            }
+        }
+    }
+    let after_value = match closed {
+        Some(q) => {
+            let k = skip_ws(q + 1);
+            if line[k..].starts_with(']') {
+                return Ok((name, value, k + 1));
+            }
+            if k >= line.len() {
+                return Err((at, PgnErrorKind::UnterminatedTag(whole)));
+            }
+            k
+        }
+        None => line.len(),
+    };
+    // Tolerance: quotes inside the value left unescaped (`"The "big" match"`), or a
+    // backslash before the closing quote (`"C:\"`): the value runs to the first `"` that
+    // is followed by `]`.
+    if let Some((q, end)) = closing_quote(line, value_start) {
+        return Ok((name, line[value_start..q].to_string(), end));
+    }
+    match closed {
+        Some(_) => Err((
+            after_value,
+            PgnErrorKind::ExpectedTagEnd(quote(&line[after_value..])),
+        )),
+        None => Err((at, PgnErrorKind::UnterminatedTagValue(whole))),
+    }
+}
+
+/// The first `"` at or after `from` followed by optional spaces and `]`: its byte, and the
+/// byte after the `]`.
+fn closing_quote(line: &str, from: usize) -> Option<(usize, usize)> {
+    let mut k = from;
+    while let Some(i) = line[k..].find('"') {
+        let q = k + i;
+        let rest = &line[q + 1..];
+        let t = rest.trim_start();
+        if t.starts_with(']') {
+            return Some((q, line.len() - t.len() + 1));
+        }
+        k = q + 1;
+    }
+    None
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if self.finished {
+                return None;
+            }
+            if !self.live {
+                match self.read_raw_line() {
+                    Err(e) => {
+                        self.finished = true;
+                        let index = self.game.as_ref().map_or(self.started + 1, |g| g.index);
+                        return Some(Err(self.error(
+                            index,
+                            self.line_no + 1,
+                            1,
+                            PgnErrorKind::Io(e.to_string()),
+                        )));
+                    }
+                    Ok(None) => {
+                        self.finished = true;
+                        if let Some(g) = self.game.as_mut() {
+                            if let Some(c) = g.comment.as_mut() {
+                                // The comment's last line break is not part of it.
+                                if c.text.ends_with('\n') {
+                                    c.text.pop();
+                                }
+                            }
+                        }
+                        return self.finish_game();
+                    }
+                    Ok(Some(cut)) => {
+                        self.line_no += 1;
+                        self.decode_line();
+                        if let Some(item) = self.begin_line(cut) {
+                            return Some(item);
+                        }
+                        continue;
+                    }
+                }
+            }
+            if let Some(item) = self.step() {
+                return Some(item);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens() {
+        assert_eq!(classify("12."), Class::Skip);
+        assert_eq!(classify("12..."), Class::Skip);
+        assert_eq!(classify("12"), Class::Skip);
+        assert_eq!(
+            classify("1.e4!?"),
+            Class::Move {
+                san: "e4",
+                nag: Some(5),
+                offset: 2
+            }
+        );
+        assert_eq!(
+            classify("3...Qxd5"),
+            Class::Move {
+                san: "Qxd5",
+                nag: None,
+                offset: 4
+            }
+        );
+        assert_eq!(
+            classify("0-0-0"),
+            Class::Move {
+                san: "0-0-0",
+                nag: None,
+                offset: 0
+            }
+        );
+        assert_eq!(classify("1/2-1/2"), Class::Result);
+        assert_eq!(classify("?!"), Class::Annotation(6));
+        assert_eq!(classify("+-"), Class::Annotation(18));
+        assert_eq!(classify("&&"), Class::Bad);
+        assert_eq!(classify("e.p."), Class::Skip);
+        assert_eq!(
+            classify("e4!!!"),
+            Class::Move {
+                san: "e4!!!",
+                nag: None,
+                offset: 0
+            }
+        );
+    }
+
+    #[test]
+    fn tags() {
+        assert_eq!(
+            parse_tag(r#"[Event "a \"b\" c"] x"#, 0),
+            Ok(("Event".into(), "a \"b\" c".into(), 19))
+        );
+        assert_eq!(
+            parse_tag(r#"[Event "The "big" match"]"#, 0).map(|t| t.1),
+            Ok("The \"big\" match".into())
+        );
+        assert_eq!(
+            parse_tag(r#"[Site "C:\"]"#, 0).map(|t| t.1),
+            Ok("C:\\".into())
+        );
+        assert!(matches!(
+            parse_tag(r#"[kj90trkm"sdfsdf"yl]"#, 0),
+            Err((17, PgnErrorKind::ExpectedTagEnd(_)))
+        ));
+        assert!(matches!(
+            parse_tag("[Event foo]", 0),
+            Err((7, PgnErrorKind::ExpectedTagValue(_)))
+        ));
+        assert!(matches!(
+            parse_tag(r#"[Event "foo"#, 0),
+            Err((0, PgnErrorKind::UnterminatedTagValue(_)))
+        ));
+        assert!(matches!(
+            parse_tag(r#"[Event "foo""#, 0),
+            Err((0, PgnErrorKind::UnterminatedTag(_)))
+        ));
+        assert!(starts_like_tag("[Event \"x\"]"));
+        assert!(!starts_like_tag("[%clk 0:00:01]"));
+        assert!(!starts_like_tag("['just for fun']"));
+    }
+}

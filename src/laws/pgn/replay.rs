@@ -1,0 +1,220 @@
+//! Replaying a game read from PGN against the rules core.
+
+use crate::core::{Color, FenError, Letters, Move, Position, SanError, SanProblem, parse_move};
+
+use super::error::{PgnError, PgnErrorKind};
+use super::{MoveNode, PgnGame};
+
+/// Why a game cannot be replayed from its first move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The `FEN` tag does not describe a legal position (Chess960 castling rights included).
+    #[error("the FEN tag is not a valid start position: {0}")]
+    BadFen(FenError),
+    /// `[SetUp "1"]` without a `FEN` tag.
+    #[error("the game has [SetUp \"1\"] but no FEN tag to set the position up from")]
+    MissingFen,
+    /// A `Variant` tag other than Standard or From Position.
+    #[error("unsupported variant \"{0}\": escaque follows the rules of standard chess only")]
+    UnsupportedVariant(String),
+}
+
+/// A move that could not be played: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAt {
+    /// Its ply in the game, from 1 (a variation's moves count from the game's start too).
+    pub ply: usize,
+    /// The move number and the move, as a scoresheet shows it: `1... b4`.
+    pub label: String,
+    /// The move as written.
+    pub san: String,
+    /// Where it is in the file.
+    pub line: usize,
+    pub column: usize,
+    pub error: SanError,
+}
+
+/// A game played through on the board: the start position, the moves of the main line up to
+/// the first one that cannot be played, the positions, and what went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The position the game starts from (the standard one when the start failed).
+    pub start: Position,
+    /// The start position could not be set up: nothing was replayed.
+    pub start_error: Option<StartError>,
+    /// The main line's moves up to the first illegal one: `None` is a null move (`--`),
+    /// played with [`Position::play_null`].
+    pub moves: Vec<Option<Move>>,
+    /// `positions[0]` is the start, `positions[i]` the position after `moves[..i]`; one more
+    /// than the moves.
+    pub positions: Vec<Position>,
+    /// The first move of the main line that is not legal (or not notation).
+    pub illegal: Option<IllegalAt>,
+    /// The first bad move of each variation (the rest of that variation is not replayed;
+    /// the main line goes on).
+    pub variation_errors: Vec<IllegalAt>,
+}
+
+impl Replay {
+    /// The whole main line was replayed.
+    pub fn is_complete(&self) -> bool {
+        self.start_error.is_none() && self.illegal.is_none()
+    }
+
+    /// The last position reached.
+    pub fn end(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.start)
+    }
+
+    /// The number of null moves in the replayed main line.
+    pub fn null_moves(&self) -> usize {
+        self.moves.iter().filter(|m| m.is_none()).count()
+    }
+
+    /// The start error and the main line's illegal move as errors of the game.
+    pub fn errors(&self, game: &PgnGame) -> Vec<PgnError> {
+        let mut out = Vec::new();
+        if let Some(e) = &self.start_error {
+            out.push(PgnError {
+                game: game.index,
+                line: game.line,
+                column: 1,
+                kind: PgnErrorKind::Start(Box::new(e.clone())),
+            });
+        }
+        if let Some(at) = &self.illegal {
+            out.push(at.to_error(game.index));
+        }
+        out
+    }
+}
+
+impl IllegalAt {
+    /// As an error of game number `game`.
+    pub fn to_error(&self, game: usize) -> PgnError {
+        PgnError {
+            game,
+            line: self.line,
+            column: self.column,
+            kind: PgnErrorKind::IllegalMove {
+                ply: self.ply,
+                label: self.label.clone(),
+                error: Box::new(self.error.clone()),
+            },
+        }
+    }
+
+    pub(crate) fn new(pos: &Position, ply: usize, node: &MoveNode, error: SanError) -> IllegalAt {
+        IllegalAt {
+            ply,
+            label: label(pos, &node.san),
+            san: node.san.clone(),
+            line: node.line,
+            column: node.column,
+            error,
+        }
+    }
+}
+
+/// `12. e4` or `12... e5`.
+fn label(pos: &Position, san: &str) -> String {
+    let n = pos.fullmove_number();
+    match pos.turn() {
+        Color::White => format!("{n}. {san}"),
+        Color::Black => format!("{n}... {san}"),
+    }
+}
+
+/// The start position a game's tags describe.
+pub(crate) fn start_position(game: &PgnGame) -> Result<Position, StartError> {
+    if !game.is_standard() {
+        return Err(StartError::UnsupportedVariant(
+            game.variant().unwrap_or_default().to_string(),
+        ));
+    }
+    match game.start_fen() {
+        Some(fen) => Position::from_fen(fen).map_err(StartError::BadFen),
+        None if game.tag("SetUp").map(str::trim) == Some("1") => Err(StartError::MissingFen),
+        None => Ok(Position::new()),
+    }
+}
+
+/// Plays one node: the move (or `None` for a null move) and the position after it.
+pub(crate) fn play_node(
+    pos: &Position,
+    node: &MoveNode,
+    letters: Letters,
+) -> Result<(Option<Move>, Position), SanError> {
+    if node.null {
+        return pos.play_null().map(|p| (None, p)).ok_or_else(|| SanError {
+            text: node.san.clone(),
+            fen: pos.to_fen(),
+            problem: SanProblem::NoMatch,
+        });
+    }
+    let mv = parse_move(pos, &node.san, letters)?;
+    let mut after = *pos;
+    after.play_unchecked(mv);
+    Ok((Some(mv), after))
+}
+
+/// Replays a variation (best effort): its first bad move is recorded and ends it.
+fn replay_line(
+    line: &[MoveNode],
+    start: &Position,
+    first_ply: usize,
+    letters: Letters,
+    errors: &mut Vec<IllegalAt>,
+) {
+    let mut pos = *start;
+    for (i, node) in line.iter().enumerate() {
+        for v in &node.variations {
+            replay_line(v, &pos, first_ply + i, letters, errors);
+        }
+        match play_node(&pos, node, letters) {
+            Ok((_, after)) => pos = after,
+            Err(e) => {
+                errors.push(IllegalAt::new(&pos, first_ply + i, node, e));
+                return;
+            }
+        }
+    }
+}
+
+pub(crate) fn replay(game: &PgnGame, letters: Letters) -> Replay {
+    let mut r = Replay {
+        start: Position::new(),
+        start_error: None,
+        moves: Vec::with_capacity(game.moves.len()),
+        positions: Vec::with_capacity(game.moves.len() + 1),
+        illegal: None,
+        variation_errors: Vec::new(),
+    };
+    match start_position(game) {
+        Ok(p) => r.start = p,
+        Err(e) => {
+            r.start_error = Some(e);
+            r.positions.push(r.start);
+            return r;
+        }
+    }
+    let mut pos = r.start;
+    r.positions.push(pos);
+    for (i, node) in game.moves.iter().enumerate() {
+        for v in &node.variations {
+            replay_line(v, &pos, i + 1, letters, &mut r.variation_errors);
+        }
+        match play_node(&pos, node, letters) {
+            Ok((mv, after)) => {
+                r.moves.push(mv);
+                r.positions.push(after);
+                pos = after;
+            }
+            Err(e) => {
+                r.illegal = Some(IllegalAt::new(&pos, i + 1, node, e));
+                break;
+            }
+        }
+    }
+    r
+}
