@@ -67,13 +67,29 @@ pub enum PgnErrorKind {
     Start(Box<StartError>),
 }
 
-/// The input quoted for an error message: at most 40 characters, with an ellipsis when cut.
+/// The input quoted for an error message: whitespace collapsed, at most 40 characters, with
+/// an ellipsis when cut.
 pub(crate) fn quote(s: &str) -> String {
     const MAX: usize = 40;
-    let s = s.trim();
-    let mut out: String = s.chars().take(MAX).collect();
-    if s.chars().nth(MAX).is_some() {
-        out.push('…');
+    let mut out = String::new();
+    let mut count = 0;
+    let mut space = false;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            space = count > 0;
+            continue;
+        }
+        if count + usize::from(space) >= MAX {
+            out.push('…');
+            break;
+        }
+        if space {
+            out.push(' ');
+            count += 1;
+            space = false;
+        }
+        out.push(c);
+        count += 1;
     }
     out
 }

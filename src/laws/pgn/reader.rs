@@ -198,7 +198,7 @@ fn glyph_nag(s: &str) -> Option<u8> {
 /// What a movetext token is.
 #[derive(Debug, PartialEq, Eq)]
 enum Class<'a> {
-    Result,
+    Result(&'a str),
     /// A move number, or an `e.p.` mark: nothing to keep.
     Skip,
     Annotation(u8),
@@ -220,7 +220,7 @@ fn classify_at(tok: &str, offset: usize) -> Class<'_> {
         return Class::Skip;
     }
     if is_result(tok) {
-        return Class::Result;
+        return Class::Result(tok);
     }
     if tok == "0000" {
         return Class::Move {
@@ -266,10 +266,11 @@ fn is_move_token(t: &str) -> bool {
     if t == "--" {
         return true;
     }
-    let ok_first = t
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || is_figurine(c) || c == '0');
+    // Castling may be written with zeros; nothing else starts with a digit.
+    let ok_first = t.starts_with("0-0")
+        || t.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || is_figurine(c));
     ok_first
         && t.chars().all(|c| {
             c.is_ascii_alphanumeric()
@@ -784,12 +785,13 @@ impl<R: BufRead> Reader<R> {
             Class::Skip => {
                 self.ensure_game();
             }
-            Class::Result => {
+            Class::Result(result) => {
                 self.pos = end;
+                let result = result.to_string();
                 let g = self.ensure_game();
                 g.movetext = true;
                 if g.frames.len() == 1 {
-                    g.result = Some(tok);
+                    g.result = Some(result);
                     return self.finish_game();
                 }
                 // A result inside a variation says how that line ends: not kept.
@@ -995,7 +997,8 @@ mod tests {
                 offset: 0
             }
         );
-        assert_eq!(classify("1/2-1/2"), Class::Result);
+        assert_eq!(classify("1/2-1/2"), Class::Result("1/2-1/2"));
+        assert_eq!(classify("...*"), Class::Result("*"));
         assert_eq!(classify("?!"), Class::Annotation(6));
         assert_eq!(classify("+-"), Class::Annotation(18));
         assert_eq!(classify("&&"), Class::Bad);

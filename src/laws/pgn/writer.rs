@@ -89,7 +89,7 @@ pub fn write_game_report(game: &PgnGame, opts: &WriteOptions) -> (String, Vec<Pg
         w.wrap.comment(c);
     }
     let counter = Counter::start(game);
-    w.line(&game.moves, pos, counter, !game.comment_before.is_empty());
+    w.line(&game.moves, pos, counter, true);
     w.wrap.atom(result_marker(game), true);
     out.push_str(&w.wrap.finish());
     (out, w.errors)
