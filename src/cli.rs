@@ -1,12 +1,16 @@
 //! The command line (clap): one subcommand per mode. Later issues add `play`, `replay`,
-//! `adjudicate`, `pgn`, `dead` and `serve`; until play mode exists, running `escaque`
-//! without a subcommand prints the help.
+//! `adjudicate`, `dead` and `serve`; until play mode exists, running `escaque` without a
+//! subcommand prints the help.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::core::{Position, STARTING_FEN, divide};
+use crate::core::{Letters, Move, Notation, Position, STARTING_FEN, divide};
+use crate::laws::check::{CheckInput, CheckReport, check_game};
+use crate::laws::pgn::{self, MoveText};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -34,6 +38,78 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Read, check and convert PGN files.
+    Pgn {
+        #[command(subcommand)]
+        command: PgnCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PgnCommand {
+    /// Per game: are the moves legal, how does the final position stand, and what result
+    /// do the Laws give, with the article. Exit code 0 when every game is legal, 1 when
+    /// some game is not, 2 when a file cannot be read.
+    Check {
+        /// One JSON object per line per game.
+        #[arg(long)]
+        json: bool,
+        /// The piece letters the files use.
+        #[arg(long, value_enum, default_value_t = LettersArg::En)]
+        letters: LettersArg,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Rewrite the moves of PGN files in another notation, to standard output.
+    Convert {
+        /// The notation to write: English SAN (the PGN standard), Spanish SAN, figurine,
+        /// long algebraic or UCI coordinates.
+        #[arg(long, value_enum)]
+        notation: NotationArg,
+        /// The piece letters the files use.
+        #[arg(long, value_enum, default_value_t = LettersArg::En)]
+        letters: LettersArg,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LettersArg {
+    /// K Q R B N.
+    En,
+    /// R D T A C.
+    Es,
+}
+
+impl LettersArg {
+    fn letters(self) -> Letters {
+        match self {
+            LettersArg::En => Letters::English,
+            LettersArg::Es => Letters::Spanish,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotationArg {
+    En,
+    Es,
+    Figurine,
+    Long,
+    Uci,
+}
+
+impl NotationArg {
+    fn move_text(self) -> MoveText {
+        match self {
+            NotationArg::En => MoveText::Notation(Notation::ENGLISH),
+            NotationArg::Es => MoveText::Notation(Notation::SPANISH),
+            NotationArg::Figurine => MoveText::Notation(Notation::FIGURINE),
+            NotationArg::Long => MoveText::Notation(Notation::LONG),
+            NotationArg::Uci => MoveText::Uci,
+        }
+    }
 }
 
 /// A failure of a command, already worded for the user.
@@ -43,15 +119,26 @@ pub enum CliError {
     Fen(#[from] crate::core::FenError),
     #[error("could not write the output: {0}")]
     Io(#[from] std::io::Error),
+    #[error("cannot read {path}: {error}")]
+    Read { path: String, error: std::io::Error },
 }
 
-/// Runs a parsed command line, writing its output to `out`.
-pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
+/// How a command ended, for the exit code: 0 success, 1 a finding (an illegal game), 2 an
+/// error (`CliError`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Success,
+    Findings,
+}
+
+/// Runs a parsed command line, writing its output to `out` and diagnostics to `err`.
+pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Status, CliError> {
     match cli.command {
         None => {
             use clap::CommandFactory;
             let help = Cli::command().render_help();
             writeln!(out, "{help}")?;
+            Ok(Status::Success)
         }
         Some(Command::Perft {
             fen,
@@ -73,7 +160,160 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
                 crate::core::perft(&pos, depth)
             };
             writeln!(out, "nodes {total}")?;
+            Ok(Status::Success)
+        }
+        Some(Command::Pgn {
+            command:
+                PgnCommand::Check {
+                    json,
+                    letters,
+                    files,
+                },
+        }) => pgn_check(&files, json, letters.letters(), out),
+        Some(Command::Pgn {
+            command:
+                PgnCommand::Convert {
+                    notation,
+                    letters,
+                    files,
+                },
+        }) => {
+            let mut status = Status::Success;
+            for path in &files {
+                let input = open(path)?;
+                let errors =
+                    pgn::convert_reader(input, &mut *out, notation.move_text(), letters.letters())?;
+                for e in &errors {
+                    writeln!(err, "escaque: {}: {e}", path.display())?;
+                }
+                if !errors.is_empty() {
+                    status = Status::Findings;
+                }
+            }
+            Ok(status)
         }
     }
-    Ok(())
+}
+
+fn open(path: &PathBuf) -> Result<BufReader<File>, CliError> {
+    File::open(path)
+        .map(BufReader::new)
+        .map_err(|error| CliError::Read {
+            path: path.display().to_string(),
+            error,
+        })
+}
+
+/// Checks every game of every file: one report per game.
+pub fn check_reader(
+    input: impl std::io::BufRead,
+    letters: Letters,
+    mut each: impl FnMut(CheckReport),
+) {
+    for (i, item) in pgn::Reader::new(input).enumerate() {
+        let report = match item {
+            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], e.to_string()),
+            Ok(game) => {
+                let replay = game.replay(letters);
+                if let Some(e) = &replay.start_error {
+                    CheckReport::unreadable(game.index, &game.tags, e.to_string())
+                } else {
+                    // The legal prefix; a null move is not a move of chess (Art. 3).
+                    let moves: Vec<Move> = replay.moves.iter().map_while(|m| *m).collect();
+                    let illegal = if moves.len() < replay.moves.len() {
+                        Some((
+                            moves.len() + 1,
+                            "null move: not a move of chess".to_string(),
+                        ))
+                    } else {
+                        replay
+                            .illegal
+                            .as_ref()
+                            .map(|at| (at.ply, at.to_error(game.index).to_string()))
+                    };
+                    check_game(&CheckInput {
+                        game: game.index,
+                        tags: &game.tags,
+                        start: replay.start,
+                        moves: &moves,
+                        illegal,
+                    })
+                }
+            }
+        };
+        each(report);
+    }
+}
+
+fn pgn_check(
+    files: &[PathBuf],
+    json: bool,
+    letters: Letters,
+    out: &mut impl Write,
+) -> Result<Status, CliError> {
+    let mut status = Status::Success;
+    let mut io_error = None;
+    for path in files {
+        let input = open(path)?;
+        let name = path.display().to_string();
+        check_reader(input, letters, |mut report| {
+            if !report.moves_legal {
+                status = Status::Findings;
+            }
+            report.file = Some(name.clone());
+            let line = if json {
+                serde_json::to_string(&report).unwrap_or_default()
+            } else {
+                describe(&report)
+            };
+            if io_error.is_none() {
+                if let Err(e) = writeln!(out, "{line}") {
+                    io_error = Some(e);
+                }
+            }
+        });
+        if let Some(e) = io_error.take() {
+            return Err(e.into());
+        }
+    }
+    Ok(status)
+}
+
+/// One line of text for a checked game.
+fn describe(r: &CheckReport) -> String {
+    let mut s = format!(
+        "{} game {}: {} - {}, {}, {} plies",
+        r.file.as_deref().unwrap_or("-"),
+        r.game,
+        r.white,
+        r.black,
+        r.result,
+        r.plies
+    );
+    match &r.error {
+        Some(e) => s.push_str(&format!(", NOT LEGAL: {e}")),
+        None => s.push_str(", legal"),
+    }
+    let mut status = Vec::new();
+    for (on, word) in [
+        (r.checkmate, "checkmate"),
+        (r.stalemate, "stalemate"),
+        (r.dead_position, "dead position"),
+        (r.fivefold_at_end, "fivefold repetition"),
+        (r.seventyfive_move_at_end, "75 moves"),
+        (r.threefold_claimable_at_end, "threefold claimable"),
+        (r.fifty_move_claimable_at_end, "50 moves claimable"),
+    ] {
+        if on {
+            status.push(word);
+        }
+    }
+    if !status.is_empty() {
+        s.push_str(&format!("; final position: {}", status.join(", ")));
+    }
+    s.push_str(&format!("; by the Laws {}", r.result_by_laws));
+    if let Some(a) = &r.article {
+        s.push_str(&format!(" (Art. {a})"));
+    }
+    s
 }

@@ -14,6 +14,9 @@ use super::game::{Game, GameResult};
 /// part of the interface.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
+    /// The file the game comes from (set by the command line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// 1-based index of the game in its file.
     pub game: usize,
     pub white: String,
@@ -166,6 +169,9 @@ pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
     let result_tag = tag(input.tags, "Result").unwrap_or("*").to_string();
     let (result_by_laws, article) = match game.outcome() {
         Some(o) => (o.result.pgn().to_string(), Some(o.article)),
+        // An illegal move on the record (7.5.1): the Laws restore the position before it and
+        // the game goes on; the recorded result cannot be confirmed.
+        None if input.illegal.is_some() => ("*".to_string(), Some(Article("7.5.1"))),
         None => judge_recorded_result(
             &result_tag,
             tag(input.tags, "Termination").unwrap_or(""),
@@ -175,6 +181,7 @@ pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
         ),
     };
     CheckReport {
+        file: None,
         game: input.game,
         white: tag(input.tags, "White").unwrap_or("?").to_string(),
         black: tag(input.tags, "Black").unwrap_or("?").to_string(),
@@ -196,6 +203,23 @@ pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
         first_75move_ply: first75,
         result_by_laws,
         article: article.map(|a| a.number().to_string()),
+    }
+}
+
+impl CheckReport {
+    /// The report of a game that could not be read or set up: no moves, the error, and the
+    /// facts of the start position (the standard one when none could be set up).
+    pub fn unreadable(game: usize, tags: &[(String, String)], error: String) -> CheckReport {
+        let mut report = check_game(&CheckInput {
+            game,
+            tags,
+            start: Position::new(),
+            moves: &[],
+            illegal: Some((1, error)),
+        });
+        report.result_by_laws = "*".into();
+        report.article = None;
+        report
     }
 }
 

@@ -1,0 +1,255 @@
+//! `escaque pgn check --json` and `escaque pgn convert` from the command line, against the
+//! python-chess labels of every real game file (columns shared with the CSV must match game
+//! by game), and the exit codes.
+
+mod common;
+
+use std::process::Command;
+
+fn escaque(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(args)
+        .output()
+        .expect("run escaque");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn split_csv(line: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// The CSV's way of writing a JSON value: booleans as 1/0, null as empty.
+fn as_csv(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Bool(b) => if *b { "1" } else { "0" }.to_string(),
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[test]
+fn art_5_and_9_pgn_check_agrees_with_the_labels_of_every_real_file() {
+    let Some(dir) = common::shared_data("pgn/real") else {
+        return;
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut mismatches = Vec::new();
+    let mut compared = 0;
+    for path in files {
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let csv_path = common::shared_data(&format!("labels/{stem}.csv")).unwrap();
+        let csv = common::read_text(&csv_path);
+        let mut lines = csv.lines();
+        let header = split_csv(lines.next().unwrap());
+        let rows: Vec<Vec<String>> = lines.map(split_csv).collect();
+        let (code, out, err) = escaque(&["pgn", "check", "--json", path.to_str().unwrap()]);
+        let reports: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+            .collect();
+        assert_eq!(
+            reports.len(),
+            rows.len(),
+            "{stem}: one report per game; {err}"
+        );
+        let all_legal = reports.iter().all(|r| r["moves_legal"] == true);
+        assert_eq!(code, if all_legal { 0 } else { 1 }, "{stem}: exit code");
+        for (report, row) in reports.iter().zip(&rows) {
+            // Chess960 games are not standard chess: escaque refuses their start.
+            let setup = &row[header.iter().position(|h| h == "setup_fen").unwrap()];
+            if !setup.is_empty() && report["error"].as_str().is_some_and(|e| e.contains("960")) {
+                continue;
+            }
+            for (i, column) in header.iter().enumerate() {
+                // python-chess's error wording is its own.
+                if column == "error" {
+                    continue;
+                }
+                if let Some(ours) = report.get(column.as_str()) {
+                    compared += 1;
+                    if as_csv(ours) != row[i] {
+                        mismatches.push(format!(
+                            "{stem} game {}: {column}: ours {:?}, labels {:?}",
+                            report["game"],
+                            as_csv(ours),
+                            row[i]
+                        ));
+                    }
+                }
+            }
+        }
+        if stem == "chesscom_cancer0707_1667" {
+            assert_eq!(reports.len(), 1667);
+            // Split correctly, every game is legal; the five Chess960 games are refused as
+            // a variant escaque does not play.
+            let refused: Vec<&serde_json::Value> = reports
+                .iter()
+                .filter(|r| r["moves_legal"] == false)
+                .collect();
+            assert_eq!(refused.len(), 5);
+            assert!(
+                refused
+                    .iter()
+                    .all(|r| r["error"].as_str().unwrap().contains("Chess960"))
+            );
+        }
+        if stem == "lichess_2025_penguingim1_100" {
+            let illegal: Vec<u64> = reports
+                .iter()
+                .filter(|r| r["moves_legal"] == false)
+                .map(|r| r["game"].as_u64().unwrap())
+                .collect();
+            assert_eq!(illegal, [38]);
+            assert_eq!(reports[37]["first_illegal_ply"], 2);
+            assert_eq!(reports[37]["article"], "7.5.1");
+        }
+    }
+    assert!(compared > 90_000, "{compared} values compared");
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches
+            .iter()
+            .take(30)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn art_6_9_and_5_1_2_result_by_the_laws_for_time_forfeits_and_resignations() {
+    let dir = std::env::temp_dir().join(format!("escaque-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.pgn");
+    // Black's flag fell, but White has a bare king: a draw by 6.9. Then a resignation when
+    // the opponent has mating material: it stands (5.1.2). Then a mate recorded as a draw.
+    std::fs::write(
+        &path,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\
+         [FEN \"4k3/8/8/8/8/8/8/4K2q w - - 0 1\"]\n\n1. Kd2 Qh2+ 1-0\n\n\
+         [White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n\
+         [White \"E\"]\n[Black \"F\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n",
+    )
+    .unwrap();
+    let (code, out, _) = escaque(&["pgn", "check", "--json", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let r: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (r[0]["result_by_laws"].as_str(), r[0]["article"].as_str()),
+        (Some("1/2-1/2"), Some("6.9"))
+    );
+    assert_eq!(
+        (r[1]["result_by_laws"].as_str(), r[1]["article"].as_str()),
+        (Some("0-1"), Some("5.1.2"))
+    );
+    assert_eq!(
+        (r[2]["result_by_laws"].as_str(), r[2]["article"].as_str()),
+        (Some("0-1"), Some("5.1.1"))
+    );
+    // The text form names the article too.
+    let (_, text, _) = escaque(&["pgn", "check", path.to_str().unwrap()]);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("by the Laws 1/2-1/2 (Art. 6.9)"),
+        "{text}"
+    );
+    // A file that cannot be read: exit code 2 and a message naming it.
+    let missing = dir.join("missing.pgn");
+    let (code, _, err) = escaque(&["pgn", "check", missing.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing.pgn"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn app_c_3_pgn_convert_english_to_spanish_and_back() {
+    let Some(dir) = common::shared_data("notation/spanish") else {
+        return;
+    };
+    for stem in [
+        "barnes-horton-1994",
+        "kasparov-deep-blue-1997",
+        "carlsen-selected",
+    ] {
+        let en = dir.join(format!("{stem}_english_san.pgn"));
+        let es = dir.join(format!("{stem}_spanish_san.pgn"));
+        let moves = |text: &str| -> Vec<Vec<String>> {
+            common::read_games(text)
+                .into_iter()
+                .map(|g| g.moves)
+                .collect()
+        };
+        let (code, out, err) =
+            escaque(&["pgn", "convert", "--notation", "es", en.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            moves(&out),
+            moves(&common::read_text(&es)),
+            "{stem}: en -> es"
+        );
+        let (code, out, err) = escaque(&[
+            "pgn",
+            "convert",
+            "--notation",
+            "en",
+            "--letters",
+            "es",
+            es.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            moves(&out),
+            moves(&common::read_text(&en)),
+            "{stem}: es -> en"
+        );
+    }
+}
+
+#[test]
+fn pgn_convert_to_uci_long_and_figurine() {
+    let path = common::fixture("pgn/lichess_db_2013-01_first32.pgn");
+    for (notation, probe) in [("uci", "e2e4"), ("long", "-"), ("figurine", "♘")] {
+        let (code, out, err) = escaque(&[
+            "pgn",
+            "convert",
+            "--notation",
+            notation,
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{notation}: {err}");
+        assert!(out.contains(probe), "{notation}");
+        assert_eq!(out.matches("[Event ").count(), 32);
+    }
+}
