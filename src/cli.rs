@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::core::{Letters, Move, Notation, Position, STARTING_FEN, divide};
-use crate::laws::check::{CheckInput, CheckReport, check_game};
+use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
+use crate::laws::check::{CheckReport, check_reader};
 use crate::laws::pgn::{self, MoveText};
 
 #[derive(Parser, Debug)]
@@ -202,47 +202,6 @@ fn open(path: &PathBuf) -> Result<BufReader<File>, CliError> {
             path: path.display().to_string(),
             error,
         })
-}
-
-/// Checks every game of every file: one report per game.
-pub fn check_reader(
-    input: impl std::io::BufRead,
-    letters: Letters,
-    mut each: impl FnMut(CheckReport),
-) {
-    for (i, item) in pgn::Reader::new(input).enumerate() {
-        let report = match item {
-            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], e.to_string()),
-            Ok(game) => {
-                let replay = game.replay(letters);
-                if let Some(e) = &replay.start_error {
-                    CheckReport::unreadable(game.index, &game.tags, e.to_string())
-                } else {
-                    // The legal prefix; a null move is not a move of chess (Art. 3).
-                    let moves: Vec<Move> = replay.moves.iter().map_while(|m| *m).collect();
-                    let illegal = if moves.len() < replay.moves.len() {
-                        Some((
-                            moves.len() + 1,
-                            "null move: not a move of chess".to_string(),
-                        ))
-                    } else {
-                        replay
-                            .illegal
-                            .as_ref()
-                            .map(|at| (at.ply, at.to_error(game.index).to_string()))
-                    };
-                    check_game(&CheckInput {
-                        game: game.index,
-                        tags: &game.tags,
-                        start: replay.start,
-                        moves: &moves,
-                        illegal,
-                    })
-                }
-            }
-        };
-        each(report);
-    }
 }
 
 fn pgn_check(

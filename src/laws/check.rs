@@ -5,7 +5,9 @@
 
 use serde::Serialize;
 
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, Letters, Move, Position};
+
+use super::pgn;
 
 use super::article::Article;
 use super::game::{Game, GameResult};
@@ -260,5 +262,47 @@ fn judge_recorded_result(
             }
         }
         None => ("*".into(), None),
+    }
+}
+
+/// Reads PGN from `input` and checks every game: one report per game, in file order,
+/// including games that cannot be read or set up.
+pub fn check_reader(
+    input: impl std::io::BufRead,
+    letters: Letters,
+    mut each: impl FnMut(CheckReport),
+) {
+    for (i, item) in pgn::Reader::new(input).enumerate() {
+        let report = match item {
+            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], e.to_string()),
+            Ok(game) => {
+                let replay = game.replay(letters);
+                if let Some(e) = &replay.start_error {
+                    CheckReport::unreadable(game.index, &game.tags, e.to_string())
+                } else {
+                    // The legal prefix; a null move is not a move of chess (Art. 3).
+                    let moves: Vec<Move> = replay.moves.iter().map_while(|m| *m).collect();
+                    let illegal = if moves.len() < replay.moves.len() {
+                        Some((
+                            moves.len() + 1,
+                            "null move: not a move of chess".to_string(),
+                        ))
+                    } else {
+                        replay
+                            .illegal
+                            .as_ref()
+                            .map(|at| (at.ply, at.to_error(game.index).to_string()))
+                    };
+                    check_game(&CheckInput {
+                        game: game.index,
+                        tags: &game.tags,
+                        start: replay.start,
+                        moves: &moves,
+                        illegal,
+                    })
+                }
+            }
+        };
+        each(report);
     }
 }
