@@ -39,7 +39,10 @@ fn art_5_1_1_checkmate_ends_the_game_at_once() {
     assert_eq!(last.article(), Some(Article::CHECKMATE));
     // Nothing after it changes the result.
     assert!(matches!(g.resign(Color::Black), Err(GameError::Over(_))));
-    assert!(matches!(g.offer_draw(Color::White), Err(GameError::Over(_))));
+    assert!(matches!(
+        g.offer_draw(Color::White),
+        Err(GameError::Over(_))
+    ));
     assert_eq!(g.plies().last().unwrap().san, "Qh4#");
 }
 
@@ -72,7 +75,10 @@ fn art_5_1_2_resignation_is_a_draw_when_the_opponent_cannot_mate() {
 fn art_5_2_1_stalemate() {
     let mut g = from_fen("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1");
     g.play_san("Qf7", Letters::English).unwrap();
-    assert_eq!(ended(&g), (GameResult::Draw, Termination::Stalemate, "5.2.1"));
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::Stalemate, "5.2.1")
+    );
 }
 
 #[test]
@@ -104,7 +110,10 @@ fn art_5_2_3_agreement_only_after_both_players_have_moved() {
     let mut g = game_after(&["e4", "e5"]);
     g.offer_draw(Color::Black).unwrap();
     g.accept_draw(Color::White).unwrap();
-    assert_eq!(ended(&g), (GameResult::Draw, Termination::Agreement, "5.2.3"));
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::Agreement, "5.2.3")
+    );
 }
 
 #[test]
@@ -146,15 +155,23 @@ fn art_9_1_2_1_offer_lapses_on_touch_move_rejection_and_game_end() {
     g.offer_draw(Color::Black).unwrap();
     g.decline_draw(Color::White).unwrap();
     assert!(g.pending_offer().is_none());
-    assert!(matches!(g.events().last(), Some(GameEvent::DrawDeclined { .. })));
+    assert!(matches!(
+        g.events().last(),
+        Some(GameEvent::DrawDeclined { .. })
+    ));
     // The game ends another way.
     let mut g = game_after(&["f3", "e5", "g4"]);
     g.offer_draw(Color::White).unwrap();
     g.play_san("Qh4", Letters::English).unwrap();
     assert!(g.events().iter().any(|e| matches!(
         e,
-        GameEvent::DrawLapsed { reason: LapseReason::PieceTouched, .. }
-            | GameEvent::DrawLapsed { reason: LapseReason::GameEnded, .. }
+        GameEvent::DrawLapsed {
+            reason: LapseReason::PieceTouched,
+            ..
+        } | GameEvent::DrawLapsed {
+            reason: LapseReason::GameEnded,
+            ..
+        }
     )));
     // An offer stays on the record ("=" on both scoresheets, 8.1.5) after it lapses.
     assert_eq!(g.offers().len(), 1);
@@ -276,9 +293,16 @@ fn art_9_5_3_wrong_claim_gives_time_and_the_declared_move_is_played() {
     )));
     let penalty = g.penalties()[0];
     assert_eq!((penalty.to, penalty.seconds), (Color::Black, 60));
-    assert_eq!(g.plies().last().unwrap().san, "Nf3", "the declared move was played");
+    assert_eq!(
+        g.plies().last().unwrap().san,
+        "Nf3",
+        "the declared move was played"
+    );
     // The claim counts as a draw offer (9.1.2.3) that Black may accept.
-    assert_eq!(g.pending_offer().map(|o| o.timing), Some(OfferTiming::Claim));
+    assert_eq!(
+        g.pending_offer().map(|o| o.timing),
+        Some(OfferTiming::Claim)
+    );
     g.accept_draw(Color::Black).unwrap();
     assert_eq!(ended(&g).1, Termination::Agreement);
 }
@@ -349,4 +373,60 @@ fn every_change_is_an_event_in_order() {
         g.play_san("Ke3", Letters::English),
         Err(GameError::Notation(_))
     ));
+}
+
+#[test]
+fn art_8_1_5_offers_claims_and_penalties_are_on_the_pgn_record() {
+    use escaque::laws::export::to_pgn_text;
+    use escaque::laws::pgn;
+    let mut g = game_after(&["e4", "e5"]);
+    g.offer_draw(Color::Black).unwrap();
+    g.decline_draw(Color::White).unwrap();
+    let nf3 = parse_move(g.position(), "Nf3", Letters::English).unwrap();
+    g.claim_draw(Color::White, Some(nf3)).unwrap(); // wrong: Nf3 is played, Black +120 s
+    g.decline_draw(Color::Black).unwrap();
+    for m in ["Nc6", "Bc4"] {
+        g.play_san(m, Letters::English).unwrap();
+    }
+    g.resign(Color::Black).unwrap();
+    let tags = vec![
+        ("Event".to_string(), "Test".to_string()),
+        ("White".to_string(), "A".to_string()),
+        ("Black".to_string(), "B".to_string()),
+    ];
+    let text = to_pgn_text(&g, &tags);
+    assert!(text.starts_with("[Event \"Test\"]\n[Site \"?\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(
+        text.contains("[Termination \"resignation (Art. 5.1.2)\"]"),
+        "{text}"
+    );
+    // Comments are wrapped at 80 columns: compare with the line breaks as spaces.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("White claims a draw with the written move Nf3: incorrect (Art. 9.5.3)"),
+        "{text}"
+    );
+    assert!(
+        flat.contains("120 s added to Black's clock (Art. 9.5.3)"),
+        "{text}"
+    );
+    let back = pgn::read_str(&text).next().unwrap().unwrap();
+    assert!(
+        back.moves[1].draw_offer,
+        "Black's offer after 1... e5 is marked"
+    );
+    let replay = back.replay(Letters::English);
+    assert!(replay.is_complete());
+    let moves: Vec<_> = replay.moves.iter().map(|m| m.unwrap()).collect();
+    let ours: Vec<_> = g.plies().iter().map(|p| p.mv).collect();
+    assert_eq!(moves, ours);
+    assert_eq!(back.result.as_deref(), Some("1-0"));
+    // A set-up start is recorded with SetUp and FEN.
+    let g = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    let text = to_pgn_text(&g, &[]);
+    assert!(
+        text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]"),
+        "{text}"
+    );
 }

@@ -3,6 +3,7 @@
 
 pub mod article;
 pub mod check;
+pub mod export;
 pub mod game;
 pub mod pgn;
 

@@ -1,0 +1,122 @@
+//! A game's record as PGN (the PGN issue's writer does the text): the Seven Tag Roster with
+//! the result, a `Termination` tag naming the reason and the article, `SetUp`/`FEN` for a
+//! set-up start, the clock after each move as `[%clk]`, draw offers as `[%draw offer]`
+//! (docs/pgn.md), and claims and penalties as comments on the ply they belong to.
+
+use crate::core::{Color, Position};
+
+use super::game::{ClaimKind, Game};
+use super::pgn::{MoveNode, PgnGame, write_game};
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The record of `game` as a PGN game. `tags` gives Event, Site, Date, Round, White, Black
+/// and anything else; `Result`, `Termination`, `SetUp` and `FEN` come from the game.
+pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
+    let mut out = PgnGame {
+        index: 1,
+        line: 1,
+        ..PgnGame::default()
+    };
+    let derived = ["Result", "Termination", "SetUp", "FEN"];
+    out.tags = tags
+        .iter()
+        .filter(|(k, _)| !derived.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    let result = game.outcome().map_or("*", |o| o.result.pgn()).to_string();
+    out.tags.push(("Result".into(), result.clone()));
+    if let Some(o) = game.outcome() {
+        out.tags.push((
+            "Termination".into(),
+            format!("{} ({})", o.termination.describe(), o.article),
+        ));
+    }
+    if *game.start() != Position::new() {
+        out.tags.push(("SetUp".into(), "1".into()));
+        out.tags.push(("FEN".into(), game.start().to_fen()));
+    }
+    out.moves = game
+        .plies()
+        .iter()
+        .map(|p| MoveNode {
+            san: p.san.clone(),
+            clock_ms: p.clock_ms,
+            ..MoveNode::default()
+        })
+        .collect();
+    // Notes attached after `ply` plies: on that move's node, or before the first move.
+    let note = |out: &mut PgnGame, ply: usize, text: String| match ply {
+        0 => out.comment_before.push(text),
+        n => {
+            if let Some(node) = out.moves.get_mut(n - 1) {
+                node.comments.push(text);
+            }
+        }
+    };
+    for offer in game.offers() {
+        let made_with_move = offer.ply > 0
+            && game
+                .plies()
+                .get(offer.ply - 1)
+                .is_some_and(|p| p.color == offer.by);
+        match offer.timing {
+            super::game::OfferTiming::AfterOwnMove if made_with_move => {
+                out.moves[offer.ply - 1].draw_offer = true;
+            }
+            super::game::OfferTiming::Claim => {}
+            _ => note(
+                &mut out,
+                offer.ply,
+                format!(
+                    "{} offers a draw (not after own move, Art. 9.1.2.1)",
+                    side(offer.by)
+                ),
+            ),
+        }
+    }
+    for claim in game.claims() {
+        let kind = |k: ClaimKind| match k {
+            ClaimKind::Threefold => "threefold repetition",
+            ClaimKind::FiftyMoves => "fifty-move rule",
+        };
+        let written = claim
+            .intended
+            .as_ref()
+            .map(|(_, san)| format!(" with the written move {san}"))
+            .unwrap_or_default();
+        let verdict = match claim.upheld {
+            Some(k) => format!("correct, {} (Art. 9.5.2)", kind(k)),
+            None => "incorrect (Art. 9.5.3)".to_string(),
+        };
+        note(
+            &mut out,
+            claim.ply,
+            format!("{} claims a draw{written}: {verdict}", side(claim.by)),
+        );
+    }
+    for p in game.penalties() {
+        note(
+            &mut out,
+            p.ply,
+            format!(
+                "{} s added to {}'s clock ({})",
+                p.seconds,
+                side(p.to),
+                p.article
+            ),
+        );
+    }
+    out.result = Some(result);
+    out
+}
+
+/// The record of `game` as PGN text.
+pub fn to_pgn_text(game: &Game, tags: &[(String, String)]) -> String {
+    write_game(&to_pgn(game, tags), &Default::default())
+}
