@@ -242,13 +242,13 @@ fn classify_at(tok: &str, offset: usize) -> Class<'_> {
     if let Some(n) = glyph_nag(tok) {
         return Class::Annotation(n);
     }
-    if matches!(tok, "e.p." | "e.p" | "ep" | "a.p." | "a.p") {
-        return Class::Skip;
-    }
     if !is_move_token(tok) {
         return Class::Bad;
     }
     let san = tok.trim_end_matches(['!', '?', '‼', '⁇', '⁈', '⁉']);
+    if matches!(san, "e.p." | "e.p" | "ep" | "a.p." | "a.p") {
+        return Class::Skip;
+    }
     let nag = glyph_nag(&tok[san.len()..]);
     if san.is_empty() || (nag.is_none() && san.len() < tok.len()) {
         return Class::Move {
@@ -1003,6 +1003,7 @@ mod tests {
         assert_eq!(classify("+-"), Class::Annotation(18));
         assert_eq!(classify("&&"), Class::Bad);
         assert_eq!(classify("e.p."), Class::Skip);
+        assert_eq!(classify("e.p?"), Class::Skip);
         assert_eq!(
             classify("e4!!!"),
             Class::Move {
