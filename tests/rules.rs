@@ -358,6 +358,12 @@ fn art_5_1_2_static_test_is_sound_with_self_blocking_kings() {
     let p = pos("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1");
     assert!(!p.cannot_mate_static(Color::Black));
     assert!(!p.is_insufficient_material());
+    // The other two positions where the common per-side rule is unsound: the side with the
+    // bishops can mate.
+    let p = pos("8/8/8/8/8/1k6/b1b5/RKR5 w - - 0 1");
+    assert!(!p.cannot_mate_static(Color::Black));
+    let p = Position::from_fen("5B2/7r/5K1k/7r/8/4B3/8/8 b - - 0 1").unwrap();
+    assert!(!p.cannot_mate_static(Color::White));
     // A lone knight can mate a king hemmed in by its own pieces: not shown impossible.
     let p = pos("7k/6pp/8/8/8/8/8/K5N1 w - - 0 1");
     assert!(!p.cannot_mate_static(Color::White));
