@@ -430,3 +430,126 @@ fn art_8_1_5_offers_claims_and_penalties_are_on_the_pgn_record() {
         "{text}"
     );
 }
+
+use escaque::laws::{Discovery, IllegalKind, Supervision};
+
+#[test]
+fn art_7_5_5_first_illegal_move_gives_the_opponent_two_minutes_second_loses() {
+    let mut g = game_after(&["e4", "e5"]);
+    let events = g
+        .illegal_move(Color::White, IllegalKind::Move, Discovery::BeforeNextMove)
+        .unwrap()
+        .to_vec();
+    assert!(matches!(
+        events[0],
+        GameEvent::IllegalMoveRecorded { by: Color::White, count: 1, article, .. }
+            if article.number() == "7.5.1"
+    ));
+    let p = g.penalties()[0];
+    assert_eq!(
+        (p.to, p.seconds, p.article.number()),
+        (Color::Black, 120, "7.5.5")
+    );
+    assert!(!g.is_over());
+    assert_eq!(
+        g.plies().len(),
+        2,
+        "the position before the illegal move stands"
+    );
+    g.illegal_move(
+        Color::White,
+        IllegalKind::ClockWithoutMove,
+        Discovery::BeforeNextMove,
+    )
+    .unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::BlackWins, Termination::IllegalMoves, "7.5.5")
+    );
+}
+
+#[test]
+fn art_7_5_5_second_illegal_move_draws_when_the_opponent_cannot_mate() {
+    let mut g = from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    g.set_penalty_seconds(60); // rapid (A.3)
+    g.illegal_move(
+        Color::White,
+        IllegalKind::TwoHands,
+        Discovery::BeforeNextMove,
+    )
+    .unwrap();
+    assert_eq!(g.penalties()[0].seconds, 60);
+    g.illegal_move(Color::White, IllegalKind::Move, Discovery::BeforeNextMove)
+        .unwrap();
+    assert_eq!(
+        ended(&g),
+        (
+            GameResult::Draw,
+            Termination::IllegalMovesOpponentCannotMate,
+            "7.5.5"
+        )
+    );
+}
+
+#[test]
+fn art_7_5_2_promotion_without_a_piece_counts_as_illegal_and_becomes_a_queen() {
+    let mut g = from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    let rook = parse_move(g.position(), "e8=R", Letters::English).unwrap();
+    g.illegal_move(
+        Color::White,
+        IllegalKind::PromotionWithoutPiece(rook),
+        Discovery::BeforeNextMove,
+    )
+    .unwrap();
+    assert_eq!(g.illegal_moves_of(Color::White), 1);
+    assert_eq!(g.plies().last().unwrap().san, "e8=Q");
+}
+
+#[test]
+fn art_a_5_2_unsupervised_rapid_illegal_move_stands_unless_claimed_before_the_next_move() {
+    let mut g = game_after(&["e4", "e5"]);
+    g.set_penalty_seconds(60);
+    g.set_supervision(Supervision::Inadequate);
+    g.illegal_move(Color::White, IllegalKind::Move, Discovery::Later)
+        .unwrap();
+    assert!(matches!(
+        g.events().last(),
+        Some(GameEvent::IllegalMoveStands { article, .. }) if article.number() == "A.5.2"
+    ));
+    assert_eq!(g.illegal_moves_of(Color::White), 0);
+    assert!(g.penalties().is_empty());
+    // Claimed in time, the penalty applies as in 7.5.5.
+    g.illegal_move(Color::White, IllegalKind::Move, Discovery::BeforeNextMove)
+        .unwrap();
+    assert_eq!(g.penalties()[0].seconds, 60);
+    // With adequate supervision, the arbiter acts whenever it comes to light.
+    let mut g = game_after(&["e4", "e5"]);
+    g.illegal_move(Color::White, IllegalKind::Move, Discovery::Later)
+        .unwrap();
+    assert_eq!(g.illegal_moves_of(Color::White), 1);
+}
+
+#[test]
+fn art_6_9_flag_fall_loses_unless_the_opponent_cannot_mate() {
+    let mut g = game_after(&["e4", "e5"]);
+    g.flag_fell(Color::Black).unwrap();
+    assert_eq!(
+        ended(&g),
+        (GameResult::WhiteWins, Termination::FlagFall, "6.9")
+    );
+    // The opponent has a bare king: a draw.
+    let mut g = from_fen("4k3/pppppppp/8/8/8/8/8/4K3 b - - 0 1");
+    g.flag_fell(Color::Black).unwrap();
+    assert_eq!(
+        ended(&g),
+        (
+            GameResult::Draw,
+            Termination::FlagFallOpponentCannotMate,
+            "6.9"
+        )
+    );
+    // A result reached before stands (5.1.1 before the flag).
+    let mut g = game_after(&["f3", "e5", "g4", "Qh4"]);
+    assert!(matches!(g.flag_fell(Color::Black), Err(GameError::Over(_))));
+    assert_eq!(ended(&g).1, Termination::Checkmate);
+}

@@ -48,6 +48,8 @@ impl Article {
     pub const RAPID_PENALTY: Article = Article("A.3");
     /// Blitz: the rapid penalty rules apply (B.3).
     pub const BLITZ_PENALTY: Article = Article("B.3");
+    /// Illegal moves: the first gives the opponent time, the second loses (7.5.5).
+    pub const ILLEGAL_MOVE_PENALTY: Article = Article("7.5.5");
     /// A flag fall loses unless the opponent cannot mate (6.9).
     pub const FLAG: Article = Article("6.9");
 

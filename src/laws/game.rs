@@ -92,6 +92,14 @@ pub enum Termination {
     FivefoldRepetition,
     /// 9.6.2: seventy-five moves by each player without a pawn move or capture.
     SeventyFiveMoves,
+    /// 6.9: the flag fell; the player loses.
+    FlagFall,
+    /// 6.9: the flag fell, but the opponent cannot checkmate by any legal series: draw.
+    FlagFallOpponentCannotMate,
+    /// 7.5.5: a second completed illegal move loses.
+    IllegalMoves,
+    /// 7.5.5: a second illegal move, but the opponent cannot checkmate: draw.
+    IllegalMovesOpponentCannotMate,
 }
 
 impl Termination {
@@ -110,6 +118,10 @@ impl Termination {
             Termination::FiftyMovesOccurred => Article::FIFTY_OCCURRED,
             Termination::FivefoldRepetition => Article::FIVEFOLD,
             Termination::SeventyFiveMoves => Article::SEVENTY_FIVE,
+            Termination::FlagFall | Termination::FlagFallOpponentCannotMate => Article::FLAG,
+            Termination::IllegalMoves | Termination::IllegalMovesOpponentCannotMate => {
+                Article::ILLEGAL_MOVE_PENALTY
+            }
         }
     }
 
@@ -132,6 +144,14 @@ impl Termination {
             }
             Termination::FivefoldRepetition => "fivefold repetition",
             Termination::SeventyFiveMoves => "seventy-five-move rule",
+            Termination::FlagFall => "time forfeit",
+            Termination::FlagFallOpponentCannotMate => {
+                "flag fall, but the opponent could not checkmate: draw"
+            }
+            Termination::IllegalMoves => "second illegal move",
+            Termination::IllegalMovesOpponentCannotMate => {
+                "second illegal move, but the opponent could not checkmate: draw"
+            }
         }
     }
 }
@@ -209,6 +229,50 @@ pub struct Penalty {
     pub article: Article,
 }
 
+/// An irregularity that counts as an illegal move once the clock is pressed (Art. 7.5).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum IllegalKind {
+    /// 7.5.1: a move that breaks Art. 3 (or 4.2–4.7), completed by pressing the clock.
+    Move,
+    /// 7.5.2: a pawn moved to the last rank and the clock pressed without a new piece:
+    /// the move counts as illegal, and the pawn becomes a queen.
+    PromotionWithoutPiece(Move),
+    /// 7.5.3: the clock pressed without a move.
+    ClockWithoutMove,
+    /// 7.5.4: a move made with both hands (castling, capture, promotion), clock pressed.
+    TwoHands,
+}
+
+impl IllegalKind {
+    pub fn article(self) -> Article {
+        match self {
+            IllegalKind::Move => Article("7.5.1"),
+            IllegalKind::PromotionWithoutPiece(_) => Article("7.5.2"),
+            IllegalKind::ClockWithoutMove => Article("7.5.3"),
+            IllegalKind::TwoHands => Article("7.5.4"),
+        }
+    }
+}
+
+/// Whether a rapid or blitz game is adequately supervised (App. A.4, B.2: one arbiter for
+/// at most three games, each recorded) — then the standard rules apply — or not (A.5, B.3).
+/// A game setting; standard games are always `Adequate`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Supervision {
+    #[default]
+    Adequate,
+    Inadequate,
+}
+
+/// When an illegal move comes to light, for the rules of App. A.5.2.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Discovery {
+    /// Observed by the arbiter or claimed by the opponent before the opponent's next move.
+    BeforeNextMove,
+    /// Only after the opponent has moved again.
+    Later,
+}
+
 /// One ply of the record.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Ply {
@@ -265,6 +329,24 @@ pub enum GameEvent {
     PenaltyApplied {
         penalty: Penalty,
     },
+    /// A completed illegal move (7.5): the position before it is restored (the record never
+    /// held it), `count` is that player's total.
+    IllegalMoveRecorded {
+        by: Color,
+        kind: IllegalKind,
+        count: u32,
+        article: Article,
+    },
+    /// Rapid or blitz without adequate supervision: the illegal move was neither claimed nor
+    /// seen before the opponent's next move, so it stands and the game goes on (A.5.2).
+    IllegalMoveStands {
+        by: Color,
+        article: Article,
+    },
+    /// The flag of `color` fell (6.8); the game ends by 6.9 unless it had already ended.
+    FlagFell {
+        color: Color,
+    },
     GameEnded {
         outcome: Outcome,
     },
@@ -288,6 +370,9 @@ impl GameEvent {
                 Some(*article)
             }
             GameEvent::PenaltyApplied { penalty } => Some(penalty.article),
+            GameEvent::IllegalMoveRecorded { article, .. }
+            | GameEvent::IllegalMoveStands { article, .. } => Some(*article),
+            GameEvent::FlagFell { .. } => Some(Article::FLAG),
             GameEvent::GameEnded { outcome } => Some(outcome.article),
         }
     }
@@ -332,9 +417,13 @@ pub struct Game {
     touched_at: Option<usize>,
     outcome: Option<Outcome>,
     events: Vec<GameEvent>,
-    /// Seconds given to the opponent for a wrong claim: 120 in standard play, 60 in rapid and
-    /// blitz (9.5.3, A.3, B.3). The clock issue sets it from the time control.
+    /// Seconds given to the opponent for a wrong claim or an illegal move: 120 in standard
+    /// play, 60 in rapid and blitz (7.5.5, 9.5.3, A.3, B.3). Set from the time control.
     penalty_seconds: u32,
+    /// Rapid and blitz supervision (A.4/A.5, B.2/B.3).
+    supervision: Supervision,
+    /// Completed illegal moves per player (7.5.5), White first.
+    illegal_moves: [u32; 2],
 }
 
 impl Default for Game {
@@ -358,6 +447,8 @@ impl Game {
             outcome: None,
             events: Vec::new(),
             penalty_seconds: 120,
+            supervision: Supervision::Adequate,
+            illegal_moves: [0, 0],
         };
         // A set-up position may already be over.
         game.check_automatic_end();
@@ -425,6 +516,28 @@ impl Game {
     /// Sets the time a wrong claim gives the opponent (120 s standard, 60 s rapid/blitz).
     pub fn set_penalty_seconds(&mut self, seconds: u32) {
         self.penalty_seconds = seconds;
+    }
+
+    pub fn supervision(&self) -> Supervision {
+        self.supervision
+    }
+
+    /// Sets the supervision of a rapid or blitz game (A.4/A.5, B.2/B.3). Only rapid and
+    /// blitz games can be `Inadequate`: standard games are always supervised.
+    pub fn set_supervision(&mut self, supervision: Supervision) {
+        self.supervision = supervision;
+    }
+
+    /// Completed illegal moves of `color` so far (7.5.5).
+    pub fn illegal_moves_of(&self, color: Color) -> u32 {
+        self.illegal_moves[color.index()]
+    }
+
+    /// Whether `color` certainly cannot checkmate by any legal series of moves from the
+    /// current position: the one question behind 5.1.2, 6.9 and 7.5.5. (The core's sound
+    /// static test; the dead-position search refines it.)
+    pub fn cannot_mate(&self, color: Color) -> bool {
+        self.position().cannot_mate_static(color)
     }
 
     /// How many times the current position has stood on the board (Art. 9.2.3).
@@ -688,7 +801,7 @@ impl Game {
     pub fn resign(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
         self.refuse_if_over()?;
         let first = self.events.len();
-        if self.position().cannot_mate_static(!by) {
+        if self.cannot_mate(!by) {
             self.end(GameResult::Draw, Termination::ResignationOpponentCannotMate);
         } else {
             self.end(GameResult::win_for(!by), Termination::Resignation);
@@ -763,6 +876,88 @@ impl Game {
                     // pending for the opponent to answer.
                     self.play(mv)?;
                 }
+            }
+        }
+        Ok(&self.events[first..])
+    }
+
+    /// The flag of `color` has fallen (6.8: seen by the arbiter or validly claimed). By 6.9
+    /// the player loses, unless the opponent cannot checkmate by any legal series, when the
+    /// game is drawn. A result reached before stands: refused with `GameError::Over`.
+    pub fn flag_fell(&mut self, color: Color) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        self.events.push(GameEvent::FlagFell { color });
+        if self.cannot_mate(!color) {
+            self.end(GameResult::Draw, Termination::FlagFallOpponentCannotMate);
+        } else {
+            self.end(GameResult::win_for(!color), Termination::FlagFall);
+        }
+        Ok(&self.events[first..])
+    }
+
+    /// `by` completed an illegal move (7.5.1–7.5.4). The position before it is restored —
+    /// the record never held it — and the replacement move is bound by 4.3 and 4.7 (the
+    /// touch-move rules of play). The first illegal move gives the opponent the penalty time
+    /// (two minutes, one in rapid and blitz: 7.5.5, A.3, B.3); the second loses, or draws if
+    /// the opponent cannot checkmate (7.5.5). 7.5.2: a promotion without a piece counts as
+    /// illegal and the pawn becomes a queen (the move is then played so).
+    ///
+    /// In rapid and blitz without adequate supervision (A.5.2, B.3) an illegal move acted on
+    /// only after the opponent's next move stands, with no penalty.
+    pub fn illegal_move(
+        &mut self,
+        by: Color,
+        kind: IllegalKind,
+        discovery: Discovery,
+    ) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        if self.supervision == Supervision::Inadequate && discovery == Discovery::Later {
+            self.events.push(GameEvent::IllegalMoveStands {
+                by,
+                article: Article("A.5.2"),
+            });
+            return Ok(&self.events[first..]);
+        }
+        let count = {
+            let c = &mut self.illegal_moves[by.index()];
+            *c += 1;
+            *c
+        };
+        self.events.push(GameEvent::IllegalMoveRecorded {
+            by,
+            kind,
+            count,
+            article: kind.article(),
+        });
+        if count >= 2 {
+            if self.cannot_mate(!by) {
+                self.end(
+                    GameResult::Draw,
+                    Termination::IllegalMovesOpponentCannotMate,
+                );
+            } else {
+                self.end(GameResult::win_for(!by), Termination::IllegalMoves);
+            }
+            return Ok(&self.events[first..]);
+        }
+        let penalty = Penalty {
+            to: !by,
+            seconds: self.penalty_seconds,
+            ply: self.plies.len(),
+            article: Article::ILLEGAL_MOVE_PENALTY,
+        };
+        self.penalties.push(penalty);
+        self.events.push(GameEvent::PenaltyApplied { penalty });
+        if let IllegalKind::PromotionWithoutPiece(mv) = kind {
+            let queen = Move::new(
+                mv.from,
+                mv.to,
+                crate::core::MoveKind::Promotion(crate::core::Role::Queen),
+            );
+            if self.position().turn() == by && self.position().is_legal(queen) {
+                self.play(queen)?;
             }
         }
         Ok(&self.events[first..])

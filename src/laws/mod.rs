@@ -9,6 +9,6 @@ pub mod pgn;
 
 pub use article::Article;
 pub use game::{
-    Claim, ClaimKind, DrawOffer, Game, GameError, GameEvent, GameResult, LapseReason,
-    OfferTiming, Outcome, Penalty, Ply, Termination,
+    Claim, ClaimKind, Discovery, DrawOffer, Game, GameError, GameEvent, GameResult, IllegalKind,
+    LapseReason, OfferTiming, Outcome, Penalty, Ply, Supervision, Termination,
 };
