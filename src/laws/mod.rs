@@ -3,9 +3,11 @@
 
 pub mod article;
 pub mod check;
+pub mod clock;
 pub mod export;
 pub mod game;
 pub mod pgn;
+pub mod time_control;
 
 pub use article::Article;
 pub use game::{

@@ -1,0 +1,1 @@
+//! The clock (Art. 6).
