@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod dead;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -16,6 +17,7 @@ pub mod square;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use dead::{DeadPosition, Verdict};
 pub use fen::{FenError, FenField, FenProblem, STARTING_FEN, Setup};
 pub use movegen::PieceMoves;
 pub use moves::{CastleSide, Move, MoveKind, MoveList, ParseUciError, UciMove};
