@@ -129,7 +129,7 @@ fn art_6_3_us_delay_main_time_runs_only_after_the_delay() {
 
 #[test]
 fn art_6_3_us_delay_flag_falls_when_main_time_and_delay_are_spent() {
-    let mut c = started("30s+2d");
+    let c = started("30s+2d");
     assert_eq!(c.flag(White, 31_999), None);
     let fall = c.flag(White, 32_000).unwrap();
     assert_eq!((fall.color, fall.at), (White, 32_000));
@@ -150,7 +150,7 @@ fn art_6_3_bronstein_gives_back_the_time_used_up_to_the_delay() {
 
 #[test]
 fn art_6_3_bronstein_flag_falls_during_the_move_before_any_give_back() {
-    let mut c = started("30s+2b");
+    let c = started("30s+2b");
     assert_eq!(c.flag(White, 29_999), None);
     assert_eq!(c.flag(White, 30_000).map(|f| f.at), Some(30_000));
 }
