@@ -1,5 +1,5 @@
 //! The command line (clap): one subcommand per mode. Later issues add `play`, `replay`,
-//! `adjudicate`, `dead` and `serve`; until play mode exists, running `escaque` without a
+//! `adjudicate` and `serve`; until play mode exists, running `escaque` without a
 //! subcommand prints the help.
 
 use std::fs::File;
@@ -43,6 +43,31 @@ pub enum Command {
         #[command(subcommand)]
         command: PgnCommand,
     },
+    /// Parse a time control and print it in both syntaxes, then its class (App. A.1, B.1):
+    /// `15+10`, `90/40+30:30+30`, `3+2d` (delay), `none`, or the PGN tag form `pgn:300+2`.
+    Tc {
+        /// The time control.
+        spec: String,
+    },
+    /// Can each side still checkmate by some legal series of moves? (Art. 5.1.2, 5.2.2,
+    /// 6.9, 7.5.5): `winnable <helpmate line>`, `unwinnable` or `undetermined`.
+    Dead {
+        /// The position (FEN, quoted).
+        fen: String,
+        /// The side to ask about.
+        #[arg(long, value_enum, default_value_t = SideArg::Both)]
+        side: SideArg,
+        /// Only the quick test (static rules and a short search).
+        #[arg(long)]
+        quick: bool,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideArg {
+    White,
+    Black,
+    Both,
 }
 
 #[derive(Subcommand, Debug)]
@@ -121,6 +146,8 @@ pub enum CliError {
     Io(#[from] std::io::Error),
     #[error("cannot read {path}: {error}")]
     Read { path: String, error: std::io::Error },
+    #[error(transparent)]
+    TimeControl(#[from] crate::laws::time_control::TimeControlError),
 }
 
 /// How a command ended, for the exit code: 0 success, 1 a finding (an illegal game), 2 an
@@ -160,6 +187,23 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 crate::core::perft(&pos, depth)
             };
             writeln!(out, "nodes {total}")?;
+            Ok(Status::Success)
+        }
+        Some(Command::Tc { spec }) => {
+            for line in crate::laws::time_control::tc_command(&spec)? {
+                writeln!(out, "{line}")?;
+            }
+            Ok(Status::Success)
+        }
+        Some(Command::Dead { fen, side, quick }) => {
+            let side = match side {
+                SideArg::White => Some(crate::core::Color::White),
+                SideArg::Black => Some(crate::core::Color::Black),
+                SideArg::Both => None,
+            };
+            for line in crate::core::dead::dead_command(&fen, side, quick)? {
+                writeln!(out, "{line}")?;
+            }
             Ok(Status::Success)
         }
         Some(Command::Pgn {

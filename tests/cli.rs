@@ -68,3 +68,38 @@ fn no_subcommand_prints_help() {
     assert!(out.contains("perft"), "{out}");
     assert!(out.contains("Usage"), "{out}");
 }
+
+#[test]
+fn app_a_1_b_1_tc_prints_both_syntaxes_and_the_class_last() {
+    for (spec, lines) in [
+        ("3+2", vec!["3+2", "pgn:180+2", "blitz"]),
+        ("15+10", vec!["15+10", "pgn:900+10", "rapid"]),
+        ("pgn:300+2", vec!["5+2", "pgn:300+2", "blitz"]),
+        (
+            "90/40+30:30+30",
+            vec!["90/40+30:30+30", "pgn:40/5400+30:1800+30", "standard"],
+        ),
+    ] {
+        let (code, out, err) = escaque(&["tc", spec]);
+        assert_eq!(code, 0, "{spec}: {err}");
+        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{spec}");
+    }
+    let (code, out, err) = escaque(&["tc", "3+x"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("\"3+x\""), "{err}");
+}
+
+#[test]
+fn art_5_2_2_dead_prints_one_line_per_side() {
+    let (code, out, _) = escaque(&["dead", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "white: unwinnable\nblack: unwinnable\n");
+    let (code, out, _) = escaque(&["dead", "--side", "black", "8/8/8/8/8/2b1k1b1/8/3RKR2 w - -"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("black: winnable"), "{out}");
+    assert_eq!(out.lines().count(), 1);
+    let (code, _, err) = escaque(&["dead", "not a fen"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"not a fen\""), "{err}");
+}
