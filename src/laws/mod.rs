@@ -8,6 +8,7 @@ pub mod export;
 pub mod game;
 pub mod pgn;
 pub mod time_control;
+pub mod touch;
 
 pub use article::Article;
 pub use game::{
