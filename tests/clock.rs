@@ -1210,3 +1210,13 @@ fn the_clock_never_panics() {
         }
     }
 }
+
+#[test]
+fn settings_store_the_human_form() {
+    let t = tc("90/40+30:30+30");
+    assert_eq!(serde_json::to_string(&t).unwrap(), "\"90/40+30:30+30\"");
+    let back: TimeControl = serde_json::from_str("\"pgn:300+2\"").unwrap();
+    assert_eq!(back, tc("5+2"));
+    let e = serde_json::from_str::<TimeControl>("\"15+\"").unwrap_err();
+    assert!(e.to_string().contains("at column 4"), "{e}");
+}

@@ -444,6 +444,21 @@ impl FromStr for TimeControl {
     }
 }
 
+/// Serialized as the human form (settings files: `time_control = "15+10"`).
+impl serde::Serialize for TimeControl {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// Read from the human form, or the PGN form after `pgn:`.
+impl<'de> serde::Deserialize<'de> for TimeControl {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// What is wrong in a time control's text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlProblem {
