@@ -223,7 +223,8 @@ pub enum ClockEvent {
         running: Option<Color>,
     },
     /// `color` completed a move by pressing (6.2.1): `used_ms` on it, `remaining_ms` after it
-    /// (bonus and a new period's time included), `moves` completed so far.
+    /// (bonus and a new period's time included; 0 for an untimed control), `moves` completed
+    /// so far.
     Pressed {
         color: Color,
         at: u64,
