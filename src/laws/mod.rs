@@ -1,6 +1,7 @@
 //! The competition above the board: the record of a game and what the Laws say about how
 //! it ends (Art. 5, 8, 9), PGN in and out. No terminal, no system clock.
 
+pub mod adjourn;
 pub mod article;
 pub mod check;
 pub mod clock;
