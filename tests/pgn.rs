@@ -918,6 +918,9 @@ fn edge_cases_read_as_documented() {
                 assert_eq!(sans(games[0]), ["g1f3", "e7e5"]);
             }
             "pgn-extract/expected/odds-out.pgn" => count(28),
+            "pgn-extract/expected/test-nobadresults-out.pgn" => count(3),
+            "pgn-extract/expected/test-promotion-out.pgn" => count(8),
+            "pgn-extract/expected/test-underpromotion-out.pgn" => count(6),
             "pgn-extract/expected/test-fixresulttags-out.pgn"
             | "pgn-extract/test-fixresulttags-in.pgn" => count(5),
             "pgn-extract/fischer.pgn" => count(34),
@@ -1310,6 +1313,31 @@ fn spanish_conversion_matches_the_twins() {
             assert_eq!(a.comment_before, b.comment_before);
         }
     }
+}
+
+#[test]
+fn long_promotions_convert_as_pgn_extract_writes_them() {
+    let (Some(input), Some(expected)) = (
+        common::shared_data("pgn/edge_cases/pgn-extract/test-promotion-in.pgn"),
+        common::shared_data("pgn/edge_cases/pgn-extract/expected/test-promotion-out.pgn"),
+    ) else {
+        return;
+    };
+    let (out, errors) = convert(
+        &common::read_text(&input),
+        MoveText::Notation(Notation::ENGLISH),
+        Letters::English,
+    );
+    assert!(errors.is_empty(), "{errors:?}");
+    let movetext = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let want = movetext(&common::read_text(&expected));
+    assert_eq!(want.len(), 8);
+    assert_eq!(movetext(&out), want);
 }
 
 #[test]
