@@ -43,8 +43,16 @@ fn explore_vectors() {
     let mut undet = 0;
     let mut wrong = 0;
     let t = Instant::now();
+    let only: Option<String> = std::env::var("ONLY")
+        .ok()
+        .map(|f| std::fs::read_to_string(f).unwrap());
     for (w, b, pos, fen) in &vs {
         for (color, expect) in [(Color::White, *w), (Color::Black, *b)] {
+            if let Some(o) = &only {
+                if !o.lines().any(|l| l == format!("{color} {fen}")) {
+                    continue;
+                }
+            }
             let t0 = Instant::now();
             let v = dead::full(pos, color, budget);
             let ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -77,4 +85,67 @@ fn explore_vectors() {
         vs.len(),
         t.elapsed().as_secs_f64()
     );
+}
+
+#[test]
+#[ignore]
+fn explore_region() {
+    let Some(vs) = vectors() else { return };
+    let (mut proven, mut dead, mut bad) = (0, 0, 0);
+    let t = Instant::now();
+    for (w, b, pos, fen) in &vs {
+        for (color, expect) in [(Color::White, *w), (Color::Black, *b)] {
+            let r = dead::region_unwinnable(pos, color);
+            if !expect {
+                dead += 1;
+            }
+            if r {
+                if expect {
+                    bad += 1;
+                    println!("UNSOUND {color} {fen}");
+                } else {
+                    proven += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "region: proven {proven} of {dead} dead sides, unsound {bad}, {:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+#[ignore]
+fn cha_lines() {
+    use std::str::FromStr;
+    let list = std::fs::read_to_string(std::env::var("ONLY").unwrap()).unwrap();
+    for l in list.lines().take(60) {
+        let (c, fen) = l.split_once(' ').unwrap();
+        let board = chess::Board::from_str(fen).unwrap();
+        let color = if c == "white" {
+            chess::Color::White
+        } else {
+            chess::Color::Black
+        };
+        let t = Instant::now();
+        let r = chasolver::winnability(&board, color);
+        let desc = match r {
+            Some(chasolver::Winnability::Winnable { helpmate }) => format!(
+                "win {} plies: {}",
+                helpmate.len(),
+                helpmate
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Some(chasolver::Winnability::Unwinnable) => "dead".into(),
+            None => "none".into(),
+        };
+        println!(
+            "{c} {fen} | {:.1}ms {desc}",
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
 }

@@ -23,6 +23,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use super::attacks;
 use super::bitboard::Bitboard;
 use super::fen::FenError;
 use super::moves::Move;
@@ -145,8 +146,41 @@ pub fn full(pos: &Position, side: Color, budget: u64) -> Verdict {
             return Verdict::Undetermined;
         }
     }
-    let remaining = ctx.budget.saturating_sub(ctx.spent);
-    prefix(line, ctx.explore(&start, remaining))
+    // Then the guided search (finds long helpmates) and the exhaustive one (proves
+    // unwinnable), alternating with growing shares of the budget.
+    let corners = Guide::corners(&start, ctx.side);
+    let mut guide = Guide::new(&start, ctx.side, corners[0]);
+    let mut share = 20_000u64;
+    let mut level = 1;
+    loop {
+        let remaining = ctx.budget.saturating_sub(ctx.spent);
+        if remaining == 0 {
+            return Verdict::Undetermined;
+        }
+        let until = ctx.spent.saturating_add(share.min(remaining));
+        'levels: while ctx.spent < until {
+            for &corner in &corners {
+                guide.aim(&start, corner);
+                let mut path = Vec::new();
+                guide.tt.clear();
+                guide.cut = false;
+                match ctx.guided(&start, &mut guide, level, &mut path, false, until) {
+                    Search::Found => return prefix(line, Verdict::Winnable(path)),
+                    // The whole tree was searched without a cut: no helpmate at all.
+                    Search::NotFound if !guide.cut => return Verdict::Unwinnable,
+                    Search::OutOfBudget => break 'levels,
+                    _ => {}
+                }
+            }
+            level += 1;
+        }
+        let remaining = ctx.budget.saturating_sub(ctx.spent);
+        let v = ctx.explore(&start, (2 * share).min(remaining));
+        if v != Verdict::Undetermined {
+            return prefix(line, v);
+        }
+        share *= 4;
+    }
 }
 
 /// Art. 5.2.2: can either side still mate? Runs [`full`] for both sides with `budget` each
@@ -296,6 +330,11 @@ impl Ctx {
         if static_unwinnable(&end, self.side) || self.forced_cycle(pos) {
             return Some(Verdict::Unwinnable);
         }
+        if (self.budget > QUICK_BUDGET || has_blocked_pawns(&end))
+            && region_unwinnable(&end, self.side)
+        {
+            return Some(Verdict::Unwinnable);
+        }
         let mut path = Vec::new();
         match self.all_dead(&end, DEAD_DEPTH, &mut path) {
             Lines::AllDead => Some(Verdict::Unwinnable),
@@ -442,6 +481,64 @@ impl Ctx {
         out
     }
 
+    /// Guided depth-first helpmate search, CHA-style: a move costs one unit of `level`,
+    /// nothing when it makes progress towards a mate (see [`Guide::cost`]), more when it
+    /// goes against one; the reply to a progress move is free. A transposition table keeps
+    /// the largest level each position was searched with.
+    fn guided(
+        &mut self,
+        pos: &Position,
+        guide: &mut Guide,
+        level: i32,
+        path: &mut Vec<Move>,
+        free: bool,
+        limit: u64,
+    ) -> Search {
+        self.spent += 1;
+        if self.spent > limit || self.spent > self.budget {
+            guide.cut = true;
+            return Search::OutOfBudget;
+        }
+        if level <= 0 || path.len() >= MAX_LINE {
+            guide.cut = true;
+            return Search::NotFound;
+        }
+        let k = key(pos);
+        if let Some(&seen) = guide.tt.get(&k) {
+            if seen >= level {
+                return Search::NotFound;
+            }
+        }
+        guide.tt.insert(k, level);
+        if static_unwinnable(pos, self.side) {
+            return Search::NotFound;
+        }
+        let mut moves: Vec<(i32, Move)> = Vec::with_capacity(48);
+        pos.generate_moves(|pm| {
+            for mv in pm {
+                moves.push((guide.cost(pos, mv), mv));
+            }
+            false
+        });
+        moves.sort_by_key(|m| m.0);
+        for (cost, mv) in moves {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            path.push(mv);
+            if child.turn() == !self.side && child.is_check() && !child.has_legal_moves() {
+                return Search::Found;
+            }
+            let paid = if free && cost == 1 { 0 } else { cost };
+            match self.guided(&child, guide, level - paid, path, cost == 0, limit) {
+                Search::Found => return Search::Found,
+                Search::OutOfBudget => return Search::OutOfBudget,
+                Search::NotFound => {}
+            }
+            path.pop();
+        }
+        Search::NotFound
+    }
+
     /// Best-first search of the positions reachable from `root`, guided towards mate by
     /// [`score`], pruned by [`static_unwinnable`]. A mate found gives its line; the
     /// reachable set exhausted without one proves unwinnable; `nodes` positions generated
@@ -498,6 +595,178 @@ impl Ctx {
     }
 }
 
+/// Some white pawn stands right in front of a black one.
+fn has_blocked_pawns(pos: &Position) -> bool {
+    let pawns = pos.by_role(Role::Pawn);
+    ((pawns & pos.by_color(Color::White)).north() & pawns & pos.by_color(Color::Black)).nonempty()
+}
+
+/// The longest line the guided search follows.
+const MAX_LINE: usize = 160;
+
+/// The targets of the guided search: the corner the loser's king heads for, the squares
+/// the winner's king and knights head for; and its transposition table.
+struct Guide {
+    side: Color,
+    corner: Square,
+    king_target: Square,
+    knight_target: Square,
+    tt: std::collections::HashMap<Key, i32, KeyHasher>,
+    /// Some branch was cut by the level or the budget (so "not found" proves nothing).
+    cut: bool,
+}
+
+impl Guide {
+    /// The corners worth aiming the loser's king at, best first: those of the colour the
+    /// winner's bishops (or, without them, the loser's bishops) call for, nearest the
+    /// loser's king first.
+    fn corners(pos: &Position, side: Color) -> Vec<Square> {
+        let loser = !side;
+        let bishops = pos.by_role(Role::Bishop);
+        let ours = bishops & pos.by_color(side);
+        let theirs = bishops & pos.by_color(loser);
+        let dark_only = |b: Bitboard| b.nonempty() && (b & Bitboard::LIGHT_SQUARES).is_empty();
+        let light_only = |b: Bitboard| b.nonempty() && (b & Bitboard::DARK_SQUARES).is_empty();
+        let want_dark = if dark_only(ours) {
+            Some(true)
+        } else if light_only(ours) {
+            Some(false)
+        } else if ours.is_empty() && dark_only(theirs) {
+            Some(false)
+        } else if ours.is_empty() && light_only(theirs) {
+            Some(true)
+        } else {
+            None
+        };
+        let lk = pos.king(loser);
+        let mut all = [Square::A1, Square::H1, Square::A8, Square::H8];
+        all.sort_by_key(|&c| {
+            let colour_miss = want_dark.is_some_and(|d| c.is_dark() != d);
+            (colour_miss, dist(lk, c))
+        });
+        all.to_vec()
+    }
+
+    fn new(pos: &Position, side: Color, corner: Square) -> Guide {
+        let mut g = Guide {
+            side,
+            corner,
+            king_target: corner,
+            knight_target: corner,
+            tt: std::collections::HashMap::with_capacity_and_hasher(4096, KeyHasher),
+            cut: false,
+        };
+        g.aim(pos, corner);
+        g
+    }
+
+    /// Aims the search at `corner`.
+    fn aim(&mut self, _pos: &Position, corner: Square) {
+        let toward = |from: Square, df: i32, dr: i32| {
+            let sf = if from.file().index() == 0 { 1 } else { -1 };
+            let sr = if from.rank().index() == 0 { 1 } else { -1 };
+            from.offset(sf * df, sr * dr).unwrap_or(from)
+        };
+        self.corner = corner;
+        self.king_target = toward(corner, 1, 2);
+        self.knight_target = toward(corner, 2, 2);
+    }
+
+    /// What a move costs the guided search: 0 for progress (the winner advancing a pawn,
+    /// capturing, bringing its king or a knight nearer its target; the loser's king going
+    /// to its corner), 4 for the loser capturing or advancing a pawn, 1 otherwise.
+    fn cost(&self, pos: &Position, mv: Move) -> i32 {
+        let mover = pos.turn();
+        let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
+        let capture = pos.occupied().contains(mv.to) || mv.is_en_passant();
+        if mover == self.side {
+            if role == Role::Pawn || capture || mv.promotion().is_some() {
+                return 0;
+            }
+            let target = match role {
+                Role::King => Some(self.king_target),
+                Role::Knight => Some(self.knight_target),
+                _ => None,
+            };
+            if let Some(t) = target {
+                if closer(role, mv.from, mv.to, t) {
+                    return 0;
+                }
+            }
+            1
+        } else {
+            if role == Role::King && dist(mv.to, self.corner) < dist(mv.from, self.corner) {
+                return 0;
+            }
+            if capture || role == Role::Pawn {
+                return 4;
+            }
+            1
+        }
+    }
+}
+
+/// Whether a move of `role` from `from` to `to` brings it nearer `target`.
+fn closer(role: Role, from: Square, to: Square, target: Square) -> bool {
+    match role {
+        Role::Knight => knight_dist(to, target) < knight_dist(from, target),
+        _ => dist(to, target) < dist(from, target),
+    }
+}
+
+/// Knight moves between two squares on an empty board (breadth-first, small).
+fn knight_dist(a: Square, b: Square) -> u32 {
+    let mut seen = Bitboard::from_square(a);
+    let mut frontier = seen;
+    let mut d = 0;
+    while !frontier.contains(b) {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::knight(sq);
+        }
+        frontier = next & !seen;
+        seen |= next;
+        d += 1;
+        if frontier.is_empty() || d > 8 {
+            return 8;
+        }
+    }
+    d
+}
+
+/// A hasher for [`Key`]: the key mixes its own bits, the hasher passes them on.
+#[derive(Clone, Copy, Default)]
+struct KeyHasher;
+
+struct PassThrough(u64);
+
+impl std::hash::BuildHasher for KeyHasher {
+    type Hasher = PassThrough;
+    fn build_hasher(&self) -> PassThrough {
+        PassThrough(0)
+    }
+}
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(Key::hash(self));
+    }
+}
+
 fn only_move(p: &Position) -> Option<Move> {
     let mut first = None;
     let mut count = 0;
@@ -514,6 +783,220 @@ fn only_move(p: &Position) -> Option<Move> {
 /// Sound static rules: `true` only when `side` can never checkmate from `pos`.
 pub(crate) fn static_unwinnable(pos: &Position, side: Color) -> bool {
     pos.cannot_mate_static(side)
+}
+
+// --- Region analysis ---------------------------------------------------------------------
+
+/// One piece of the region analysis: where it stands now, what it is, and an
+/// over-approximation of every square it may ever stand on.
+#[derive(Clone, Copy)]
+struct Piece {
+    sq: Square,
+    color: Color,
+    role: Role,
+    reach: Bitboard,
+}
+
+/// The squares `role` attacks from `from` with `occ` as the blockers.
+#[inline]
+fn attack_set(role: Role, color: Color, from: Square, occ: Bitboard) -> Bitboard {
+    attacks::attacks(color, role, from, occ)
+}
+
+/// Region analysis: a sound proof that `side` can never mate, from the squares each piece
+/// can ever reach.
+///
+/// A fixpoint grows, for every piece, an over-approximation of the squares it may ever
+/// occupy, and shrinks an under-approximation of the *steady* pieces (those that never move
+/// and are never captured). Moves are generated as if only steady pieces stood on the board
+/// (fewer blockers: more moves); a king never enters a square that steady enemy pieces attack
+/// whatever else happens; a pawn captures only where an enemy piece may stand (or en
+/// passant behind an enemy pawn). At the fixpoint every set is closed under every move
+/// possible in any position the game can reach, so they bound the whole future.
+///
+/// Then a mate needs a square `m` the loser's king may reach, attacked by some winner's piece
+/// from a square it may reach, and every flight square of `m` the king may reach either
+/// attacked by a winner's piece, or held by one of the loser's pieces, or covered by the
+/// winner's king from one square not next to `m`. No such `m`: unwinnable. A pawn that may
+/// promote makes the analysis give up.
+#[doc(hidden)]
+pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
+    let mut pieces: Vec<Piece> = Vec::with_capacity(32);
+    for sq in pos.occupied() {
+        if let Some(p) = pos.piece_at(sq) {
+            pieces.push(Piece {
+                sq,
+                color: p.color,
+                role: p.role,
+                reach: Bitboard::from_square(sq),
+            });
+        }
+    }
+    let mut steady = pos.occupied();
+    loop {
+        let mut changed = false;
+        let all_reach = pieces.iter().fold(Bitboard::EMPTY, |a, p| a | p.reach);
+        let may_be_occupied = all_reach;
+        // Squares attacked for the rest of the game by each colour's steady pieces (rays
+        // stopped by every square that may ever be occupied).
+        let mut held = [Bitboard::EMPTY; 2];
+        let mut nonking_reach = [Bitboard::EMPTY; 2];
+        let mut pawn_reach = [Bitboard::EMPTY; 2];
+        for p in &pieces {
+            if steady.contains(p.sq) {
+                held[p.color.index()] |= attack_set(p.role, p.color, p.sq, may_be_occupied);
+            }
+            if p.role != Role::King {
+                nonking_reach[p.color.index()] |= p.reach;
+            }
+            if p.role == Role::Pawn {
+                pawn_reach[p.color.index()] |= p.reach;
+            }
+        }
+        for i in 0..pieces.len() {
+            let p = pieces[i];
+            let us = p.color.index();
+            let them = 1 - us;
+            let own_steady = steady & pos.by_color(p.color);
+            let mut targets = Bitboard::EMPTY;
+            let mut captures = Bitboard::EMPTY;
+            for from in p.reach {
+                match p.role {
+                    Role::Pawn => {
+                        let one = match p.color {
+                            Color::White => Bitboard::from_square(from).north(),
+                            Color::Black => Bitboard::from_square(from).south(),
+                        } & !steady;
+                        let start = match p.color {
+                            Color::White => Bitboard::rank(super::square::Rank::Second),
+                            Color::Black => Bitboard::rank(super::square::Rank::Seventh),
+                        };
+                        let two = if start.contains(from) {
+                            (match p.color {
+                                Color::White => one.north(),
+                                Color::Black => one.south(),
+                            }) & !steady
+                        } else {
+                            Bitboard::EMPTY
+                        };
+                        // En passant: onto the square behind an enemy pawn's square.
+                        let behind = match p.color {
+                            Color::White => pawn_reach[them].north(),
+                            Color::Black => pawn_reach[them].south(),
+                        };
+                        let c = attacks::pawn(p.color, from) & (nonking_reach[them] | behind);
+                        targets |= one | two | c;
+                        captures |= c;
+                    }
+                    Role::King => {
+                        let mut t = attacks::king(from) & !own_steady & !held[them];
+                        if from == p.sq && pos.castling_rights().any_for(p.color) {
+                            t |= Bitboard(0x44 << if p.color == Color::White { 0 } else { 56 });
+                        }
+                        targets |= t;
+                        captures |= t;
+                    }
+                    role => {
+                        let mut t = attack_set(role, p.color, from, steady) & !own_steady;
+                        if role == Role::Rook && pos.castling_rights().any_for(p.color) {
+                            t |= Bitboard(0x28 << if p.color == Color::White { 0 } else { 56 });
+                        }
+                        targets |= t;
+                        captures |= t;
+                    }
+                }
+            }
+            if p.role == Role::Pawn && (targets & Bitboard::BACK_RANKS).nonempty() {
+                return false;
+            }
+            let new = p.reach | targets;
+            if new != p.reach {
+                pieces[i].reach = new;
+                changed = true;
+            }
+            // Enemy pieces it may capture are not steady; neither is a piece that moves.
+            let lost = captures
+                & steady
+                & pos.by_color(if them == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                })
+                & !pos.by_role(Role::King);
+            let moved = if new != Bitboard::from_square(p.sq) {
+                Bitboard::from_square(p.sq)
+            } else {
+                Bitboard::EMPTY
+            };
+            let ns = steady & !lost & !(moved & steady);
+            if ns != steady {
+                steady = ns;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // The mate test.
+    let loser = !side;
+    let Some(lk) = pieces
+        .iter()
+        .find(|p| p.role == Role::King && p.color == loser)
+        .copied()
+    else {
+        return false;
+    };
+    let Some(sk) = pieces
+        .iter()
+        .find(|p| p.role == Role::King && p.color == side)
+        .copied()
+    else {
+        return false;
+    };
+    let mut cover = Bitboard::EMPTY;
+    for p in pieces
+        .iter()
+        .filter(|p| p.color == side && p.role != Role::King)
+    {
+        for from in p.reach {
+            cover |= attack_set(p.role, p.color, from, steady);
+        }
+    }
+    let candidates = cover & lk.reach;
+    if candidates.is_empty() {
+        return true;
+    }
+    let blockers: Vec<Bitboard> = pieces
+        .iter()
+        .filter(|p| p.color == loser && p.role != Role::King)
+        .map(|p| p.reach)
+        .collect();
+    let block_any = blockers.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+    for m in candidates {
+        let flights = attacks::king(m) & lk.reach & !cover;
+        if flights.is_empty() {
+            return false;
+        }
+        // The winner's king from one square (or not at all), the rest by the loser's pieces.
+        let king_squares = sk.reach & !attacks::king(m) & !Bitboard::from_square(m);
+        let options = king_squares
+            .into_iter()
+            .map(|k| flights & !attacks::king(k))
+            .chain(std::iter::once(flights));
+        for rest in options {
+            if rest.is_empty() {
+                return false;
+            }
+            if (rest & !block_any).is_empty() {
+                let able = blockers.iter().filter(|b| (**b & rest).nonempty()).count();
+                if rest.count() as usize <= able {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 fn dist(a: Square, b: Square) -> u32 {
