@@ -13,6 +13,8 @@ use std::fmt;
 use crate::core::{Color, Letters, Move, Notation, Position, SanError, parse_move, write_move};
 
 use super::article::Article;
+use super::clock::{BothFlagsVerdict, Clock, ClockError, ClockEvent, ClockOptions};
+use super::time_control::TimeControl;
 
 /// The score of a finished game (Art. 10): 1-0, 0-1 or ½-½.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -100,6 +102,8 @@ pub enum Termination {
     IllegalMoves,
     /// 7.5.5: a second illegal move, but the opponent cannot checkmate: draw.
     IllegalMovesOpponentCannotMate,
+    /// III.3.1: both flags down in the last period of a control without increment.
+    BothFlagsLastPeriod,
 }
 
 impl Termination {
@@ -122,6 +126,7 @@ impl Termination {
             Termination::IllegalMoves | Termination::IllegalMovesOpponentCannotMate => {
                 Article::ILLEGAL_MOVE_PENALTY
             }
+            Termination::BothFlagsLastPeriod => Article("III.3.1"),
         }
     }
 
@@ -152,6 +157,7 @@ impl Termination {
             Termination::IllegalMovesOpponentCannotMate => {
                 "second illegal move, but the opponent could not checkmate: draw"
             }
+            Termination::BothFlagsLastPeriod => "both flags fell in the last period",
         }
     }
 }
@@ -347,6 +353,12 @@ pub enum GameEvent {
     FlagFell {
         color: Color,
     },
+    /// Something the clock did (start, press, period change, flag, pause, adjustment …).
+    Clock(ClockEvent),
+    /// Both flags are down and the game goes on (III.3.1, not the last period).
+    BothFlagsContinue {
+        article: Article,
+    },
     GameEnded {
         outcome: Outcome,
     },
@@ -373,6 +385,8 @@ impl GameEvent {
             GameEvent::IllegalMoveRecorded { article, .. }
             | GameEvent::IllegalMoveStands { article, .. } => Some(*article),
             GameEvent::FlagFell { .. } => Some(Article::FLAG),
+            GameEvent::Clock(e) => e.article(),
+            GameEvent::BothFlagsContinue { article } => Some(*article),
             GameEvent::GameEnded { outcome } => Some(outcome.article),
         }
     }
@@ -399,6 +413,10 @@ pub enum GameError {
     ClaimForfeited(Color),
     #[error("only the player to move can claim a draw (Art. 9.2, 9.3)")]
     ClaimNotOnMove,
+    #[error("the clock refused: {0}")]
+    Clock(#[from] ClockError),
+    #[error("this game has no clock")]
+    NoClock,
 }
 
 /// The record of one game.
@@ -424,6 +442,11 @@ pub struct Game {
     supervision: Supervision,
     /// Completed illegal moves per player (7.5.5), White first.
     illegal_moves: [u32; 2],
+    /// The chess clock, when the game is played with one. Time is given to it by the
+    /// caller (`now`, milliseconds from any origin): the game never reads a system clock.
+    clock: Option<Clock>,
+    /// The latest time given to the game; penalties are put on the clock at that time.
+    now: u64,
 }
 
 impl Default for Game {
@@ -449,10 +472,25 @@ impl Game {
             penalty_seconds: 120,
             supervision: Supervision::Adequate,
             illegal_moves: [0, 0],
+            clock: None,
+            now: 0,
         };
         // A set-up position may already be over.
         game.check_automatic_end();
         game
+    }
+
+    /// A game played with a clock: the penalty unit follows the control's class (2 min in
+    /// standard play, 1 in rapid and blitz: 7.5.5, 9.5.3, A.3, B.3).
+    pub fn with_clock(start: Position, tc: TimeControl, options: ClockOptions) -> Game {
+        let mut game = Game::new(start);
+        game.penalty_seconds = tc.penalty_seconds();
+        game.clock = Some(Clock::with_options(tc, options));
+        game
+    }
+
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
     }
 
     // --- Reading the record ----------------------------------------------------------------
@@ -626,6 +664,11 @@ impl Game {
             ply: self.plies.len(),
         };
         self.outcome = Some(outcome);
+        if let Some(clock) = &mut self.clock {
+            if let Ok(events) = clock.stop(self.now) {
+                self.events.extend(events.into_iter().map(GameEvent::Clock));
+            }
+        }
         if let Some(offer) = self.pending_offer.take() {
             self.events.push(GameEvent::DrawLapsed {
                 offer,
@@ -866,6 +909,7 @@ impl Game {
                 };
                 self.penalties.push(penalty);
                 self.events.push(GameEvent::PenaltyApplied { penalty });
+                self.clock_penalty(penalty);
                 self.record_offer(DrawOffer {
                     by,
                     ply: self.plies.len(),
@@ -874,11 +918,117 @@ impl Game {
                 if let Some(mv) = intended {
                     // 9.5.3: the declared move must be played. The claimant's offer stays
                     // pending for the opponent to answer.
-                    self.play(mv)?;
+                    self.play_and_press(mv)?;
                 }
             }
         }
         Ok(&self.events[first..])
+    }
+
+    /// Starts the clock at `now` (6.5: White's clock runs from the time set for the start).
+    pub fn start_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        self.now = self.now.max(now);
+        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+        let events = clock.start(self.now)?;
+        self.events.extend(events.into_iter().map(GameEvent::Clock));
+        Ok(&self.events[first..])
+    }
+
+    /// Brings the game to `now`: the clock's flag falls and warnings up to then become
+    /// events, and a fallen flag ends the game by 6.9 (both flags: III.3.1 or the order of
+    /// the falls) — unless a result was reached before, which stands.
+    pub fn tick(&mut self, now: u64) -> &[GameEvent] {
+        let first = self.events.len();
+        self.now = self.now.max(now);
+        let Some(clock) = &mut self.clock else {
+            return &self.events[first..];
+        };
+        let events = clock.update(self.now);
+        let both = clock.both_flags();
+        let fell: Vec<Color> = events
+            .iter()
+            .filter_map(|e| match e {
+                ClockEvent::FlagFell { color, .. } => Some(*color),
+                _ => None,
+            })
+            .collect();
+        self.events.extend(events.into_iter().map(GameEvent::Clock));
+        if self.outcome.is_some() || fell.is_empty() {
+            return &self.events[first..];
+        }
+        match both {
+            Some(BothFlagsVerdict::Draw) => {
+                self.end(GameResult::Draw, Termination::BothFlagsLastPeriod)
+            }
+            Some(BothFlagsVerdict::Continue) => self.events.push(GameEvent::BothFlagsContinue {
+                article: Article("III.3.1"),
+            }),
+            Some(BothFlagsVerdict::FirstFell(color)) => {
+                let _ = self.flag_fell(color);
+            }
+            // Both at the same instant with a bonus: the arbiter decides (6.10); the
+            // game waits for the ruling.
+            Some(BothFlagsVerdict::ArbiterDecides) => {}
+            None => {
+                for color in fell {
+                    let _ = self.flag_fell(color);
+                }
+            }
+        }
+        &self.events[first..]
+    }
+
+    /// Plays a move at `now` on a game with a clock: the time is brought up to `now` first
+    /// (a flag that fell before the move ends the game and the move is refused), the move
+    /// is recorded with the mover's time after it, and the mover's press completes it
+    /// (6.2.1) — unless the move itself ended the game, which stops the clock.
+    pub fn play_at(&mut self, mv: Move, now: u64) -> Result<&[GameEvent], GameError> {
+        let first = self.events.len();
+        self.tick(now);
+        self.refuse_if_over()?;
+        if self.clock.is_none() {
+            return Err(GameError::NoClock);
+        }
+        self.play_and_press(mv)?;
+        Ok(&self.events[first..])
+    }
+
+    /// Plays a legal move and, with a running clock, completes it with the mover's press at
+    /// the game's current time (6.2.1); a move that ends the game stops the clock instead.
+    fn play_and_press(&mut self, mv: Move) -> Result<(), GameError> {
+        let color = self.position().turn();
+        self.play_with_clock(mv, None)?;
+        if self.outcome.is_some() {
+            return Ok(());
+        }
+        let Some(clock) = &mut self.clock else {
+            return Ok(());
+        };
+        if clock.phase() != super::clock::Phase::Running {
+            return Ok(());
+        }
+        let events = clock.press(color, self.now)?;
+        let remaining = events.iter().rev().find_map(|e| match e {
+            ClockEvent::Pressed { remaining_ms, .. } => Some(*remaining_ms),
+            _ => None,
+        });
+        if let Some(ply) = self.plies.last_mut() {
+            ply.clock_ms = remaining;
+        }
+        self.events.extend(events.into_iter().map(GameEvent::Clock));
+        Ok(())
+    }
+
+    /// Puts a penalty's time on the clock, when there is one.
+    fn clock_penalty(&mut self, penalty: Penalty) {
+        if let Some(clock) = &mut self.clock {
+            if let Ok(events) = clock.add_time(penalty.to, penalty.seconds as u64 * 1000, self.now)
+            {
+                self.events.extend(events.into_iter().map(GameEvent::Clock));
+            }
+        }
     }
 
     /// The flag of `color` has fallen (6.8: seen by the arbiter or validly claimed). By 6.9
@@ -950,6 +1100,7 @@ impl Game {
         };
         self.penalties.push(penalty);
         self.events.push(GameEvent::PenaltyApplied { penalty });
+        self.clock_penalty(penalty);
         if let IllegalKind::PromotionWithoutPiece(mv) = kind {
             let queen = Move::new(
                 mv.from,
@@ -957,7 +1108,7 @@ impl Game {
                 crate::core::MoveKind::Promotion(crate::core::Role::Queen),
             );
             if self.position().turn() == by && self.position().is_legal(queen) {
-                self.play(queen)?;
+                self.play_and_press(queen)?;
             }
         }
         Ok(&self.events[first..])

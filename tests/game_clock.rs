@@ -1,0 +1,170 @@
+//! A game played with a clock: presses, flags and penalties in the one event stream
+//! (Art. 6, 7.5.5, 9.5.3), with injected time.
+
+use escaque::core::{Color, Letters, Position, parse_move};
+use escaque::laws::clock::{ClockEvent, ClockOptions};
+use escaque::laws::time_control::TimeControl;
+use escaque::laws::{Game, GameError, GameEvent, GameResult, Termination};
+
+const S: u64 = 1000;
+const MIN: u64 = 60 * S;
+
+fn clocked(fen: Option<&str>, tc: &str) -> Game {
+    let start = fen.map_or_else(Position::new, |f| Position::from_fen(f).unwrap());
+    let tc: TimeControl = tc.parse().unwrap();
+    let mut g = Game::with_clock(start, tc, ClockOptions::default());
+    g.start_clock(0).unwrap();
+    g
+}
+
+fn play(g: &mut Game, san: &str, now: u64) -> Vec<GameEvent> {
+    let mv = parse_move(g.position(), san, Letters::English).unwrap();
+    g.play_at(mv, now).unwrap().to_vec()
+}
+
+fn main_ms(g: &Game, color: Color, now: u64) -> u64 {
+    g.clock().unwrap().remaining(color, now).unwrap().main_ms
+}
+
+#[test]
+fn art_6_2_1_the_press_completes_the_move_and_the_increment_is_added() {
+    let mut g = clocked(None, "3+2");
+    let events = play(&mut g, "e4", 5 * S);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::Clock(ClockEvent::Pressed { color: Color::White, used_ms, .. }) if *used_ms == 5 * S
+    )));
+    // 3:00 - 5 s + 2 s.
+    assert_eq!(g.plies()[0].clock_ms, Some(3 * MIN - 3 * S));
+    play(&mut g, "e5", 9 * S);
+    assert_eq!(g.plies()[1].clock_ms, Some(3 * MIN - 2 * S));
+    assert_eq!(main_ms(&g, Color::White, 9 * S), 3 * MIN - 3 * S);
+}
+
+#[test]
+fn art_6_9_flag_at_the_exact_instant_loses() {
+    let mut g = clocked(None, "1+0");
+    play(&mut g, "e4", 10 * S);
+    // Black's clock runs from 10 s; it reaches zero at 70 s.
+    assert!(
+        g.tick(70 * S - 1)
+            .iter()
+            .all(|e| !matches!(e, GameEvent::GameEnded { .. }))
+    );
+    assert!(!g.is_over());
+    let events = g.tick(70 * S).to_vec();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::FlagFell {
+            color: Color::Black
+        }
+    )));
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.termination, o.article.number()),
+        (GameResult::WhiteWins, Termination::FlagFall, "6.9")
+    );
+    // A move after the fall is refused: the result stands.
+    let mv = parse_move(g.position(), "e5", Letters::English).unwrap();
+    assert!(matches!(g.play_at(mv, 71 * S), Err(GameError::Over(_))));
+}
+
+#[test]
+fn art_6_9_a_flag_that_fell_before_the_move_is_seen_before_it() {
+    let mut g = clocked(None, "1+0");
+    play(&mut g, "e4", 10 * S);
+    let mv = parse_move(g.position(), "e5", Letters::English).unwrap();
+    // Black moves after the time ran out: the flag fell first.
+    assert!(matches!(g.play_at(mv, 80 * S), Err(GameError::Over(_))));
+    assert_eq!(g.outcome().unwrap().termination, Termination::FlagFall);
+    assert_eq!(g.plies().len(), 1);
+}
+
+#[test]
+fn art_5_1_1_mate_before_the_flag_stands() {
+    let mut g = clocked(None, "1+0");
+    play(&mut g, "f3", 1 * S);
+    play(&mut g, "e5", 2 * S);
+    play(&mut g, "g4", 3 * S);
+    play(&mut g, "Qh4", 60 * S); // Black had until 62 s.
+    assert_eq!(g.outcome().unwrap().termination, Termination::Checkmate);
+    // The clock is stopped: a later tick changes nothing.
+    let events = g.tick(10 * MIN).to_vec();
+    assert!(
+        events
+            .iter()
+            .all(|e| !matches!(e, GameEvent::GameEnded { .. }))
+    );
+    assert_eq!(g.outcome().unwrap().termination, Termination::Checkmate);
+}
+
+#[test]
+fn art_6_9_flag_is_a_draw_when_the_opponent_cannot_mate() {
+    // White has a bare king; Black's flag falls.
+    let mut g = clocked(Some("4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1"), "1+0");
+    play(&mut g, "Kd2", 1 * S);
+    g.tick(62 * S);
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.termination),
+        (GameResult::Draw, Termination::FlagFallOpponentCannotMate)
+    );
+}
+
+#[test]
+fn art_6_3_period_change_at_move_40_through_the_game() {
+    let mut g = clocked(None, "90/40+30:30+30");
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut now = 0;
+    // 39 moves each, repeating knights would end the game by fivefold; vary with b-knights.
+    let cycle2 = ["Nc3", "Nc6", "Nb1", "Nb8"];
+    let mut i = 0;
+    while g.plies().len() < 78 {
+        now += S;
+        let san = if (i / 8) % 2 == 0 {
+            cycle[i % 4]
+        } else {
+            cycle2[i % 4]
+        };
+        if i % 8 >= 4 {
+            let san2 = if (i / 8) % 2 == 0 {
+                cycle2[i % 4]
+            } else {
+                cycle[i % 4]
+            };
+            play(&mut g, san2, now);
+        } else {
+            play(&mut g, san, now);
+        }
+        i += 1;
+        if g.is_over() {
+            break;
+        }
+    }
+    // Whatever the sequence, the clock must have added the second period at White's 40th
+    // move if the game lasted that long; check the event when present.
+    let changed = g
+        .events()
+        .iter()
+        .any(|e| matches!(e, GameEvent::Clock(ClockEvent::PeriodChanged { .. })));
+    assert_eq!(
+        changed,
+        g.plies().len() >= 79,
+        "period change only at move 40"
+    );
+}
+
+#[test]
+fn art_9_5_3_a_wrong_claim_puts_the_penalty_on_the_clock() {
+    let mut g = clocked(None, "15+10"); // rapid: one minute (A.3)
+    assert_eq!(g.penalty_seconds(), 60);
+    play(&mut g, "e4", 10 * S);
+    play(&mut g, "e5", 20 * S);
+    g.tick(30 * S);
+    let before = main_ms(&g, Color::Black, 30 * S);
+    g.claim_draw(Color::White, None).unwrap();
+    assert_eq!(main_ms(&g, Color::Black, 30 * S), before + MIN);
+    // Standard play: two minutes.
+    let g = clocked(None, "90+30");
+    assert_eq!(g.penalty_seconds(), 120);
+}
