@@ -1,6 +1,8 @@
 //! A game played with a clock: presses, flags and penalties in the one event stream
 //! (Art. 6, 7.5.5, 9.5.3), with injected time.
 
+mod common;
+
 use escaque::core::{Color, Letters, Position, parse_move};
 use escaque::laws::clock::{ClockEvent, ClockOptions};
 use escaque::laws::time_control::TimeControl;
@@ -113,45 +115,41 @@ fn art_6_9_flag_is_a_draw_when_the_opponent_cannot_mate() {
 
 #[test]
 fn art_6_3_period_change_at_move_40_through_the_game() {
+    // A real game of at least 80 plies, one move a second.
+    let text = common::read_text(&common::fixture("pgn/lichess_db_2013-01_first32.pgn"));
+    let game = common::read_games(&text)
+        .into_iter()
+        .find(|g| g.moves.len() >= 80)
+        .expect("a long game in the fixture");
     let mut g = clocked(None, "90/40+30:30+30");
-    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
-    let mut now = 0;
-    // 39 moves each, repeating knights would end the game by fivefold; vary with b-knights.
-    let cycle2 = ["Nc3", "Nc6", "Nb1", "Nb8"];
-    let mut i = 0;
-    while g.plies().len() < 78 {
-        now += S;
-        let san = if (i / 8) % 2 == 0 {
-            cycle[i % 4]
-        } else {
-            cycle2[i % 4]
-        };
-        if i % 8 >= 4 {
-            let san2 = if (i / 8) % 2 == 0 {
-                cycle2[i % 4]
-            } else {
-                cycle[i % 4]
-            };
-            play(&mut g, san2, now);
-        } else {
-            play(&mut g, san, now);
-        }
-        i += 1;
-        if g.is_over() {
-            break;
+    for (i, san) in game.moves[..80].iter().enumerate() {
+        let events = play(&mut g, san, (i as u64 + 1) * S);
+        let changed = events.iter().find_map(|e| match e {
+            GameEvent::Clock(ClockEvent::PeriodChanged {
+                color,
+                period,
+                added_ms,
+            }) => Some((*color, *period, *added_ms)),
+            _ => None,
+        });
+        match i + 1 {
+            79 => assert_eq!(
+                changed,
+                Some((Color::White, 2, 30 * MIN)),
+                "White's 40th move"
+            ),
+            80 => assert_eq!(
+                changed,
+                Some((Color::Black, 2, 30 * MIN)),
+                "Black's 40th move"
+            ),
+            _ => assert_eq!(changed, None, "ply {}", i + 1),
         }
     }
-    // Whatever the sequence, the clock must have added the second period at White's 40th
-    // move if the game lasted that long; check the event when present.
-    let changed = g
-        .events()
-        .iter()
-        .any(|e| matches!(e, GameEvent::Clock(ClockEvent::PeriodChanged { .. })));
-    assert_eq!(
-        changed,
-        g.plies().len() >= 79,
-        "period change only at move 40"
-    );
+    // Each side used 1 s a move and got 30 s a move; the saved time carries over (6.3).
+    let expected = 90 * MIN - 40 * S + 40 * 30 * S + 30 * MIN;
+    assert_eq!(g.plies()[78].clock_ms, Some(expected));
+    assert_eq!(g.plies()[79].clock_ms, Some(expected));
 }
 
 #[test]
