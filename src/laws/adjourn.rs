@@ -1302,7 +1302,7 @@ pub struct Opened {
 /// must reply to the sealed move is at the board. If not, the envelope comes back shut in
 /// the error, with the instruction to run the replier's clock (I.9 b); open it again when
 /// they arrive.
-pub fn open(envelope: Envelope, replier_present: bool) -> Result<Opened, NotOpened> {
+pub fn open(envelope: Envelope, replier_present: bool) -> Result<Opened, Box<NotOpened>> {
     let replier = envelope.replier();
     if !replier_present {
         let events = vec![
@@ -1318,11 +1318,11 @@ pub fn open(envelope: Envelope, replier_present: bool) -> Result<Opened, NotOpen
                 article: Article::ADJOURN_RESUME,
             },
         ];
-        return Err(NotOpened {
+        return Err(Box::new(NotOpened {
             envelope,
             replier,
             events,
-        });
+        }));
     }
     let keys = envelope.keys();
     let mut opened = Opened {
@@ -1614,7 +1614,7 @@ impl Envelope {
 pub enum LostEnvelope {
     /// Resumed from the adjourned position and recorded times, with the move the sealer says
     /// was sealed (I.12 a).
-    Resumed(Opened),
+    Resumed(Box<Opened>),
     /// The position cannot be established: the game is annulled and a new game is played
     /// (I.12 b).
     Annulled { events: Vec<AdjournEvent> },
@@ -1667,5 +1667,5 @@ pub fn resume_without_envelope(
         opened.events.push(AdjournEvent::OfferPending { by });
     }
     opened.play(mv, Article::ADJOURN_LOST);
-    Ok(LostEnvelope::Resumed(opened))
+    Ok(LostEnvelope::Resumed(Box::new(opened)))
 }
