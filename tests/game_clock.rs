@@ -166,3 +166,61 @@ fn art_9_5_3_a_wrong_claim_puts_the_penalty_on_the_clock() {
     let g = clocked(None, "90+30");
     assert_eq!(g.penalty_seconds(), 120);
 }
+
+use escaque::laws::irregularity::{ArbiterAction, ArbiterPenalty};
+
+#[test]
+fn art_7_1_reinstating_a_position_offers_the_proportional_clock_times() {
+    let mut g = clocked(None, "90+0");
+    play(&mut g, "e4", 10 * S);
+    play(&mut g, "e5", 20 * S);
+    play(&mut g, "Nf3", 30 * S);
+    play(&mut g, "Nc6", 40 * S);
+    g.tick(40 * S);
+    let events = g
+        .arbiter(ArbiterAction::PositionRestored { ply: 2 })
+        .unwrap()
+        .to_vec();
+    assert_eq!(g.plies().len(), 2);
+    assert_eq!(
+        g.position().to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+    );
+    // Each used 20 s for 2 moves; at the reinstated position each had made 1: 10 s.
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::ClockReconstructionOffered {
+            white_used_ms: 10_000,
+            black_used_ms: 10_000
+        }
+    )));
+    g.arbiter(ArbiterAction::ClocksSet {
+        white_ms: 90 * MIN - 10 * S,
+        black_ms: 90 * MIN - 10 * S,
+    })
+    .unwrap();
+    assert_eq!(main_ms(&g, Color::Black, 40 * S), 90 * MIN - 10 * S);
+}
+
+#[test]
+fn art_12_9_time_penalties_change_the_clock_and_a_loss_ends_the_game() {
+    let mut g = clocked(None, "90+30");
+    play(&mut g, "e4", 10 * S);
+    let before = main_ms(&g, Color::White, 10 * S);
+    g.arbiter(ArbiterAction::Penalty {
+        to: Color::Black,
+        penalty: ArbiterPenalty::TimeToOpponent { seconds: 120 },
+    })
+    .unwrap();
+    assert_eq!(main_ms(&g, Color::White, 10 * S), before + 2 * MIN);
+    g.arbiter(ArbiterAction::Penalty {
+        to: Color::Black,
+        penalty: ArbiterPenalty::Loss,
+    })
+    .unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.article.number()),
+        (GameResult::WhiteWins, "12.9.6")
+    );
+}

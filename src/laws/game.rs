@@ -14,6 +14,7 @@ use crate::core::{Color, Letters, Move, Notation, Position, SanError, parse_move
 
 use super::article::Article;
 use super::clock::{BothFlagsVerdict, Clock, ClockError, ClockEvent, ClockOptions};
+use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::time_control::TimeControl;
 
 /// The score of a finished game (Art. 10): 1-0, 0-1 or ½-½.
@@ -104,6 +105,8 @@ pub enum Termination {
     IllegalMovesOpponentCannotMate,
     /// III.3.1: both flags down in the last period of a control without increment.
     BothFlagsLastPeriod,
+    /// 12.9.6: the arbiter declared the game lost by the offender.
+    ArbiterDecision,
 }
 
 impl Termination {
@@ -127,6 +130,7 @@ impl Termination {
                 Article::ILLEGAL_MOVE_PENALTY
             }
             Termination::BothFlagsLastPeriod => Article("III.3.1"),
+            Termination::ArbiterDecision => Article("12.9.6"),
         }
     }
 
@@ -158,6 +162,7 @@ impl Termination {
                 "second illegal move, but the opponent could not checkmate: draw"
             }
             Termination::BothFlagsLastPeriod => "both flags fell in the last period",
+            Termination::ArbiterDecision => "declared lost by the arbiter",
         }
     }
 }
@@ -359,6 +364,17 @@ pub enum GameEvent {
     BothFlagsContinue {
         article: Article,
     },
+    /// The arbiter acted on an irregularity (Art. 7, 12.9).
+    ArbiterDecision {
+        action: ArbiterAction,
+        article: Article,
+    },
+    /// With a position reinstated, the time each player had used then cannot be known: the
+    /// proportional times of the 1970 rules (Art. XIV-7) are offered to the arbiter (7.1).
+    ClockReconstructionOffered {
+        white_used_ms: u64,
+        black_used_ms: u64,
+    },
     GameEnded {
         outcome: Outcome,
     },
@@ -387,6 +403,8 @@ impl GameEvent {
             GameEvent::FlagFell { .. } => Some(Article::FLAG),
             GameEvent::Clock(e) => e.article(),
             GameEvent::BothFlagsContinue { article } => Some(*article),
+            GameEvent::ArbiterDecision { article, .. } => Some(*article),
+            GameEvent::ClockReconstructionOffered { .. } => Some(Article("7.1")),
             GameEvent::GameEnded { outcome } => Some(outcome.article),
         }
     }
@@ -1029,6 +1047,97 @@ impl Game {
                 self.events.extend(events.into_iter().map(GameEvent::Clock));
             }
         }
+    }
+
+    /// The arbiter acts (Art. 7, 12.9); the decision goes into the record. Reinstating a
+    /// position (7.1, 7.5.1) takes the record back to `ply` plies and, with a clock, offers
+    /// the proportional reconstruction of the times used; setting the clocks, and the time
+    /// penalties of 12.9, change the clock; 12.9.6 ends the game. The other actions (7.2,
+    /// 7.3, 7.4, the score penalties) are recorded for the event: a cancelled game is
+    /// replaced by a new `Game`.
+    pub fn arbiter(&mut self, action: ArbiterAction) -> Result<&[GameEvent], GameError> {
+        let first = self.events.len();
+        // Score penalties may come after the end; everything else needs a game in progress.
+        if !matches!(action, ArbiterAction::Penalty { penalty, .. } if penalty != ArbiterPenalty::Loss)
+        {
+            self.refuse_if_over()?;
+        }
+        self.events.push(GameEvent::ArbiterDecision {
+            action,
+            article: action.article(),
+        });
+        let now = self.now;
+        match action {
+            ArbiterAction::PositionRestored { ply } if ply < self.plies.len() => {
+                let moves_then = [
+                    self.plies[..ply]
+                        .iter()
+                        .filter(|p| p.color == Color::White)
+                        .count(),
+                    self.plies[..ply]
+                        .iter()
+                        .filter(|p| p.color == Color::Black)
+                        .count(),
+                ];
+                let moves_now = [
+                    self.plies
+                        .iter()
+                        .filter(|p| p.color == Color::White)
+                        .count(),
+                    self.plies
+                        .iter()
+                        .filter(|p| p.color == Color::Black)
+                        .count(),
+                ];
+                self.plies.truncate(ply);
+                self.positions.truncate(ply + 1);
+                self.keys.truncate(ply + 1);
+                self.pending_offer = None;
+                if let Some(clock) = &self.clock {
+                    let used = [clock.used(Color::White, now), clock.used(Color::Black, now)];
+                    let w = proportional_reconstruction(
+                        [used[0], 0],
+                        moves_now[0] as u32,
+                        moves_then[0] as u32,
+                    )[0];
+                    let b = proportional_reconstruction(
+                        [used[1], 0],
+                        moves_now[1] as u32,
+                        moves_then[1] as u32,
+                    )[0];
+                    self.events.push(GameEvent::ClockReconstructionOffered {
+                        white_used_ms: w,
+                        black_used_ms: b,
+                    });
+                }
+            }
+            ArbiterAction::ClocksSet { white_ms, black_ms } => {
+                let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+                let mut events = clock.set_time(Color::White, white_ms, now)?;
+                events.extend(clock.set_time(Color::Black, black_ms, now)?);
+                self.events.extend(events.into_iter().map(GameEvent::Clock));
+            }
+            ArbiterAction::Penalty { to, penalty } => match penalty {
+                ArbiterPenalty::TimeToOpponent { seconds } => {
+                    if let Some(clock) = &mut self.clock {
+                        let events = clock.add_time(!to, seconds as u64 * 1000, now)?;
+                        self.events.extend(events.into_iter().map(GameEvent::Clock));
+                    }
+                }
+                ArbiterPenalty::TimeFromOffender { seconds } => {
+                    if let Some(clock) = &mut self.clock {
+                        let events = clock.remove_time(to, seconds as u64 * 1000, now)?;
+                        self.events.extend(events.into_iter().map(GameEvent::Clock));
+                    }
+                }
+                ArbiterPenalty::Loss => {
+                    self.end(GameResult::win_for(!to), Termination::ArbiterDecision);
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        Ok(&self.events[first..])
     }
 
     /// The flag of `color` has fallen (6.8: seen by the arbiter or validly claimed). By 6.9

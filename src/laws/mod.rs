@@ -7,6 +7,7 @@ pub mod check;
 pub mod clock;
 pub mod export;
 pub mod game;
+pub mod irregularity;
 pub mod pgn;
 pub mod time_control;
 pub mod touch;

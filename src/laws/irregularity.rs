@@ -1,0 +1,119 @@
+//! Irregularities the arbiter handles (Art. 7, 12.9), as decisions that go into the record.
+//! The illegal-move rules themselves (7.5) live in `Game::illegal_move`.
+
+use crate::core::Color;
+
+use super::article::Article;
+
+/// What the arbiter did about an irregularity or a breach of the Laws.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ArbiterAction {
+    /// 7.2.1: the initial position was wrong: the game is cancelled and a new one played.
+    NewGameWrongInitialPosition,
+    /// 7.2.2: the board was placed wrongly: the game goes on with the position transferred
+    /// to a correctly placed board.
+    ContinueOnCorrectBoard,
+    /// 7.3: the game started with the colours reversed. Fewer than 10 moves by each player:
+    /// it is stopped and a new game played with the right colours; otherwise it goes on
+    /// (decided by [`colours_reversed`]).
+    ColoursReversed { restart: bool },
+    /// 7.4, 7.6: displaced pieces are put back (on the offender's time for 7.4).
+    DisplacedPiecesRestored,
+    /// 7.1, 7.5.1: the position before the irregularity is reinstated (plies kept).
+    PositionRestored { ply: usize },
+    /// 6.10, 7.1: the clocks set by the arbiter (remaining main times).
+    ClocksSet { white_ms: u64, black_ms: u64 },
+    /// 12.9: a penalty from the arbiter's list.
+    Penalty { to: Color, penalty: ArbiterPenalty },
+}
+
+/// The penalties of Art. 12.9, in its order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ArbiterPenalty {
+    /// 12.9.1 a warning.
+    Warning,
+    /// 12.9.2 time added to the opponent's clock.
+    TimeToOpponent { seconds: u32 },
+    /// 12.9.3 time taken from the offender's clock.
+    TimeFromOffender { seconds: u32 },
+    /// 12.9.4 the opponent's score increased to the maximum for the game.
+    OpponentScoreToMaximum,
+    /// 12.9.5 the offender's score reduced.
+    OffenderScoreReduced,
+    /// 12.9.6 the game declared lost by the offender (the arbiter decides the opponent's
+    /// score).
+    Loss,
+    /// 12.9.7 a fine announced in advance.
+    Fine,
+    /// 12.9.8 exclusion from one or more rounds.
+    ExclusionFromRounds,
+    /// 12.9.9 expulsion from the competition.
+    Expulsion,
+}
+
+impl ArbiterAction {
+    pub fn article(self) -> Article {
+        match self {
+            ArbiterAction::NewGameWrongInitialPosition => Article("7.2.1"),
+            ArbiterAction::ContinueOnCorrectBoard => Article("7.2.2"),
+            ArbiterAction::ColoursReversed { .. } => Article("7.3"),
+            ArbiterAction::DisplacedPiecesRestored => Article("7.4"),
+            ArbiterAction::PositionRestored { .. } => Article("7.1"),
+            ArbiterAction::ClocksSet { .. } => Article("6.10"),
+            ArbiterAction::Penalty { .. } => Article("12.9"),
+        }
+    }
+}
+
+/// 7.3: with the colours reversed, restart when fewer than 10 moves were made by each
+/// player; otherwise continue.
+pub fn colours_reversed(white_moves: u32, black_moves: u32) -> ArbiterAction {
+    ArbiterAction::ColoursReversed {
+        restart: white_moves < 10 && black_moves < 10,
+    }
+}
+
+/// The proportional reconstruction of the clocks of the 1970 rules (Art. XIV-7): when the
+/// time each player had used at the move of an irregularity cannot be known, each gets a
+/// share of the time used now proportional to the moves: after Black's 30th move the
+/// clocks show 90 and 60 minutes used, the irregularity was at move 20 → 60 and 40. The
+/// arbiter may adopt it when reinstating a position (7.1). `used` is White's and Black's
+/// time used now.
+pub fn proportional_reconstruction(used: [u64; 2], moves_now: u32, moves_then: u32) -> [u64; 2] {
+    if moves_now == 0 {
+        return used;
+    }
+    let then = moves_then.min(moves_now) as u128;
+    used.map(|u| (u as u128 * then / moves_now as u128) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn art_7_1_proportional_reconstruction_of_the_1970_rules() {
+        const MIN: u64 = 60_000;
+        assert_eq!(
+            proportional_reconstruction([90 * MIN, 60 * MIN], 30, 20),
+            [60 * MIN, 40 * MIN]
+        );
+        assert_eq!(proportional_reconstruction([5, 7], 0, 0), [5, 7]);
+        assert_eq!(
+            proportional_reconstruction([u64::MAX, 1], 3, 9),
+            [u64::MAX, 1]
+        );
+    }
+
+    #[test]
+    fn art_7_3_colours_reversed_restart_before_ten_moves_each() {
+        assert_eq!(
+            colours_reversed(9, 9),
+            ArbiterAction::ColoursReversed { restart: true }
+        );
+        assert_eq!(
+            colours_reversed(10, 9),
+            ArbiterAction::ColoursReversed { restart: false }
+        );
+    }
+}
