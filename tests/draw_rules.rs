@@ -83,7 +83,10 @@ fn compare(input: &str, expected: &str, mark: &str, holds: impl Fn(&PlyFacts) ->
                 assert_eq!(&ours, theirs, "{input}: {who:?}");
                 selected += 1;
             }
-            None => assert!(ours.is_empty(), "{input}: {who:?} not selected, ours {ours:?}"),
+            None => assert!(
+                ours.is_empty(),
+                "{input}: {who:?} not selected, ours {ours:?}"
+            ),
         }
     }
     assert_eq!(selected, marks.len(), "{input}: every marked game found");

@@ -85,7 +85,7 @@ fn art_6_9_a_flag_that_fell_before_the_move_is_seen_before_it() {
 #[test]
 fn art_5_1_1_mate_before_the_flag_stands() {
     let mut g = clocked(None, "1+0");
-    play(&mut g, "f3", 1 * S);
+    play(&mut g, "f3", S);
     play(&mut g, "e5", 2 * S);
     play(&mut g, "g4", 3 * S);
     play(&mut g, "Qh4", 60 * S); // Black had until 62 s.
@@ -104,7 +104,7 @@ fn art_5_1_1_mate_before_the_flag_stands() {
 fn art_6_9_flag_is_a_draw_when_the_opponent_cannot_mate() {
     // White has a bare king; Black's flag falls.
     let mut g = clocked(Some("4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1"), "1+0");
-    play(&mut g, "Kd2", 1 * S);
+    play(&mut g, "Kd2", S);
     g.tick(62 * S);
     let o = g.outcome().unwrap();
     assert_eq!(
