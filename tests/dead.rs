@@ -95,6 +95,15 @@ fn explore_region() {
     let t = Instant::now();
     for (w, b, pos, fen) in &vs {
         for (color, expect) in [(Color::White, *w), (Color::Black, *b)] {
+            let t1 = Instant::now();
+            let st = dead::static_unwinnable(pos, color);
+            if t1.elapsed().as_millis() > 5 {
+                println!("slow static {:?} {fen}", t1.elapsed());
+            }
+            if st && expect {
+                bad += 1;
+                println!("UNSOUND static {color} {fen}");
+            }
             let r = dead::region_unwinnable(pos, color);
             if !expect {
                 dead += 1;
@@ -148,4 +157,46 @@ fn cha_lines() {
             t.elapsed().as_secs_f64() * 1e3
         );
     }
+}
+
+#[test]
+#[ignore]
+fn explore_unfair() {
+    let Some(path) = common::shared_data("dead_positions/cha_unfair_timeouts_shared.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let step: usize = std::env::var("STEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let (mut n, mut q, mut f) = (0, 0, 0);
+    let t = Instant::now();
+    let mut tq = 0f64;
+    for line in text.lines().step_by(step) {
+        let fen: Vec<&str> = line.split_whitespace().take(6).collect();
+        let pos = Position::from_fen_lenient(&fen.join(" ")).unwrap();
+        let side = !pos.turn();
+        n += 1;
+        let t0 = Instant::now();
+        let v = dead::quick(&pos, side);
+        tq += t0.elapsed().as_secs_f64();
+        if v.is_unwinnable() {
+            q += 1;
+            continue;
+        }
+        assert!(!v.is_winnable(), "{line}");
+        let v = dead::full(&pos, side, 200_000);
+        assert!(!v.is_winnable(), "{line}");
+        if v.is_unwinnable() {
+            f += 1;
+        } else {
+            println!("MISS {line}");
+        }
+    }
+    println!(
+        "unfair: {n} positions, quick {q} ({:.2}us avg), full +{f}, {:.1}s",
+        tq / n as f64 * 1e6,
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -148,8 +148,11 @@ pub fn full(pos: &Position, side: Color, budget: u64) -> Verdict {
     }
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
-    let corners = Guide::corners(&start, ctx.side);
-    let mut guide = Guide::new(&start, ctx.side, corners[0]);
+    let mut guides: Vec<Guide> = Guide::corners(&start, ctx.side)
+        .into_iter()
+        .take(2)
+        .map(|c| Guide::new(&start, ctx.side, c))
+        .collect();
     let mut share = 20_000u64;
     let mut level = 1;
     loop {
@@ -159,12 +162,11 @@ pub fn full(pos: &Position, side: Color, budget: u64) -> Verdict {
         }
         let until = ctx.spent.saturating_add(share.min(remaining));
         'levels: while ctx.spent < until {
-            for &corner in &corners {
-                guide.aim(&start, corner);
-                let mut path = Vec::new();
-                guide.tt.clear();
+            for guide in guides.iter_mut() {
+                guide.iteration += 1;
                 guide.cut = false;
-                match ctx.guided(&start, &mut guide, level, &mut path, false, until) {
+                let mut path = Vec::new();
+                match ctx.guided(&start, guide, level, &mut path, false, until) {
                     Search::Found => return prefix(line, Verdict::Winnable(path)),
                     // The whole tree was searched without a cut: no helpmate at all.
                     Search::NotFound if !guide.cut => return Verdict::Unwinnable,
@@ -303,6 +305,7 @@ struct Ctx {
     side: Color,
     budget: u64,
     spent: u64,
+    st: Statics,
 }
 
 impl Ctx {
@@ -311,6 +314,10 @@ impl Ctx {
             side,
             budget,
             spent: 0,
+            st: Statics {
+                side,
+                lone: Vec::new(),
+            },
         }
     }
 
@@ -319,7 +326,7 @@ impl Ctx {
         if let Some(v) = self.terminal(pos) {
             return Some(v);
         }
-        if static_unwinnable(pos, self.side) {
+        if self.st.dead(pos) {
             return Some(Verdict::Unwinnable);
         }
         // Forced moves: a cycle of them, or an end that is dead, decides.
@@ -327,7 +334,7 @@ impl Ctx {
         if let Some(v) = self.terminal(&end) {
             return Some(prefix(line, v));
         }
-        if static_unwinnable(&end, self.side) || self.forced_cycle(pos) {
+        if self.st.dead(&end) || self.forced_cycle(pos) {
             return Some(Verdict::Unwinnable);
         }
         if (self.budget > QUICK_BUDGET || has_blocked_pawns(&end))
@@ -406,7 +413,7 @@ impl Ctx {
                 Lines::AllDead
             };
         }
-        if static_unwinnable(pos, self.side) {
+        if self.st.dead(pos) {
             return Lines::AllDead;
         }
         if depth == 0 {
@@ -452,7 +459,7 @@ impl Ctx {
         if self.spent > limit.min(self.budget) {
             return Search::OutOfBudget;
         }
-        if static_unwinnable(pos, self.side) {
+        if self.st.dead(pos) {
             return Search::NotFound;
         }
         let moves = pos.legal_moves();
@@ -504,13 +511,17 @@ impl Ctx {
             return Search::NotFound;
         }
         let k = key(pos);
-        if let Some(&seen) = guide.tt.get(&k) {
+        if let Some(&(seen, iteration)) = guide.tt.get(&k) {
             if seen >= level {
+                // An entry of an earlier iteration may come from a cut search.
+                if iteration != guide.iteration {
+                    guide.cut = true;
+                }
                 return Search::NotFound;
             }
         }
-        guide.tt.insert(k, level);
-        if static_unwinnable(pos, self.side) {
+        guide.tt.insert(k, (level, guide.iteration));
+        if self.st.dead(pos) {
             return Search::NotFound;
         }
         let mut moves: Vec<(i32, Move)> = Vec::with_capacity(48);
@@ -540,7 +551,7 @@ impl Ctx {
     }
 
     /// Best-first search of the positions reachable from `root`, guided towards mate by
-    /// [`score`], pruned by [`static_unwinnable`]. A mate found gives its line; the
+    /// [`score`], pruned by [`Statics::dead`]. A mate found gives its line; the
     /// reachable set exhausted without one proves unwinnable; `nodes` positions generated
     /// without either leaves it undetermined.
     fn explore(&mut self, root: &Position, nodes: u64) -> Verdict {
@@ -551,6 +562,7 @@ impl Ctx {
         let mut heap = BinaryHeap::new();
         heap.push(Reverse((0u64, 0u32)));
         let cap = nodes.min(u32::MAX as u64 - 2);
+        let st = &mut self.st;
         while let Some(Reverse((_, idx))) = heap.pop() {
             let pos = graph.nodes[idx as usize].key.position();
             let depth = graph.nodes[idx as usize].depth;
@@ -576,7 +588,7 @@ impl Ctx {
                             return true;
                         }
                     }
-                    if static_unwinnable(&child, side) {
+                    if st.dead(&child) {
                         continue;
                     }
                     let s = score(&child, side) as u64;
@@ -611,7 +623,10 @@ struct Guide {
     corner: Square,
     king_target: Square,
     knight_target: Square,
-    tt: std::collections::HashMap<Key, i32, KeyHasher>,
+    knight_home: Square,
+    /// Position → (largest level searched, iteration of that search).
+    tt: std::collections::HashMap<Key, (i32, u32), KeyHasher>,
+    iteration: u32,
     /// Some branch was cut by the level or the budget (so "not found" proves nothing).
     cut: bool,
 }
@@ -653,7 +668,9 @@ impl Guide {
             corner,
             king_target: corner,
             knight_target: corner,
+            knight_home: corner,
             tt: std::collections::HashMap::with_capacity_and_hasher(4096, KeyHasher),
+            iteration: 0,
             cut: false,
         };
         g.aim(pos, corner);
@@ -668,8 +685,9 @@ impl Guide {
             from.offset(sf * df, sr * dr).unwrap_or(from)
         };
         self.corner = corner;
-        self.king_target = toward(corner, 1, 2);
-        self.knight_target = toward(corner, 2, 2);
+        self.king_target = toward(corner, 1, 1);
+        self.knight_target = toward(corner, 3, 3);
+        self.knight_home = toward(corner, 1, 0);
     }
 
     /// What a move costs the guided search: 0 for progress (the winner advancing a pawn,
@@ -696,6 +714,9 @@ impl Guide {
             1
         } else {
             if role == Role::King && dist(mv.to, self.corner) < dist(mv.from, self.corner) {
+                return 0;
+            }
+            if role == Role::Knight && closer(role, mv.from, mv.to, self.knight_home) {
                 return 0;
             }
             if capture || role == Role::Pawn {
@@ -781,8 +802,297 @@ fn only_move(p: &Position) -> Option<Move> {
 }
 
 /// Sound static rules: `true` only when `side` can never checkmate from `pos`.
-pub(crate) fn static_unwinnable(pos: &Position, side: Color) -> bool {
-    pos.cannot_mate_static(side)
+pub fn static_unwinnable(pos: &Position, side: Color) -> bool {
+    Statics {
+        side,
+        lone: Vec::new(),
+    }
+    .dead(pos)
+}
+
+/// The static rules of a search, with the lone-piece verdicts remembered by material.
+struct Statics {
+    side: Color,
+    lone: Vec<(LoneMaterial, bool)>,
+}
+
+impl Statics {
+    /// `true` only when `side` can never checkmate from `pos`: the core's material rules,
+    /// then [`lone_piece_can_mate`] when the winner has a king and one piece.
+    fn dead(&mut self, pos: &Position) -> bool {
+        if pos.cannot_mate_static(self.side) {
+            return true;
+        }
+        let Some(m) = LoneMaterial::of(pos, self.side) else {
+            return false;
+        };
+        if let Some(&(_, can)) = self.lone.iter().find(|(k, _)| *k == m) {
+            return !can;
+        }
+        let can = lone_piece_can_mate(&m);
+        if self.lone.len() < 64 {
+            self.lone.push((m, can));
+        }
+        !can
+    }
+}
+
+// --- A lone piece ------------------------------------------------------------------------
+
+/// The material that matters when the winner has a king and one other piece, no pawn: that
+/// piece, and the loser's pieces by kind (pawns may promote to anything).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct LoneMaterial {
+    side: Color,
+    role: Role,
+    /// For a bishop: whether it goes on dark squares.
+    dark: bool,
+    /// The loser's queens, rooks, knights, light bishops, dark bishops, pawns.
+    theirs: [u8; 6],
+}
+
+impl LoneMaterial {
+    fn of(pos: &Position, side: Color) -> Option<LoneMaterial> {
+        let ours = pos.by_color(side) & !pos.by_role(Role::King);
+        if ours.more_than_one() {
+            return None;
+        }
+        let sq = ours.first()?;
+        let role = pos.role_at(sq)?;
+        if role == Role::Pawn {
+            return None;
+        }
+        let them = pos.by_color(!side);
+        let n = |b: Bitboard| b.count().min(255) as u8;
+        let bishops = pos.by_role(Role::Bishop) & them;
+        Some(LoneMaterial {
+            side,
+            role,
+            dark: sq.is_dark(),
+            theirs: [
+                n(pos.by_role(Role::Queen) & them),
+                n(pos.by_role(Role::Rook) & them),
+                n(pos.by_role(Role::Knight) & them),
+                n(bishops & Bitboard::LIGHT_SQUARES),
+                n(bishops & Bitboard::DARK_SQUARES),
+                n(pos.by_role(Role::Pawn) & them),
+            ],
+        })
+    }
+}
+
+/// The kinds a loser's piece may be, for the mate patterns below.
+const KINDS: [(Role, Option<bool>); 6] = [
+    (Role::Queen, None),
+    (Role::Rook, None),
+    (Role::Knight, None),
+    (Role::Bishop, Some(false)),
+    (Role::Bishop, Some(true)),
+    (Role::Pawn, None),
+];
+
+/// Whether a king and one piece (no pawn) could ever mate against the loser's material:
+/// some pattern must exist with the loser's king on `k`, the piece checking from `x`, the
+/// winner's king on `s` (or far away), every flight either covered or held by a loser's piece
+/// that can neither capture the checker, nor step between, nor attack the winner's king.
+/// The placement of the real position plays no part, so the answer holds for the whole
+/// game while the material stays as it is (captures only make mate harder; the winner
+/// cannot gain a piece without pawns, while a loser's pawn counts as anything it may become).
+fn lone_piece_can_mate(m: &LoneMaterial) -> bool {
+    let loser = !m.side;
+    let total: u32 = m.theirs.iter().map(|&c| c as u32).sum();
+    for k in Square::ALL {
+        for x in Square::ALL {
+            if x == k || (m.role == Role::Bishop && x.is_dark() != m.dark) {
+                continue;
+            }
+            if !attack_set(m.role, m.side, x, Bitboard::from_square(k)).contains(k) {
+                continue;
+            }
+            let far = std::iter::once(None);
+            let near = (attacks::king(k) | Bitboard::from_square(k))
+                .into_iter()
+                .flat_map(attacks::king)
+                .collect::<Bitboard>();
+            let near =
+                near & !attacks::king(k) & !Bitboard::from_square(k) & !Bitboard::from_square(x);
+            for s in far.chain(near.into_iter().map(Some)) {
+                if lone_pattern(m, loser, total, k, x, s) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// One pattern of [`lone_piece_can_mate`].
+fn lone_pattern(
+    m: &LoneMaterial,
+    loser: Color,
+    total: u32,
+    k: Square,
+    x: Square,
+    s: Option<Square>,
+) -> bool {
+    let s_bb = s.map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let occ0 = Bitboard::from_square(k) | x | s_bb;
+    // The check, not blocked by the winner's own king.
+    if !attack_set(m.role, m.side, x, occ0).contains(k) {
+        return false;
+    }
+    let adjacent = attacks::king(k).contains(x);
+    let s_cover = s.map_or(Bitboard::EMPTY, attacks::king);
+    if adjacent && !s_cover.contains(x) {
+        return false;
+    }
+    let flights = attacks::king(k) & !Bitboard::from_square(x);
+    let covered = s_cover | attack_set(m.role, m.side, x, occ0 & !Bitboard::from_square(k));
+    let need = flights & !covered;
+    if need.count() > total {
+        return false;
+    }
+    if need.is_empty() {
+        return true;
+    }
+    let between = attacks::between(x, k);
+    let squares: Vec<Square> = need.into_iter().collect();
+    let spares = total > need.count();
+    // First with every other square taken (the loser's lines as short as can be), then, if
+    // a pattern survives and spare pieces exist, with only the squares where a spare piece
+    // of the loser could stand at all.
+    let mut occ = if spares { Bitboard::FULL } else { occ0 | need };
+    for round in 0..2 {
+        if round == 1 {
+            if !spares {
+                break;
+            }
+            let mut could = Bitboard::EMPTY;
+            for y in !(occ0 | need | between) {
+                if KINDS.iter().enumerate().any(|(j, &(role, dark))| {
+                    available(m, j)
+                        && blocker_fits(role, dark, loser, y, x, s, between, Bitboard::FULL)
+                }) {
+                    could |= y;
+                }
+            }
+            occ = occ0 | need | could;
+        }
+        let mut fits = [[false; 6]; 8];
+        for (i, &u) in squares.iter().enumerate() {
+            for (j, &(role, dark)) in KINDS.iter().enumerate() {
+                fits[i][j] = blocker_fits(role, dark, loser, u, x, s, between, occ);
+            }
+        }
+        if !lone_matching(m, &squares, &fits) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether the loser has a piece that may be of kind `j` (a pawn may become anything).
+fn available(m: &LoneMaterial, j: usize) -> bool {
+    m.theirs[j] > 0 || m.theirs[5] > 0
+}
+
+/// Whether the loser's pieces can hold all the `squares`, each on one it `fits`.
+fn lone_matching(m: &LoneMaterial, squares: &[Square], fits: &[[bool; 6]; 8]) -> bool {
+    // Each loser's piece with the kinds it may be.
+    let mut pieces: Vec<[bool; 6]> = Vec::new();
+    for (j, &c) in m.theirs.iter().enumerate() {
+        for _ in 0..c.min(8) {
+            let mut kinds = [false; 6];
+            if j == 5 {
+                kinds = [true; 6];
+            } else {
+                kinds[j] = true;
+            }
+            pieces.push(kinds);
+        }
+    }
+    // Bipartite matching of needed squares to pieces (augmenting paths, tiny sizes).
+    let mut owner: Vec<Option<usize>> = vec![None; pieces.len()];
+    for i in 0..squares.len() {
+        let mut seen = vec![false; pieces.len()];
+        if !augment(i, fits, &pieces, &mut owner, &mut seen) {
+            return false;
+        }
+    }
+    true
+}
+
+fn augment(
+    i: usize,
+    fits: &[[bool; 6]; 8],
+    pieces: &[[bool; 6]],
+    owner: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for p in 0..pieces.len() {
+        if seen[p] || !(0..6).any(|j| pieces[p][j] && fits[i][j]) {
+            continue;
+        }
+        seen[p] = true;
+        let free = match owner[p] {
+            None => true,
+            Some(other) => augment(other, fits, pieces, owner, seen),
+        };
+        if free {
+            owner[p] = Some(i);
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a loser's piece of `role` on `u` leaves the mate standing: it cannot capture the
+/// checker on `x`, cannot step onto a square `between` checker and king, does not attack the
+/// winner's king. Its moves are computed with `occ` as the blockers (the whole board when
+/// other loser's pieces may stand anywhere, which only shortens its lines).
+#[allow(clippy::too_many_arguments)]
+fn blocker_fits(
+    role: Role,
+    dark: Option<bool>,
+    loser: Color,
+    u: Square,
+    x: Square,
+    s: Option<Square>,
+    between: Bitboard,
+    occ: Bitboard,
+) -> bool {
+    if let Some(d) = dark {
+        if u.is_dark() != d {
+            return false;
+        }
+    }
+    let att = attack_set(role, loser, u, occ);
+    if att.contains(x) || s.is_some_and(|s| att.contains(s)) {
+        return false;
+    }
+    if role == Role::Pawn {
+        if Bitboard::BACK_RANKS.contains(u) {
+            return false;
+        }
+        let step = |b: Bitboard| match loser {
+            Color::White => b.north(),
+            Color::Black => b.south(),
+        };
+        let one = step(Bitboard::from_square(u));
+        if (one & between).nonempty() {
+            return false;
+        }
+        let start = match loser {
+            Color::White => Bitboard::rank(super::square::Rank::Second),
+            Color::Black => Bitboard::rank(super::square::Rank::Seventh),
+        };
+        if start.contains(u) && (one & occ).is_empty() && (step(one) & between).nonempty() {
+            return false;
+        }
+        true
+    } else {
+        (att & between).is_empty()
+    }
 }
 
 // --- Region analysis ---------------------------------------------------------------------
@@ -795,6 +1105,29 @@ struct Piece {
     color: Color,
     role: Role,
     reach: Bitboard,
+}
+
+/// The squares of the file of a pawn of `color` that started on `sq` from the first enemy
+/// wall pawn ahead of it onwards: a pawn that never leaves its file cannot pass a wall pawn.
+fn beyond_walls(sq: Square, color: Color, walls: Bitboard) -> Bitboard {
+    let file = Bitboard::file(sq.file());
+    let ahead = match color {
+        Color::White => Bitboard(file.0 & !((2u64 << sq as u32).wrapping_sub(1))),
+        Color::Black => Bitboard(file.0 & ((1u64 << sq as u32).wrapping_sub(1))),
+    };
+    let Some(first) = (match color {
+        Color::White => (ahead & walls).first(),
+        Color::Black => {
+            let w = ahead & walls;
+            (w.nonempty()).then(|| Square::new(63 - w.0.leading_zeros()))
+        }
+    }) else {
+        return Bitboard::EMPTY;
+    };
+    match color {
+        Color::White => Bitboard(file.0 & !((1u64 << first as u32).wrapping_sub(1))),
+        Color::Black => Bitboard(file.0 & ((2u64 << first as u32).wrapping_sub(1))),
+    }
 }
 
 /// The squares `role` attacks from `from` with `occ` as the blockers.
@@ -833,8 +1166,21 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
         }
     }
     let mut steady = pos.occupied();
+    // Squares where each colour's pieces may capture (grows), and the pawns that may ever
+    // capture, so leave their file (grows).
+    let mut capture_squares = [Bitboard::EMPTY; 2];
+    let mut leave_file = Bitboard::EMPTY;
     loop {
         let mut changed = false;
+        // Pawns that never leave their file and are never captured: a pawn of the other
+        // colour that never leaves its file either can never pass them.
+        let mut walls = [Bitboard::EMPTY; 2];
+        for p in pieces.iter().filter(|p| p.role == Role::Pawn) {
+            let them = 1 - p.color.index();
+            if !leave_file.contains(p.sq) && (p.reach & capture_squares[them]).is_empty() {
+                walls[p.color.index()] |= p.sq;
+            }
+        }
         let all_reach = pieces.iter().fold(Bitboard::EMPTY, |a, p| a | p.reach);
         let may_be_occupied = all_reach;
         // Squares attacked for the rest of the game by each colour's steady pieces (rays
@@ -885,7 +1231,11 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                             Color::Black => pawn_reach[them].south(),
                         };
                         let c = attacks::pawn(p.color, from) & (nonking_reach[them] | behind);
-                        targets |= one | two | c;
+                        let mut push = one | two;
+                        if !leave_file.contains(p.sq) {
+                            push &= !beyond_walls(p.sq, p.color, walls[them]);
+                        }
+                        targets |= push | c;
                         captures |= c;
                     }
                     Role::King => {
@@ -908,6 +1258,15 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
             }
             if p.role == Role::Pawn && (targets & Bitboard::BACK_RANKS).nonempty() {
                 return false;
+            }
+            let cs = capture_squares[us] | captures;
+            if cs != capture_squares[us] {
+                capture_squares[us] = cs;
+                changed = true;
+            }
+            if p.role == Role::Pawn && captures.nonempty() && !leave_file.contains(p.sq) {
+                leave_file |= p.sq;
+                changed = true;
             }
             let new = p.reach | targets;
             if new != p.reach {
