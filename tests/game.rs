@@ -553,3 +553,23 @@ fn art_6_9_flag_fall_loses_unless_the_opponent_cannot_mate() {
     assert!(matches!(g.flag_fell(Color::Black), Err(GameError::Over(_))));
     assert_eq!(ended(&g).1, Termination::Checkmate);
 }
+
+#[test]
+fn art_4_and_9_4_touch_events_join_the_record_lapse_offers_and_forfeit_claims() {
+    use escaque::core::Square;
+    use escaque::laws::touch::TouchState;
+    let mut moves = CYCLE.to_vec();
+    moves.extend(CYCLE);
+    let mut g = game_after(&moves);
+    g.offer_draw(Color::Black).unwrap(); // irregular moment, still valid
+    let mut touch = TouchState::new(g.position());
+    let outcome = touch.touch(Square::G1).unwrap();
+    g.record_touch(&outcome.events).unwrap();
+    assert!(g.events().iter().any(|e| matches!(e, GameEvent::Touch(_))));
+    assert!(g.pending_offer().is_none(), "the offer lapsed (9.1.2.1)");
+    assert_eq!(
+        g.claim_draw(Color::White, None),
+        Err(GameError::ClaimForfeited(Color::White)),
+        "9.4"
+    );
+}

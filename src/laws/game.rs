@@ -12,10 +12,12 @@ use std::fmt;
 
 use crate::core::{Color, Letters, Move, Notation, Position, SanError, parse_move, write_move};
 
+use super::adjourn::AdjournEvent;
 use super::article::Article;
 use super::clock::{BothFlagsVerdict, Clock, ClockError, ClockEvent, ClockOptions};
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::time_control::TimeControl;
+use super::touch::TouchEvent;
 
 /// The score of a finished game (Art. 10): 1-0, 0-1 or ½-½.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -364,6 +366,10 @@ pub enum GameEvent {
     BothFlagsContinue {
         article: Article,
     },
+    /// The player to move handled the pieces (Art. 4, strict touch-move mode).
+    Touch(TouchEvent),
+    /// Adjournment: sealing, opening, resumption (Guidelines I).
+    Adjourn(AdjournEvent),
     /// The arbiter acted on an irregularity (Art. 7, 12.9).
     ArbiterDecision {
         action: ArbiterAction,
@@ -404,6 +410,8 @@ impl GameEvent {
             GameEvent::Clock(e) => e.article(),
             GameEvent::BothFlagsContinue { article } => Some(*article),
             GameEvent::ArbiterDecision { article, .. } => Some(*article),
+            GameEvent::Touch(e) => Some(e.article()),
+            GameEvent::Adjourn(e) => Some(e.article()),
             GameEvent::ClockReconstructionOffered { .. } => Some(Article("7.1")),
             GameEvent::GameEnded { outcome } => Some(outcome.article),
         }
@@ -714,6 +722,30 @@ impl Game {
         } else if pos.halfmove_clock() >= 150 {
             self.end(GameResult::Draw, Termination::SeventyFiveMoves);
         }
+    }
+
+    /// Carries the touch-move events of the player to move (from `touch::TouchState`) into
+    /// the record. A touch of a piece to move it makes a pending offer of the opponent lapse
+    /// (9.1.2.1) and forfeits a draw claim for this move (9.4); "j'adoube" does neither.
+    pub fn record_touch(&mut self, events: &[TouchEvent]) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        for e in events {
+            self.events.push(GameEvent::Touch(e.clone()));
+            if matches!(e, TouchEvent::Touched { .. }) {
+                self.touched_at = Some(self.plies.len());
+                self.lapse_offer_of(!self.position().turn());
+            }
+        }
+        Ok(&self.events[first..])
+    }
+
+    /// Carries adjournment events (from `adjourn`) into the record.
+    pub fn record_adjournment(&mut self, events: &[AdjournEvent]) -> &[GameEvent] {
+        let first = self.events.len();
+        self.events
+            .extend(events.iter().cloned().map(GameEvent::Adjourn));
+        &self.events[first..]
     }
 
     /// The player to move touched a piece with the intention of moving or capturing it: a
