@@ -573,3 +573,35 @@ fn art_4_and_9_4_touch_events_join_the_record_lapse_offers_and_forfeit_claims() 
         "9.4"
     );
 }
+
+#[test]
+fn art_7_5_5_a_5_b_3_illegal_moves_in_every_class_and_supervision() {
+    // (penalty unit, supervision, discovery) → (first: penalty seconds or "stands").
+    for (unit, class) in [(120, "standard"), (60, "rapid"), (60, "blitz")] {
+        for supervision in [Supervision::Adequate, Supervision::Inadequate] {
+            if class == "standard" && supervision == Supervision::Inadequate {
+                continue; // standard games are always supervised
+            }
+            for discovery in [Discovery::BeforeNextMove, Discovery::Later] {
+                let mut g = game_after(&["e4", "e5"]);
+                g.set_penalty_seconds(unit);
+                g.set_supervision(supervision);
+                g.illegal_move(Color::White, IllegalKind::Move, discovery)
+                    .unwrap();
+                let stands =
+                    supervision == Supervision::Inadequate && discovery == Discovery::Later;
+                let what = format!("{class} {supervision:?} {discovery:?}");
+                if stands {
+                    assert!(g.penalties().is_empty(), "{what}");
+                    assert_eq!(g.illegal_moves_of(Color::White), 0, "{what}");
+                } else {
+                    assert_eq!(g.penalties()[0].seconds, unit, "{what}");
+                    // The second one loses.
+                    g.illegal_move(Color::White, IllegalKind::Move, discovery)
+                        .unwrap();
+                    assert_eq!(ended(&g).1, Termination::IllegalMoves, "{what}");
+                }
+            }
+        }
+    }
+}

@@ -73,6 +73,19 @@ pub fn colours_reversed(white_moves: u32, black_moves: u32) -> ArbiterAction {
     }
 }
 
+/// A.5.1 (rapid and blitz without adequate supervision, B.3): once each player has
+/// completed ten moves, no claim about an incorrect set-up or orientation of the pieces or
+/// the board, or the clock setting, can be made (a misplaced king then forbids castling, a
+/// misplaced rook forbids castling with it). With adequate supervision (A.4, B.2) and in
+/// standard play, 7.2 applies at any moment.
+pub fn setup_claim_allowed(
+    white_moves: u32,
+    black_moves: u32,
+    supervision: super::game::Supervision,
+) -> bool {
+    supervision == super::game::Supervision::Adequate || white_moves < 10 || black_moves < 10
+}
+
 /// The proportional reconstruction of the clocks of the 1970 rules (Art. XIV-7): when the
 /// time each player had used at the move of an irregularity cannot be known, each gets a
 /// share of the time used now proportional to the moves: after Black's 30th move the
@@ -103,6 +116,15 @@ mod tests {
             proportional_reconstruction([u64::MAX, 1], 3, 9),
             [u64::MAX, 1]
         );
+    }
+
+    #[test]
+    fn art_a_5_1_no_set_up_claims_after_ten_moves_each_without_supervision() {
+        use crate::laws::game::Supervision;
+        assert!(setup_claim_allowed(9, 9, Supervision::Inadequate));
+        assert!(setup_claim_allowed(10, 9, Supervision::Inadequate));
+        assert!(!setup_claim_allowed(10, 10, Supervision::Inadequate));
+        assert!(setup_claim_allowed(30, 30, Supervision::Adequate));
     }
 
     #[test]
