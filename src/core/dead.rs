@@ -114,45 +114,46 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// [`Verdict::Undetermined`] when it cannot decide cheaply; [`full`] decides more.
 pub fn quick(pos: &Position, side: Color) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
-    match ctx.prelude(pos) {
-        Some(v) => v,
-        None => {
-            let (start, line) = ctx.forced_end(pos);
-            if ctx.looks_locked(&start) {
-                let v = ctx.explore(&start, QUICK_EXPLORE);
-                return prefix(line, v);
-            }
-            Verdict::Undetermined
-        }
+    let (start, line) = match ctx.prelude(pos) {
+        Ok(v) => return v,
+        Err(e) => e,
+    };
+    if let Some(v) = ctx.proofs(&start, &line, false) {
+        return v;
     }
+    if ctx.looks_locked(&start) {
+        return prefix(line, ctx.explore(&start, QUICK_EXPLORE));
+    }
+    Verdict::Undetermined
 }
 
 /// Decides whether `side` can still checkmate, spending at most about `budget` nodes
 /// (positions generated); [`Verdict::Undetermined`] when the budget runs out first.
 pub fn full(pos: &Position, side: Color, budget: u64) -> Verdict {
     let mut ctx = Ctx::new(side, budget);
-    if let Some(v) = ctx.prelude(pos) {
-        return v;
-    }
-    let (start, line) = ctx.forced_end(pos);
-    // Short helpmates first: cheap, and they settle most real positions.
-    for plies in 1..=4 {
-        let mut path = Vec::new();
-        let limit = ctx.spent.saturating_add(HELPMATE_STEP_NODES);
-        if ctx.helpmate(&start, plies, &mut path, limit) == Search::Found {
-            return prefix(line, Verdict::Winnable(path));
-        }
-        if ctx.spent >= ctx.budget {
-            return Verdict::Undetermined;
-        }
-    }
-    // Then the guided search (finds long helpmates) and the exhaustive one (proves
-    // unwinnable), alternating with growing shares of the budget.
+    let (start, line) = match ctx.prelude(pos) {
+        Ok(v) => return v,
+        Err(e) => e,
+    };
     let mut guides: Vec<Guide> = Guide::corners(&start, ctx.side)
         .into_iter()
         .take(2)
         .map(|c| Guide::new(&start, ctx.side, c))
         .collect();
+    // A cheap guided search first: it finds the helpmate of most real positions.
+    if let Some(g) = guides.first_mut() {
+        g.iteration += 1;
+        let mut path = Vec::new();
+        let until = ctx.spent + FIRST_GUIDED_NODES;
+        if ctx.guided(&start, g, 1, &mut path, false, until) == Search::Found {
+            return prefix(line, Verdict::Winnable(path));
+        }
+    }
+    if let Some(v) = ctx.proofs(&start, &line, true) {
+        return v;
+    }
+    // Then the guided search (finds long helpmates) and the exhaustive one (proves
+    // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
     let mut level = 1;
     loop {
@@ -271,8 +272,8 @@ const QUICK_BUDGET: u64 = 3_000;
 const QUICK_EXPLORE: u64 = 2_000;
 /// Depth of the full-width "every line is dead" search.
 const DEAD_DEPTH: u32 = 4;
-/// Nodes per iteration of the short helpmate search of [`full`].
-const HELPMATE_STEP_NODES: u64 = 20_000;
+/// Nodes of the first, cheap guided search of [`full`].
+const FIRST_GUIDED_NODES: u64 = 1_000;
 
 fn prefix(mut line: Vec<Move>, v: Verdict) -> Verdict {
     match v {
@@ -322,32 +323,44 @@ impl Ctx {
     }
 
     /// The checks shared by both modes. `Some` when they decide.
-    fn prelude(&mut self, pos: &Position) -> Option<Verdict> {
+    fn prelude(&mut self, pos: &Position) -> Result<Verdict, (Position, Vec<Move>)> {
         if let Some(v) = self.terminal(pos) {
-            return Some(v);
+            return Ok(v);
         }
         if self.st.dead(pos) {
-            return Some(Verdict::Unwinnable);
+            return Ok(Verdict::Unwinnable);
         }
         // Forced moves: a cycle of them, or an end that is dead, decides.
-        let (end, line) = self.forced_end(pos);
-        if let Some(v) = self.terminal(&end) {
-            return Some(prefix(line, v));
+        let (end, line, cycle) = forced(pos);
+        if cycle {
+            return Ok(Verdict::Unwinnable);
         }
-        if self.st.dead(&end) || self.forced_cycle(pos) {
+        if !line.is_empty() {
+            if let Some(v) = self.terminal(&end) {
+                return Ok(prefix(line, v));
+            }
+            if self.st.dead(&end) {
+                return Ok(Verdict::Unwinnable);
+            }
+        }
+        Err((end, line))
+    }
+
+    /// The static and shallow proofs: the region analysis, then every line dead within
+    /// a few plies. `thorough` runs them whatever the position looks like.
+    fn proofs(&mut self, end: &Position, line: &[Move], thorough: bool) -> Option<Verdict> {
+        if (thorough || self.looks_locked(end)) && region_unwinnable(end, self.side) {
             return Some(Verdict::Unwinnable);
         }
-        if (self.budget > QUICK_BUDGET || has_blocked_pawns(&end))
-            && region_unwinnable(&end, self.side)
-        {
-            return Some(Verdict::Unwinnable);
+        if thorough || few_to_remove(end, self.side) {
+            let mut path = Vec::new();
+            match self.all_dead(end, DEAD_DEPTH, &mut path) {
+                Lines::AllDead => return Some(Verdict::Unwinnable),
+                Lines::Mate(l) => return Some(prefix(line.to_vec(), Verdict::Winnable(l))),
+                Lines::Open => {}
+            }
         }
-        let mut path = Vec::new();
-        match self.all_dead(&end, DEAD_DEPTH, &mut path) {
-            Lines::AllDead => Some(Verdict::Unwinnable),
-            Lines::Mate(l) => Some(prefix(line, Verdict::Winnable(l))),
-            Lines::Open => None,
-        }
+        None
     }
 
     /// The verdict of a position without legal moves.
@@ -359,43 +372,6 @@ impl Ctx {
         } else {
             Some(Verdict::Unwinnable)
         }
-    }
-
-    /// Plays the moves while there is only one; stops at a choice, an end, or a repetition.
-    fn forced_end(&self, pos: &Position) -> (Position, Vec<Move>) {
-        let mut p = *pos;
-        let mut line = Vec::new();
-        let mut seen = vec![key(&p)];
-        for _ in 0..32 {
-            let Some(mv) = only_move(&p) else { break };
-            p.play_unchecked(mv);
-            line.push(mv);
-            let k = key(&p);
-            if seen.contains(&k) {
-                break;
-            }
-            seen.push(k);
-        }
-        (p, line)
-    }
-
-    /// The forced moves from `pos` come back to a position already met: the game can only
-    /// go round that cycle, and no position of it is a mate (each has a move).
-    fn forced_cycle(&self, pos: &Position) -> bool {
-        let mut p = *pos;
-        let mut seen = vec![key(&p)];
-        for _ in 0..32 {
-            let Some(mv) = only_move(&p) else {
-                return false;
-            };
-            p.play_unchecked(mv);
-            let k = key(&p);
-            if seen.contains(&k) {
-                return true;
-            }
-            seen.push(k);
-        }
-        false
     }
 
     /// Full width, `depth` plies: does every line end dead (a static rule, a stalemate, the
@@ -433,8 +409,8 @@ impl Ctx {
         Lines::AllDead
     }
 
-    /// Whether the exhaustive search is worth trying in `quick`: the winner has no queen,
-    /// rook or knight and most pawns are blocked, or the position has very few moves.
+    /// Whether the region analysis and the exhaustive search are worth trying in `quick`:
+    /// the winner has no queen, rook or knight, and most pawns are blocked.
     fn looks_locked(&self, pos: &Position) -> bool {
         let heavy = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
         let pawns = pos.by_role(Role::Pawn);
@@ -443,49 +419,6 @@ impl Ctx {
         let blocked = (wp.north() & bp).count();
         let free = pawns.count() - 2 * blocked;
         (heavy & pos.by_color(self.side)).is_empty() && blocked >= 1 && free <= 2
-    }
-
-    /// Short helpmate search, exactly `plies` plies, the winner's move last.
-    fn helpmate(&mut self, pos: &Position, plies: u32, path: &mut Vec<Move>, limit: u64) -> Search {
-        if plies == 0 {
-            return Search::NotFound;
-        }
-        // The last move must be the winner's.
-        let winner_moves_last = (plies % 2 == 1) == (pos.turn() == self.side);
-        if !winner_moves_last {
-            return Search::NotFound;
-        }
-        self.spent += 1;
-        if self.spent > limit.min(self.budget) {
-            return Search::OutOfBudget;
-        }
-        if self.st.dead(pos) {
-            return Search::NotFound;
-        }
-        let moves = pos.legal_moves();
-        let mut out = Search::NotFound;
-        for &mv in moves.iter() {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            if plies == 1 {
-                if child.is_check() && !child.has_legal_moves() {
-                    path.push(mv);
-                    return Search::Found;
-                }
-                continue;
-            }
-            path.push(mv);
-            match self.helpmate(&child, plies - 1, path, limit) {
-                Search::Found => return Search::Found,
-                Search::OutOfBudget => out = Search::OutOfBudget,
-                Search::NotFound => {}
-            }
-            path.pop();
-            if out == Search::OutOfBudget {
-                return out;
-            }
-        }
-        out
     }
 
     /// Guided depth-first helpmate search, CHA-style: a move costs one unit of `level`,
@@ -605,12 +538,6 @@ impl Ctx {
         }
         Verdict::Unwinnable
     }
-}
-
-/// Some white pawn stands right in front of a black one.
-fn has_blocked_pawns(pos: &Position) -> bool {
-    let pawns = pos.by_role(Role::Pawn);
-    ((pawns & pos.by_color(Color::White)).north() & pawns & pos.by_color(Color::Black)).nonempty()
 }
 
 /// The longest line the guided search follows.
@@ -786,6 +713,40 @@ impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u64(Key::hash(self));
     }
+}
+
+/// Plays the moves while there is only one: the position reached, the moves, and whether
+/// they came back to a position already met (then the game can only go round that cycle,
+/// whose positions all have a move, so none is a mate).
+fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
+    let mut p = *pos;
+    let mut line = Vec::new();
+    let Some(mv) = only_move(&p) else {
+        return (p, line, false);
+    };
+    let mut seen = vec![key(&p)];
+    let mut next = Some(mv);
+    while let Some(mv) = next {
+        if line.len() >= 64 {
+            break;
+        }
+        p.play_unchecked(mv);
+        line.push(mv);
+        let k = key(&p);
+        if seen.contains(&k) {
+            return (p, line, true);
+        }
+        seen.push(k);
+        next = only_move(&p);
+    }
+    (p, line, false)
+}
+
+/// Whether the winner has so few pieces that every line could run out of mating material
+/// within the shallow search's depth (or the side to move has hardly any choice).
+fn few_to_remove(pos: &Position, side: Color) -> bool {
+    let ours = pos.by_color(side) & !pos.by_role(Role::King);
+    ours.count() <= 3 || pos.count_legal_moves() <= 4
 }
 
 fn only_move(p: &Position) -> Option<Move> {
