@@ -605,3 +605,38 @@ fn art_7_5_5_a_5_b_3_illegal_moves_in_every_class_and_supervision() {
         }
     }
 }
+
+#[test]
+fn art_6_9_and_5_1_2_the_search_decides_who_can_still_mate() {
+    // Only White can still mate (a CHA test vector, label W-): Black's pieces are locked.
+    let fen = "Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - - 0 1";
+    let mut g = Game::new(Position::from_fen_lenient(fen).unwrap());
+    assert!(!g.is_over(), "White can still mate: not a dead position");
+    g.flag_fell(Color::White).unwrap();
+    assert_eq!(
+        ended(&g),
+        (
+            GameResult::Draw,
+            Termination::FlagFallOpponentCannotMate,
+            "6.9"
+        )
+    );
+    let mut g = Game::new(Position::from_fen_lenient(fen).unwrap());
+    g.resign(Color::White).unwrap();
+    assert_eq!(ended(&g).1, Termination::ResignationOpponentCannotMate);
+    // Black resigning loses: White can mate.
+    let mut g = Game::new(Position::from_fen_lenient(fen).unwrap());
+    g.resign(Color::Black).unwrap();
+    assert_eq!(ended(&g).0, GameResult::WhiteWins);
+}
+
+#[test]
+fn art_5_2_2_a_locked_position_is_dead_by_search() {
+    // Label "--" in the CHA vectors: pawn chains locked, bishops that can never reach.
+    let fen = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1";
+    let g = Game::new(Position::from_fen(fen).unwrap());
+    assert_eq!(
+        ended(&g),
+        (GameResult::Draw, Termination::DeadPosition, "5.2.2")
+    );
+}

@@ -10,7 +10,7 @@ use crate::core::{Color, Letters, Move, Position};
 use super::pgn;
 
 use super::article::Article;
-use super::game::{Game, GameResult};
+use super::game::{Game, GameResult, unwinnable};
 
 /// What `pgn check --json` prints for one game (one JSON object per line). Field names are
 /// part of the interface.
@@ -36,7 +36,7 @@ pub struct CheckReport {
     pub final_fen: String,
     pub checkmate: bool,
     pub stalemate: bool,
-    /// Neither side can mate (Art. 5.2.2), by the static test.
+    /// Neither side can mate (Art. 5.2.2), by the unwinnability analysis.
     pub dead_position: bool,
     /// The player to move at the end could claim a threefold repetition now (9.2.1, 9.2.2).
     pub threefold_claimable_at_end: bool,
@@ -195,7 +195,8 @@ pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
         final_fen: end.to_fen_legal_ep(),
         checkmate: end.is_checkmate(),
         stalemate: end.is_stalemate(),
-        dead_position: end.is_insufficient_material(),
+        dead_position: unwinnable(&end, Color::White) == Some(true)
+            && unwinnable(&end, Color::Black) == Some(true),
         threefold_claimable_at_end: threefold_claimable,
         fivefold_at_end: has_moves && end_count >= 5,
         fifty_move_claimable_at_end: fifty_claimable,
@@ -227,7 +228,7 @@ impl CheckReport {
 
 /// When the board did not end the game, what the Laws make of the recorded result: a
 /// decisive result on time is judged by 6.9, any other decisive result as a resignation by
-/// 5.1.2 (a draw when the winner could not mate); a recorded draw is a claim the position
+/// 5.1.2 (a draw when the winner could not mate, by the unwinnability analysis); a recorded draw is a claim the position
 /// supports (9.2, 9.3) or an agreement (5.2.3).
 fn judge_recorded_result(
     result: &str,
@@ -255,7 +256,7 @@ fn judge_recorded_result(
             } else {
                 Article::RESIGNATION
             };
-            if end.cannot_mate_static(winner) {
+            if unwinnable(end, winner) == Some(true) {
                 ("1/2-1/2".into(), Some(article))
             } else {
                 (r.pgn().into(), Some(article))

@@ -10,7 +10,12 @@
 
 use std::fmt;
 
+use crate::core::dead::{self, Verdict};
 use crate::core::{Color, Letters, Move, Notation, Position, SanError, parse_move, write_move};
+
+/// The node budget of the full unwinnability search when the quick test cannot decide
+/// (per side and question): enough for the hard cases of the CHA vectors in milliseconds.
+pub const DEAD_SEARCH_BUDGET: u64 = 200_000;
 
 use super::adjourn::AdjournEvent;
 use super::article::Article;
@@ -366,6 +371,13 @@ pub enum GameEvent {
     BothFlagsContinue {
         article: Article,
     },
+    /// Whether `side` (or, for 5.2.2, either side when `None`) can still checkmate could not
+    /// be decided within the search budget: the Laws' default applied (the game goes on; a
+    /// flag or a resignation stands).
+    UnwinnabilityOpen {
+        ply: usize,
+        side: Option<Color>,
+    },
     /// The player to move handled the pieces (Art. 4, strict touch-move mode).
     Touch(TouchEvent),
     /// Adjournment: sealing, opening, resumption (Guidelines I).
@@ -410,6 +422,8 @@ impl GameEvent {
             GameEvent::Clock(e) => e.article(),
             GameEvent::BothFlagsContinue { article } => Some(*article),
             GameEvent::ArbiterDecision { article, .. } => Some(*article),
+            GameEvent::UnwinnabilityOpen { side: None, .. } => Some(Article::DEAD_POSITION),
+            GameEvent::UnwinnabilityOpen { side: Some(_), .. } => None,
             GameEvent::Touch(e) => Some(e.article()),
             GameEvent::Adjourn(e) => Some(e.article()),
             GameEvent::ClockReconstructionOffered { .. } => Some(Article("7.1")),
@@ -445,6 +459,20 @@ pub enum GameError {
     NoClock,
 }
 
+/// Whether `color` cannot checkmate from `pos`: `Some(true)` proven unwinnable,
+/// `Some(false)` a helpmate exists, `None` undecided within [`DEAD_SEARCH_BUDGET`].
+pub fn unwinnable(pos: &Position, color: Color) -> Option<bool> {
+    let verdict = match dead::quick(pos, color) {
+        Verdict::Undetermined => dead::full(pos, color, DEAD_SEARCH_BUDGET),
+        v => v,
+    };
+    match verdict {
+        Verdict::Unwinnable => Some(true),
+        Verdict::Winnable(_) => Some(false),
+        Verdict::Undetermined => None,
+    }
+}
+
 /// The record of one game.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -473,6 +501,8 @@ pub struct Game {
     clock: Option<Clock>,
     /// The latest time given to the game; penalties are put on the clock at that time.
     now: u64,
+    /// Node budget of the full 5.2.2 search after each ply (0: quick test only).
+    dead_search_per_ply: u64,
 }
 
 impl Default for Game {
@@ -500,6 +530,7 @@ impl Game {
             illegal_moves: [0, 0],
             clock: None,
             now: 0,
+            dead_search_per_ply: 0,
         };
         // A set-up position may already be over.
         game.check_automatic_end();
@@ -598,10 +629,22 @@ impl Game {
     }
 
     /// Whether `color` certainly cannot checkmate by any legal series of moves from the
-    /// current position: the one question behind 5.1.2, 6.9 and 7.5.5. (The core's sound
-    /// static test; the dead-position search refines it.)
-    pub fn cannot_mate(&self, color: Color) -> bool {
-        self.position().cannot_mate_static(color)
+    /// current position: the one question behind 5.1.2, 6.9 and 7.5.5. Decided by the
+    /// core's unwinnability analysis (the quick test, then the full search within
+    /// [`DEAD_SEARCH_BUDGET`]). When even that cannot tell, the Laws' default applies: the
+    /// side is taken to be able to mate (the flag loses, the resignation stands), and the
+    /// record says the question was open ([`GameEvent::UnwinnabilityOpen`]).
+    pub fn cannot_mate(&mut self, color: Color) -> bool {
+        match unwinnable(self.position(), color) {
+            Some(answer) => answer,
+            None => {
+                self.events.push(GameEvent::UnwinnabilityOpen {
+                    ply: self.plies.len(),
+                    side: Some(color),
+                });
+                false
+            }
+        }
     }
 
     /// How many times the current position has stood on the board (Art. 9.2.3).
@@ -715,7 +758,7 @@ impl Game {
             } else {
                 self.end(GameResult::Draw, Termination::Stalemate);
             }
-        } else if pos.is_insufficient_material() {
+        } else if self.is_dead_position(&pos) {
             self.end(GameResult::Draw, Termination::DeadPosition);
         } else if self.repetitions() >= 5 {
             self.end(GameResult::Draw, Termination::FivefoldRepetition);
@@ -746,6 +789,50 @@ impl Game {
         self.events
             .extend(events.iter().cloned().map(GameEvent::Adjourn));
         &self.events[first..]
+    }
+
+    /// Art. 5.2.2 after a move: neither side can checkmate. The quick test runs after every
+    /// ply; where it cannot decide for a side (and no side is shown to win), the full search
+    /// runs only with a per-ply budget set by [`Game::set_dead_search_per_ply`] (none by
+    /// default: a live game must not stall). Still open → the game goes on.
+    fn is_dead_position(&mut self, pos: &Position) -> bool {
+        let quick = [
+            dead::quick(pos, Color::White),
+            dead::quick(pos, Color::Black),
+        ];
+        if quick.iter().any(Verdict::is_winnable) {
+            return false;
+        }
+        if quick.iter().all(Verdict::is_unwinnable) {
+            return true;
+        }
+        if self.dead_search_per_ply == 0 {
+            return false;
+        }
+        let budget = self.dead_search_per_ply;
+        let full = |c: Color, q: &Verdict| match q {
+            Verdict::Undetermined => dead::full(pos, c, budget),
+            v => v.clone(),
+        };
+        let answers = [full(Color::White, &quick[0]), full(Color::Black, &quick[1])];
+        if answers.iter().any(Verdict::is_winnable) {
+            return false;
+        }
+        if answers.iter().all(Verdict::is_unwinnable) {
+            return true;
+        }
+        self.events.push(GameEvent::UnwinnabilityOpen {
+            ply: self.plies.len(),
+            side: None,
+        });
+        false
+    }
+
+    /// The node budget of the full dead-position search after each ply where the quick test
+    /// cannot decide (0, the default, runs the quick test only). Analysis of finished
+    /// games can afford more than a live game.
+    pub fn set_dead_search_per_ply(&mut self, nodes: u64) {
+        self.dead_search_per_ply = nodes;
     }
 
     /// The player to move touched a piece with the intention of moving or capturing it: a
