@@ -204,12 +204,18 @@ fn explore_unfair() {
 #[test]
 #[ignore]
 fn explore_lichess() {
-    let Some(path) = common::shared_data("dead_positions/cha_lichess_30K_positions.txt") else { return };
+    let Some(path) = common::shared_data("dead_positions/cha_lichess_30K_positions.txt") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
-    let step: usize = std::env::var("STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let step: usize = std::env::var("STEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
     let full_too = std::env::var("FULL").is_ok();
     let mut tq = Vec::new();
     let mut tf = Vec::new();
+    let mut nodes = Vec::new();
     let (mut qu, mut qw, mut fu, mut fw, mut fd) = (0, 0, 0, 0, 0);
     for line in text.lines().step_by(step) {
         let fen: Vec<&str> = line.split_whitespace().take(6).collect();
@@ -218,22 +224,63 @@ fn explore_lichess() {
             let t0 = Instant::now();
             let v = dead::quick(&pos, side);
             tq.push(t0.elapsed().as_nanos() as u64);
-            match &v { Verdict::Unwinnable => qu += 1, Verdict::Winnable(l) => { qw += 1; assert!(dead::verify_line(&pos, side, l)); } _ => {} }
+            match &v {
+                Verdict::Unwinnable => qu += 1,
+                Verdict::Winnable(l) => {
+                    qw += 1;
+                    assert!(dead::verify_line(&pos, side, l));
+                }
+                _ => {}
+            }
             if full_too {
                 let t0 = Instant::now();
-                let v = dead::full(&pos, side, 200_000);
+                let (v, n) = dead::full_counted(&pos, side, 200_000);
                 tf.push(t0.elapsed().as_nanos() as u64);
-                match &v { Verdict::Unwinnable => fu += 1, Verdict::Winnable(l) => { fw += 1; assert!(dead::verify_line(&pos, side, l)); } _ => { fd += 1; println!("UNDET {side} {line}"); } }
+                nodes.push(n);
+                match &v {
+                    Verdict::Unwinnable => fu += 1,
+                    Verdict::Winnable(l) => {
+                        fw += 1;
+                        assert!(dead::verify_line(&pos, side, l));
+                    }
+                    _ => {
+                        fd += 1;
+                        println!("UNDET {side} {line}");
+                    }
+                }
             }
         }
     }
     tq.sort();
     tf.sort();
     let med = |v: &Vec<u64>| if v.is_empty() { 0 } else { v[v.len() / 2] };
-    let mean = |v: &Vec<u64>| if v.is_empty() { 0.0 } else { v.iter().sum::<u64>() as f64 / v.len() as f64 };
-    println!("quick: n {} median {}ns mean {:.0}ns p99 {}ns; unwinnable {qu} winnable {qw}", tq.len(), med(&tq), mean(&tq), tq[tq.len() * 99 / 100]);
+    let mean = |v: &Vec<u64>| {
+        if v.is_empty() {
+            0.0
+        } else {
+            v.iter().sum::<u64>() as f64 / v.len() as f64
+        }
+    };
+    println!(
+        "quick: n {} median {}ns mean {:.0}ns p99 {}ns; unwinnable {qu} winnable {qw}",
+        tq.len(),
+        med(&tq),
+        mean(&tq),
+        tq[tq.len() * 99 / 100]
+    );
     if full_too {
-        println!("full: median {}ns mean {:.0}ns max {}ns; unwinnable {fu} winnable {fw} undetermined {fd}", med(&tf), mean(&tf), tf.last().unwrap());
+        nodes.sort();
+        println!(
+            "full nodes: median {} mean {:.0}",
+            med(&nodes),
+            mean(&nodes)
+        );
+        println!(
+            "full: median {}ns mean {:.0}ns max {}ns; unwinnable {fu} winnable {fw} undetermined {fd}",
+            med(&tf),
+            mean(&tf),
+            tf.last().unwrap()
+        );
     }
 }
 
@@ -241,9 +288,14 @@ fn explore_lichess() {
 #[ignore]
 fn explore_lichess_cha() {
     use std::str::FromStr;
-    let Some(path) = common::shared_data("dead_positions/cha_lichess_30K_positions.txt") else { return };
+    let Some(path) = common::shared_data("dead_positions/cha_lichess_30K_positions.txt") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
-    let step: usize = std::env::var("STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let step: usize = std::env::var("STEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
     let mut tq = Vec::new();
     let mut tf = Vec::new();
     for line in text.lines().step_by(step) {
@@ -261,5 +313,12 @@ fn explore_lichess_cha() {
     tq.sort();
     tf.sort();
     let mean = |v: &Vec<u64>| v.iter().sum::<u64>() as f64 / v.len() as f64;
-    println!("cha fast: median {}ns mean {:.0}ns; full: median {}ns mean {:.0}ns max {}", tq[tq.len()/2], mean(&tq), tf[tf.len()/2], mean(&tf), tf.last().unwrap());
+    println!(
+        "cha fast: median {}ns mean {:.0}ns; full: median {}ns mean {:.0}ns max {}",
+        tq[tq.len() / 2],
+        mean(&tq),
+        tf[tf.len() / 2],
+        mean(&tf),
+        tf.last().unwrap()
+    );
 }

@@ -26,7 +26,7 @@ use std::collections::BinaryHeap;
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::fen::FenError;
-use super::moves::Move;
+use super::moves::{Move, MoveKind};
 use super::piece::{Color, Role};
 use super::position::{CASTLE_LETTERS, Position};
 use super::san::{Notation, write_move};
@@ -130,7 +130,17 @@ pub fn quick(pos: &Position, side: Color) -> Verdict {
 /// Decides whether `side` can still checkmate, spending at most about `budget` nodes
 /// (positions generated); [`Verdict::Undetermined`] when the budget runs out first.
 pub fn full(pos: &Position, side: Color, budget: u64) -> Verdict {
+    full_counted(pos, side, budget).0
+}
+
+/// [`full`], with the number of nodes it spent.
+pub fn full_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) {
     let mut ctx = Ctx::new(side, budget);
+    let v = full_search(&mut ctx, pos);
+    (v, ctx.spent)
+}
+
+fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     let (start, line) = match ctx.prelude(pos) {
         Ok(v) => return v,
         Err(e) => e,
@@ -307,6 +317,8 @@ struct Ctx {
     budget: u64,
     spent: u64,
     st: Statics,
+    /// The guided search's move lists, one segment per ply of the current line.
+    buf: Vec<(u8, Move)>,
 }
 
 impl Ctx {
@@ -319,6 +331,7 @@ impl Ctx {
                 side,
                 lone: Vec::new(),
             },
+            buf: Vec::new(),
         }
     }
 
@@ -457,29 +470,42 @@ impl Ctx {
         if self.st.dead(pos) {
             return Search::NotFound;
         }
-        let mut moves: Vec<(i32, Move)> = Vec::with_capacity(48);
+        let checks = (pos.turn() == self.side).then(|| CheckInfo::new(pos));
+        let base = self.buf.len();
+        let buf = &mut self.buf;
         pos.generate_moves(|pm| {
+            let role = pm.role;
             for mv in pm {
-                moves.push((guide.cost(pos, mv), mv));
+                buf.push((guide.cost(pos, role, mv), mv));
             }
             false
         });
-        moves.sort_by_key(|m| m.0);
-        for (cost, mv) in moves {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            path.push(mv);
-            if child.turn() == !self.side && child.is_check() && !child.has_legal_moves() {
-                return Search::Found;
+        let end = self.buf.len();
+        // Progress first, then ordinary moves, then the costly ones.
+        for pass in [0, 1, 4] {
+            for i in base..end {
+                let (cost, mv) = self.buf[i];
+                if cost != pass {
+                    continue;
+                }
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                path.push(mv);
+                if let Some(ci) = &checks {
+                    if ci.gives_check(pos, mv) && !child.has_legal_moves() {
+                        return Search::Found;
+                    }
+                }
+                let paid = if free && cost == 1 { 0 } else { cost as i32 };
+                match self.guided(&child, guide, level - paid, path, cost == 0, limit) {
+                    Search::Found => return Search::Found,
+                    Search::OutOfBudget => return Search::OutOfBudget,
+                    Search::NotFound => {}
+                }
+                path.pop();
             }
-            let paid = if free && cost == 1 { 0 } else { cost };
-            match self.guided(&child, guide, level - paid, path, cost == 0, limit) {
-                Search::Found => return Search::Found,
-                Search::OutOfBudget => return Search::OutOfBudget,
-                Search::NotFound => {}
-            }
-            path.pop();
         }
+        self.buf.truncate(base);
         Search::NotFound
     }
 
@@ -620,9 +646,8 @@ impl Guide {
     /// What a move costs the guided search: 0 for progress (the winner advancing a pawn,
     /// capturing, bringing its king or a knight nearer its target; the loser's king going
     /// to its corner), 4 for the loser capturing or advancing a pawn, 1 otherwise.
-    fn cost(&self, pos: &Position, mv: Move) -> i32 {
+    fn cost(&self, pos: &Position, role: Role, mv: Move) -> u8 {
         let mover = pos.turn();
-        let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
         let capture = pos.occupied().contains(mv.to) || mv.is_en_passant();
         if mover == self.side {
             if role == Role::Pawn || capture || mv.promotion().is_some() {
@@ -747,6 +772,66 @@ fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
 fn few_to_remove(pos: &Position, side: Color) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
     ours.count() <= 3 || pos.count_legal_moves() <= 4
+}
+
+/// What it takes for a move of the side to move to give check: the squares from which each
+/// kind of piece attacks the enemy king, and the pieces whose leaving uncovers a line on it.
+struct CheckInfo {
+    king: Square,
+    squares: [Bitboard; 6],
+    uncover: Bitboard,
+}
+
+impl CheckInfo {
+    fn new(pos: &Position) -> CheckInfo {
+        let us = pos.turn();
+        let king = pos.king(!us);
+        let occ = pos.occupied();
+        let b = attacks::bishop(king, occ);
+        let r = attacks::rook(king, occ);
+        let squares = [
+            attacks::pawn(!us, king),
+            attacks::knight(king),
+            b,
+            r,
+            b | r,
+            Bitboard::EMPTY,
+        ];
+        let queens = pos.by_role(Role::Queen);
+        let snipers = ((attacks::bishop(king, Bitboard::EMPTY)
+            & (pos.by_role(Role::Bishop) | queens))
+            | (attacks::rook(king, Bitboard::EMPTY) & (pos.by_role(Role::Rook) | queens)))
+            & pos.by_color(us);
+        let mut uncover = Bitboard::EMPTY;
+        for s in snipers {
+            let between = attacks::between(king, s) & occ;
+            if between.nonempty() && !between.more_than_one() {
+                uncover |= between;
+            }
+        }
+        CheckInfo {
+            king,
+            squares,
+            uncover: uncover & pos.by_color(us),
+        }
+    }
+
+    /// Whether the legal move `mv` of `pos` gives check.
+    fn gives_check(&self, pos: &Position, mv: Move) -> bool {
+        match mv.kind {
+            MoveKind::Normal => {
+                let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
+                self.squares[role.index()].contains(mv.to)
+                    || (self.uncover.contains(mv.from)
+                        && !attacks::aligned(self.king, mv.from, mv.to))
+            }
+            _ => {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                child.is_check()
+            }
+        }
+    }
 }
 
 fn only_move(p: &Position) -> Option<Move> {
