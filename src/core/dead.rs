@@ -476,13 +476,15 @@ impl Ctx {
         pos.generate_moves(|pm| {
             let role = pm.role;
             for mv in pm {
-                buf.push((guide.cost(pos, role, mv), mv));
+                buf.push((guide.cost(pos, role, mv).min(MAX_COST), mv));
             }
             false
         });
         let end = self.buf.len();
-        // Progress first, then ordinary moves, then the costly ones.
-        for pass in [0, 1, 4] {
+        debug_assert!(self.buf[base..end].iter().all(|&(c, _)| c <= MAX_COST));
+        // Progress first, then ordinary moves, then the costly ones: every cost there is
+        // (a move skipped here would be a hole in the proof of a search without cuts).
+        for pass in 0..=MAX_COST {
             for i in base..end {
                 let (cost, mv) = self.buf[i];
                 if cost != pass {
@@ -541,17 +543,15 @@ impl Ctx {
                         return true;
                     }
                     graph.nodes[ci as usize].depth = depth.saturating_add(1);
-                    if child.turn() == loser && child.is_check() {
-                        if !child.has_legal_moves() {
-                            found = Some(ci);
-                            return true;
-                        }
+                    if child.turn() == loser && child.is_check() && !child.has_legal_moves() {
+                        found = Some(ci);
+                        return true;
                     }
                     if st.dead(&child) {
                         continue;
                     }
                     let s = score(&child, side) as u64;
-                    heap.push(Reverse(((s << 16) | depth as u64 + 1, ci)));
+                    heap.push(Reverse(((s << 16) | (depth as u64 + 1), ci)));
                 }
                 false
             });
@@ -565,6 +565,12 @@ impl Ctx {
         Verdict::Unwinnable
     }
 }
+
+/// The largest cost of a move in the guided search.
+const MAX_COST: u8 = 4;
+
+/// What a pawn move of the loser costs the guided search.
+const LOSER_PAWN_COST: u8 = 1;
 
 /// The longest line the guided search follows.
 const MAX_LINE: usize = 160;
@@ -595,22 +601,27 @@ impl Guide {
         let theirs = bishops & pos.by_color(loser);
         let dark_only = |b: Bitboard| b.nonempty() && (b & Bitboard::LIGHT_SQUARES).is_empty();
         let light_only = |b: Bitboard| b.nonempty() && (b & Bitboard::DARK_SQUARES).is_empty();
-        let want_dark = if dark_only(ours) {
+        // The mating corner is of our bishops' colour, or else the other colour than the
+        // loser's bishops (which could otherwise block there).
+        let want_dark = if dark_only(ours) || (ours.is_empty() && light_only(theirs)) {
             Some(true)
-        } else if light_only(ours) {
+        } else if light_only(ours) || (ours.is_empty() && dark_only(theirs)) {
             Some(false)
-        } else if ours.is_empty() && dark_only(theirs) {
-            Some(false)
-        } else if ours.is_empty() && light_only(theirs) {
-            Some(true)
         } else {
             None
         };
         let lk = pos.king(loser);
+        // The loser's home corners first (where its king usually is, and the winner's
+        // pawns promote), then the others.
+        let home = match loser {
+            Color::White => 0,
+            Color::Black => 1,
+        };
         let mut all = [Square::A1, Square::H1, Square::A8, Square::H8];
         all.sort_by_key(|&c| {
             let colour_miss = want_dark.is_some_and(|d| c.is_dark() != d);
-            (colour_miss, dist(lk, c))
+            let away = (c.rank().index() == 7) as usize != home;
+            (colour_miss, away, dist(lk, c))
         });
         all.to_vec()
     }
@@ -645,7 +656,8 @@ impl Guide {
 
     /// What a move costs the guided search: 0 for progress (the winner advancing a pawn,
     /// capturing, bringing its king or a knight nearer its target; the loser's king going
-    /// to its corner), 4 for the loser capturing or advancing a pawn, 1 otherwise.
+    /// to its corner), 4 for the loser capturing or promoting to anything but a knight (a knight next to
+    /// its own king is the usual blocker of a helpmate: free), 1 otherwise.
     fn cost(&self, pos: &Position, role: Role, mv: Move) -> u8 {
         let mover = pos.turn();
         let capture = pos.occupied().contains(mv.to) || mv.is_en_passant();
@@ -671,8 +683,17 @@ impl Guide {
             if role == Role::Knight && closer(role, mv.from, mv.to, self.knight_home) {
                 return 0;
             }
-            if capture || role == Role::Pawn {
+            match mv.promotion() {
+                // A knight next to its own king is the usual blocker of a helpmate.
+                Some(Role::Knight) => return 0,
+                Some(_) => return 4,
+                None => {}
+            }
+            if capture {
                 return 4;
+            }
+            if role == Role::Pawn {
+                return LOSER_PAWN_COST;
             }
             1
         }
