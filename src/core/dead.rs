@@ -1293,10 +1293,24 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                             Bitboard::EMPTY
                         };
                         // En passant: onto the square behind an enemy pawn's square.
-                        let behind = match p.color {
-                            Color::White => pawn_reach[them].north(),
-                            Color::Black => pawn_reach[them].south(),
+                        // (Only a pawn that may stand both on its start rank and two
+                        // squares ahead can have just made a double step.)
+                        let r = |n| Bitboard::rank(super::square::Rank::new(n));
+                        let now = match pos.ep_square() {
+                            Some(e) if pos.turn() == p.color => Bitboard::from_square(e),
+                            _ => Bitboard::EMPTY,
                         };
+                        let behind = now
+                            | match p.color {
+                                Color::White => {
+                                    (pawn_reach[them] & r(4)).north()
+                                        & (pawn_reach[them] & r(6)).south()
+                                }
+                                Color::Black => {
+                                    (pawn_reach[them] & r(3)).south()
+                                        & (pawn_reach[them] & r(1)).north()
+                                }
+                            };
                         let c = attacks::pawn(p.color, from) & (nonking_reach[them] | behind);
                         let mut push = one | two;
                         if !leave_file.contains(p.sq) {
@@ -1324,6 +1338,13 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                 }
             }
             if p.role == Role::Pawn && (targets & Bitboard::BACK_RANKS).nonempty() {
+                if std::env::var_os("DEADDBG").is_some() {
+                    eprintln!(
+                        "promotes: pawn {:?} reach {:?}",
+                        p.sq,
+                        Bitboard(p.reach.0 | targets.0)
+                    );
+                }
                 return false;
             }
             let cs = capture_squares[us] | captures;
@@ -1399,6 +1420,12 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
         .map(|p| p.reach)
         .collect();
     let block_any = blockers.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+    if std::env::var_os("DEADDBG").is_some() {
+        eprintln!(
+            "steady {:?} lk reach {:?} cover {:?}",
+            steady, lk.reach, cover
+        );
+    }
     for m in candidates {
         let flights = attacks::king(m) & lk.reach & !cover;
         if flights.is_empty() {
@@ -1412,6 +1439,9 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
             .chain(std::iter::once(flights));
         for rest in options {
             if rest.is_empty() {
+                if std::env::var_os("DEADDBG").is_some() {
+                    eprintln!("mate at {m:?}");
+                }
                 return false;
             }
             if (rest & !block_any).is_empty() {
