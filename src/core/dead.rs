@@ -914,6 +914,8 @@ struct LoneMaterial {
     role: Role,
     /// For a bishop: whether it goes on dark squares.
     dark: bool,
+    /// How many: more than one only for bishops, all on squares of one colour.
+    count: u8,
     /// The loser's queens, rooks, knights, light bishops, dark bishops, pawns.
     theirs: [u8; 6],
 }
@@ -921,7 +923,9 @@ struct LoneMaterial {
 impl LoneMaterial {
     fn of(pos: &Position, side: Color) -> Option<LoneMaterial> {
         let ours = pos.by_color(side) & !pos.by_role(Role::King);
-        if ours.more_than_one() {
+        let one_colour = (ours & Bitboard::LIGHT_SQUARES).is_empty()
+            || (ours & Bitboard::DARK_SQUARES).is_empty();
+        if ours.more_than_one() && !(one_colour && ours == ours & pos.by_role(Role::Bishop)) {
             return None;
         }
         let sq = ours.first()?;
@@ -936,6 +940,7 @@ impl LoneMaterial {
             side,
             role,
             dark: sq.is_dark(),
+            count: ours.count().min(255) as u8,
             theirs: [
                 n(pos.by_role(Role::Queen) & them),
                 n(pos.by_role(Role::Rook) & them),
@@ -983,8 +988,14 @@ fn lone_piece_can_mate(m: &LoneMaterial) -> bool {
                 .collect::<Bitboard>();
             let near =
                 near & !attacks::king(k) & !Bitboard::from_square(k) & !Bitboard::from_square(x);
+            // Several bishops may also give double check from two diagonals (not in a
+            // corner, which has one).
+            let corner = (Bitboard(0x8100_0000_0000_0081)).contains(k);
+            let double = m.count > 1 && !corner;
             for s in far.chain(near.into_iter().map(Some)) {
-                if lone_pattern(m, loser, total, k, x, s) {
+                if lone_pattern(m, loser, total, k, x, s, false)
+                    || (double && lone_pattern(m, loser, total, k, x, s, true))
+                {
                     return true;
                 }
             }
@@ -993,7 +1004,11 @@ fn lone_piece_can_mate(m: &LoneMaterial) -> bool {
     false
 }
 
-/// One pattern of [`lone_piece_can_mate`].
+/// One pattern of [`lone_piece_can_mate`]. With several bishops (all of one colour) the
+/// flights of their colour count as covered and the checker as defended; the flights of the
+/// other colour are the orthogonal neighbours of the king, where no bishop can pin a loser's
+/// piece. In `double` check the loser's pieces can neither capture nor interpose usefully.
+#[allow(clippy::too_many_arguments)]
 fn lone_pattern(
     m: &LoneMaterial,
     loser: Color,
@@ -1001,7 +1016,9 @@ fn lone_pattern(
     k: Square,
     x: Square,
     s: Option<Square>,
+    double: bool,
 ) -> bool {
+    let multi = m.count > 1;
     let s_bb = s.map_or(Bitboard::EMPTY, Bitboard::from_square);
     let occ0 = Bitboard::from_square(k) | x | s_bb;
     // The check, not blocked by the winner's own king.
@@ -1010,11 +1027,17 @@ fn lone_pattern(
     }
     let adjacent = attacks::king(k).contains(x);
     let s_cover = s.map_or(Bitboard::EMPTY, attacks::king);
-    if adjacent && !s_cover.contains(x) {
+    if adjacent && !multi && !s_cover.contains(x) {
         return false;
     }
     let flights = attacks::king(k) & !Bitboard::from_square(x);
-    let covered = s_cover | attack_set(m.role, m.side, x, occ0 & !Bitboard::from_square(k));
+    let colour = match (multi, m.dark) {
+        (false, _) => Bitboard::EMPTY,
+        (true, true) => Bitboard::DARK_SQUARES,
+        (true, false) => Bitboard::LIGHT_SQUARES,
+    };
+    let covered =
+        colour | s_cover | attack_set(m.role, m.side, x, occ0 & !Bitboard::from_square(k));
     let need = flights & !covered;
     if need.count() > total {
         return false;
@@ -1022,7 +1045,11 @@ fn lone_pattern(
     if need.is_empty() {
         return true;
     }
-    let between = attacks::between(x, k);
+    let (checker, between) = if double {
+        (None, Bitboard::EMPTY)
+    } else {
+        (Some(x), attacks::between(x, k))
+    };
     let squares: Vec<Square> = need.into_iter().collect();
     let spares = total > need.count();
     // First with every other square taken (the loser's lines as short as can be), then, if
@@ -1031,14 +1058,15 @@ fn lone_pattern(
     let mut occ = if spares { Bitboard::FULL } else { occ0 | need };
     for round in 0..2 {
         if round == 1 {
-            if !spares {
+            // (Spare pieces may be pinned by another bishop: no second round then.)
+            if !spares || multi {
                 break;
             }
             let mut could = Bitboard::EMPTY;
             for y in !(occ0 | need | between) {
                 if KINDS.iter().enumerate().any(|(j, &(role, dark))| {
                     available(m, j)
-                        && blocker_fits(role, dark, loser, y, x, s, between, Bitboard::FULL)
+                        && blocker_fits(role, dark, loser, y, checker, s, between, Bitboard::FULL)
                 }) {
                     could |= y;
                 }
@@ -1048,7 +1076,7 @@ fn lone_pattern(
         let mut fits = [[false; 6]; 8];
         for (i, &u) in squares.iter().enumerate() {
             for (j, &(role, dark)) in KINDS.iter().enumerate() {
-                fits[i][j] = blocker_fits(role, dark, loser, u, x, s, between, occ);
+                fits[i][j] = blocker_fits(role, dark, loser, u, checker, s, between, occ);
             }
         }
         if !lone_matching(m, &squares, &fits) {
@@ -1123,7 +1151,7 @@ fn blocker_fits(
     dark: Option<bool>,
     loser: Color,
     u: Square,
-    x: Square,
+    x: Option<Square>,
     s: Option<Square>,
     between: Bitboard,
     occ: Bitboard,
@@ -1134,7 +1162,7 @@ fn blocker_fits(
         }
     }
     let att = attack_set(role, loser, u, occ);
-    if att.contains(x) || s.is_some_and(|s| att.contains(s)) {
+    if x.is_some_and(|x| att.contains(x)) || s.is_some_and(|s| att.contains(s)) {
         return false;
     }
     if role == Role::Pawn {
@@ -1266,8 +1294,8 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                 pawn_reach[p.color.index()] |= p.reach;
             }
         }
-        for i in 0..pieces.len() {
-            let p = pieces[i];
+        for slot in pieces.iter_mut() {
+            let p = *slot;
             let us = p.color.index();
             let them = 1 - us;
             let own_steady = steady & pos.by_color(p.color);
@@ -1358,7 +1386,7 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
             }
             let new = p.reach | targets;
             if new != p.reach {
-                pieces[i].reach = new;
+                slot.reach = new;
                 changed = true;
             }
             // Enemy pieces it may capture are not steady; neither is a piece that moves.
