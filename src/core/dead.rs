@@ -868,8 +868,12 @@ fn only_move(p: &Position) -> Option<Move> {
     if count == 1 { first } else { None }
 }
 
-/// Sound static rules: `true` only when `side` can never checkmate from `pos`.
+/// Sound static rules: `true` only when `side` cannot checkmate, neither now (the position
+/// itself is not a mate by `side`) nor by any series of legal moves from `pos`.
 pub fn static_unwinnable(pos: &Position, side: Color) -> bool {
+    if pos.turn() == !side && pos.is_checkmate() {
+        return false;
+    }
     Statics {
         side,
         lone: Vec::new(),
@@ -884,8 +888,10 @@ struct Statics {
 }
 
 impl Statics {
-    /// `true` only when `side` can never checkmate from `pos`: the core's material rules,
-    /// then [`lone_piece_can_mate`] when the winner has a king and one piece.
+    /// `true` only when no move from `pos` on can give `side` a mate (the position itself
+    /// is the caller's to look at: the searches test for mate before asking): the core's
+    /// material rules, then [`lone_piece_can_mate`] when the winner has a king and one
+    /// piece, or bishops of one colour only.
     fn dead(&mut self, pos: &Position) -> bool {
         if pos.cannot_mate_static(self.side) {
             return true;
@@ -988,10 +994,8 @@ fn lone_piece_can_mate(m: &LoneMaterial) -> bool {
                 .collect::<Bitboard>();
             let near =
                 near & !attacks::king(k) & !Bitboard::from_square(k) & !Bitboard::from_square(x);
-            // Several bishops may also give double check from two diagonals (not in a
-            // corner, which has one).
-            let corner = (Bitboard(0x8100_0000_0000_0081)).contains(k);
-            let double = m.count > 1 && !corner;
+            // Several bishops may also give double check, where the geometry allows one.
+            let double = m.count > 1 && bishop_double_check_possible(k);
             for s in far.chain(near.into_iter().map(Some)) {
                 if lone_pattern(m, loser, total, k, x, s, false)
                     || (double && lone_pattern(m, loser, total, k, x, s, true))
@@ -1002,6 +1006,18 @@ fn lone_piece_can_mate(m: &LoneMaterial) -> bool {
         }
     }
     false
+}
+
+/// Whether two bishops can ever give double check to a king on `k`: the move must take one
+/// bishop from between the other and the king (on one diagonal through `k`) to a checking
+/// square on another diagonal through `k`, itself a bishop move.
+fn bishop_double_check_possible(k: Square) -> bool {
+    let rays = attacks::bishop(k, Bitboard::EMPTY);
+    rays.into_iter().any(|far| {
+        attacks::between(far, k).into_iter().any(|from| {
+            (rays & !attacks::line(k, far) & attacks::bishop(from, Bitboard::EMPTY)).nonempty()
+        })
+    })
 }
 
 /// One pattern of [`lone_piece_can_mate`]. With several bishops (all of one colour) the
@@ -1058,11 +1074,16 @@ fn lone_pattern(
     let mut occ = if spares { Bitboard::FULL } else { occ0 | need };
     for round in 0..2 {
         if round == 1 {
-            // (Spare pieces may be pinned by another bishop: no second round then.)
-            if !spares || multi {
+            if !spares {
                 break;
             }
-            let mut could = Bitboard::EMPTY;
+            // (With several bishops, a spare piece on a diagonal of the king may be pinned,
+            // so it may stand there whatever it attacks.)
+            let mut could = if multi {
+                attacks::bishop(k, Bitboard::EMPTY)
+            } else {
+                Bitboard::EMPTY
+            };
             for y in !(occ0 | need | between) {
                 if KINDS.iter().enumerate().any(|(j, &(role, dark))| {
                     available(m, j)
