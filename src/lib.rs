@@ -3,4 +3,6 @@
 
 pub mod cli;
 pub mod core;
+pub mod lang;
 pub mod laws;
+pub mod toml_file;
