@@ -13,9 +13,9 @@ pub struct TomlFileError {
     /// The file as the user knows it (a path, or `built-in theme "classic"`).
     pub file: String,
     /// 1-based line of the problem, when known.
-    pub line: Option<usize>,
+    pub line: Option<u32>,
     /// 1-based column, when known.
-    pub column: Option<usize>,
+    pub column: Option<u32>,
     /// The dotted key the problem is under (`theme.cursor`, `keys.quit`), when known.
     pub key: Option<String>,
     /// What is wrong and what was expected, in toml's or the type's words.
@@ -59,7 +59,7 @@ impl TomlFileError {
         });
         TomlFileError {
             file: file.to_string(),
-            line: found.map(|(i, _)| i + 1),
+            line: found.map(|(i, _)| i as u32 + 1),
             column: None,
             key: Some(key.to_string()),
             message: message.into(),
@@ -105,8 +105,8 @@ fn locate(file: &str, text: &str, e: &toml::de::Error) -> TomlFileError {
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = text[line_start..start].chars().count() + 1;
     let line_text = text[line_start..].lines().next().unwrap_or("");
-    err.line = Some(line);
-    err.column = Some(column);
+    err.line = Some(line as u32);
+    err.column = Some(column as u32);
     err.source_line = Some(line_text.to_string());
     err.key = key_at(before, line_text);
     err
