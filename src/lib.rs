@@ -5,4 +5,6 @@ pub mod cli;
 pub mod core;
 pub mod lang;
 pub mod laws;
+pub mod modes;
+pub mod terminal;
 pub mod toml_file;

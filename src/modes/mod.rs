@@ -1,0 +1,4 @@
+//! The modes of the program over the laws: play (full screen and line mode) and the
+//! arbiter's replay. One event loop: input → action → update → events → draw / announce.
+
+pub mod session;

@@ -1,0 +1,352 @@
+//! One game being played: the record (`laws::Game`, with its clock), who sits at each side
+//! (a person at this terminal, or an engine), and the commands people give, each turned
+//! into calls on the laws with the right player and the time given by the caller.
+//!
+//! Both faces of play mode drive a `Session`: the full screen and the screen-reader line
+//! mode. Neither holds any game state of its own; they read `session.game()` and the new
+//! `GameEvent`s ([`Session::take_events`]) — the one stream of DESIGN.md.
+//!
+//! Who acts, in a game at one terminal (Art. 9.1.2.1 and 5.1.2 read for one keyboard):
+//! - a move, a claim (9.2, 9.3) and a resignation are by the player to move — against an
+//!   engine, by the person;
+//! - a draw offer is by the player who has just moved (the proper moment: "after making a
+//!   move on the chessboard"); against an engine, by the person, whenever they ask (an offer
+//!   on one's own time is valid and noted as irregular by the laws);
+//! - accepting or declining is by the player the pending offer was made to.
+
+use crate::core::{Color, Move, Position};
+use crate::laws::clock::ClockOptions;
+use crate::laws::time_control::TimeControl;
+use crate::laws::{Game, GameError, GameEvent, Supervision};
+
+/// Who plays one side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Seat {
+    /// A person at this terminal.
+    Human,
+    /// A UCI engine driven by the mode.
+    Engine,
+}
+
+/// How a game is set up.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub start: Position,
+    /// `None`: no clock.
+    pub time_control: Option<TimeControl>,
+    pub clock_options: ClockOptions,
+    pub seats: [Seat; 2],
+    pub names: [String; 2],
+    pub supervision: Supervision,
+    /// PGN tags of the event (Event, Site, Date, Round …).
+    pub tags: Vec<(String, String)>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            start: Position::new(),
+            time_control: None,
+            clock_options: ClockOptions::default(),
+            seats: [Seat::Human, Seat::Human],
+            names: ["White".into(), "Black".into()],
+            supervision: Supervision::Adequate,
+            tags: Vec::new(),
+        }
+    }
+}
+
+/// A command from a person.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Command {
+    Move(Move),
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// 9.2, 9.3: with the written move that produces the draw, or none.
+    ClaimDraw(Option<Move>),
+    Resign,
+}
+
+/// Why a command was not carried out.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error("it is not your move: the engine is thinking")]
+    EngineToMove,
+    #[error("there is no draw offer to answer")]
+    NoOffer,
+    #[error("a takeback needs a game without a clock and at least one move of the person")]
+    NoTakeback,
+}
+
+/// One game being played.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    setup: Setup,
+    /// Events already handed out by [`Session::take_events`].
+    seen: usize,
+}
+
+impl Session {
+    /// A new game from `setup`; with a clock in the FIDE start mode White's clock starts at
+    /// `now` (6.5); in the casual mode it starts with White's first move.
+    pub fn new(setup: Setup, now: u64) -> Session {
+        let mut game = match &setup.time_control {
+            Some(tc) if tc.is_timed() => {
+                Game::with_clock(setup.start, tc.clone(), setup.clock_options)
+            }
+            _ => Game::new(setup.start),
+        };
+        game.set_supervision(setup.supervision);
+        if game.clock().is_some() && !game.is_over() {
+            // Starting a fresh clock cannot fail; a set-up position already over has none.
+            let _ = game.start_clock(now);
+        }
+        Session {
+            game,
+            setup,
+            seen: 0,
+        }
+    }
+
+    /// A session over an existing record (a resumed game).
+    pub fn from_game(game: Game, setup: Setup) -> Session {
+        Session {
+            game,
+            setup,
+            seen: 0,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn seat(&self, color: Color) -> Seat {
+        self.setup.seats[color.index()]
+    }
+
+    pub fn name(&self, color: Color) -> &str {
+        &self.setup.names[color.index()]
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.game.position().turn()
+    }
+
+    /// Whether a person is to move now.
+    pub fn human_to_move(&self) -> bool {
+        !self.game.is_over() && self.seat(self.to_move()) == Seat::Human
+    }
+
+    /// Whether an engine is to move now.
+    pub fn engine_to_move(&self) -> bool {
+        !self.game.is_over() && self.seat(self.to_move()) == Seat::Engine
+    }
+
+    /// The side of the person at this terminal who is not to move, in a game against an
+    /// engine; in a game between two people, the player who has just moved.
+    fn offerer(&self) -> Color {
+        match self.setup.seats {
+            [Seat::Human, Seat::Engine] => Color::White,
+            [Seat::Engine, Seat::Human] => Color::Black,
+            _ => !self.to_move(),
+        }
+    }
+
+    /// The person who acts for the player to move (a claim, a resignation): the player to
+    /// move, or the person when the engine is to move.
+    fn actor(&self) -> Color {
+        match self.setup.seats {
+            [Seat::Human, Seat::Engine] => Color::White,
+            [Seat::Engine, Seat::Human] => Color::Black,
+            _ => self.to_move(),
+        }
+    }
+
+    /// The bottom of the board: the person's colour against an engine, else White.
+    pub fn local_color(&self) -> Color {
+        match self.setup.seats {
+            [Seat::Engine, Seat::Human] => Color::Black,
+            _ => Color::White,
+        }
+    }
+
+    /// Carries out a person's command at `now`.
+    pub fn command(&mut self, cmd: Command, now: u64) -> Result<(), SessionError> {
+        self.tick(now);
+        match cmd {
+            Command::Move(mv) => {
+                if self.engine_to_move() {
+                    return Err(SessionError::EngineToMove);
+                }
+                self.play(mv, now)?;
+            }
+            Command::OfferDraw => {
+                self.game.offer_draw(self.offerer())?;
+            }
+            Command::AcceptDraw | Command::DeclineDraw => {
+                let offer = self.game.pending_offer().ok_or(SessionError::NoOffer)?;
+                if cmd == Command::AcceptDraw {
+                    self.game.accept_draw(!offer.by)?;
+                } else {
+                    self.game.decline_draw(!offer.by)?;
+                }
+            }
+            Command::ClaimDraw(intended) => {
+                let by = self.actor();
+                self.game.claim_draw(by, intended)?;
+            }
+            Command::Resign => {
+                self.game.resign(self.actor())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays the engine's move at `now`.
+    pub fn engine_move(&mut self, mv: Move, now: u64) -> Result<(), SessionError> {
+        self.tick(now);
+        self.play(mv, now)
+    }
+
+    fn play(&mut self, mv: Move, now: u64) -> Result<(), SessionError> {
+        if self.game.clock().is_some() {
+            self.game.play_at(mv, now)?;
+        } else {
+            self.game.play(mv)?;
+        }
+        Ok(())
+    }
+
+    /// Brings the clock to `now`: a flag that falls ends the game by 6.9.
+    pub fn tick(&mut self, now: u64) {
+        if !self.game.is_over() {
+            self.game.tick(now);
+        }
+    }
+
+    /// The events since the last call.
+    pub fn take_events(&mut self) -> Vec<GameEvent> {
+        let new = self.game.events_since(self.seen).to_vec();
+        self.seen = self.game.events().len();
+        new
+    }
+
+    /// Marks every event so far as handed out (a resumed game announces only what follows).
+    pub fn skip_events(&mut self) {
+        self.seen = self.game.events().len();
+    }
+
+    /// Takes back the last move of the person (and the engine's reply after it), by
+    /// agreement, in a game without a clock: the record is rebuilt without them.
+    pub fn takeback(&mut self) -> Result<(), SessionError> {
+        if self.game.clock().is_some() || self.game.plies().is_empty() {
+            return Err(SessionError::NoTakeback);
+        }
+        let mut keep = self.game.plies().len() - 1;
+        if self.setup.seats.contains(&Seat::Engine) {
+            // Back to the person's turn.
+            while keep > 0 && self.setup.seats[self.game.plies()[keep].color.index()] != Seat::Human
+            {
+                keep -= 1;
+            }
+            if self.setup.seats[self.game.plies()[keep].color.index()] != Seat::Human {
+                return Err(SessionError::NoTakeback);
+            }
+        }
+        let moves: Vec<Move> = self.game.plies()[..keep].iter().map(|p| p.mv).collect();
+        let mut game = Game::new(*self.game.start());
+        game.set_supervision(self.setup.supervision);
+        for mv in moves {
+            game.play(mv)?;
+        }
+        self.game = game;
+        self.seen = self.game.events().len();
+        Ok(())
+    }
+
+    /// Mutable access for the modes' rarer actions (arbiter decisions, adjournment, touch).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Letters;
+    use crate::core::san::parse_move;
+    use crate::laws::{OfferTiming, Termination};
+
+    fn mv(s: &Session, san: &str) -> Move {
+        parse_move(s.game().position(), san, Letters::English).unwrap()
+    }
+
+    #[test]
+    fn art_9_1_2_1_offer_after_own_move_in_hot_seat() {
+        let mut s = Session::new(Setup::default(), 0);
+        let e4 = mv(&s, "e4");
+        s.command(Command::Move(e4), 0).unwrap();
+        s.command(Command::OfferDraw, 0).unwrap();
+        let offer = s.game().pending_offer().unwrap();
+        assert_eq!(offer.by, Color::White);
+        assert_eq!(offer.timing, OfferTiming::AfterOwnMove);
+        // 5.2.3: both must have moved before an agreement.
+        assert!(s.command(Command::AcceptDraw, 0).is_err());
+        s.command(Command::DeclineDraw, 0).unwrap();
+        assert!(s.game().pending_offer().is_none());
+    }
+
+    #[test]
+    fn art_5_1_2_resign_by_player_to_move() {
+        let mut s = Session::new(Setup::default(), 0);
+        s.command(Command::Resign, 0).unwrap();
+        let o = s.game().outcome().unwrap();
+        assert_eq!(o.termination, Termination::Resignation);
+        assert_eq!(o.result.winner(), Some(Color::Black));
+    }
+
+    #[test]
+    fn art_6_5_clock_starts_with_the_session() {
+        let setup = Setup {
+            time_control: Some("3+2".parse().unwrap()),
+            ..Setup::default()
+        };
+        let mut s = Session::new(setup, 1000);
+        assert_eq!(s.game().clock().unwrap().running(), Some(Color::White));
+        let e4 = mv(&s, "e4");
+        s.command(Command::Move(e4), 6000).unwrap();
+        // 3 min − 5 s + 2 s.
+        assert_eq!(s.game().plies()[0].clock_ms, Some(177_000));
+        assert!(!s.take_events().is_empty());
+        assert!(s.take_events().is_empty());
+    }
+
+    #[test]
+    fn engine_side_refuses_person_moves_and_takeback_returns_to_person() {
+        let setup = Setup {
+            seats: [Seat::Human, Seat::Engine],
+            ..Setup::default()
+        };
+        let mut s = Session::new(setup, 0);
+        let e4 = mv(&s, "e4");
+        s.command(Command::Move(e4), 0).unwrap();
+        let e5 = mv(&s, "e5");
+        assert_eq!(
+            s.command(Command::Move(e5), 0),
+            Err(SessionError::EngineToMove)
+        );
+        s.engine_move(e5, 0).unwrap();
+        s.takeback().unwrap();
+        assert!(s.game().plies().is_empty());
+        assert!(s.human_to_move());
+    }
+}
