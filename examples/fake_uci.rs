@@ -285,9 +285,9 @@ impl Fake {
 
 /// `startpos|fen <6 fields> [moves …]`.
 fn position(words: &[&str]) -> Option<Position> {
-    let (mut pos, rest) = match words.first()? {
-        &"startpos" => (Position::new(), &words[1..]),
-        &"fen" => {
+    let (mut pos, rest) = match *words.first()? {
+        "startpos" => (Position::new(), &words[1..]),
+        "fen" => {
             let fen = words.get(1..7)?.join(" ");
             (Position::from_fen(&fen).ok()?, &words[7..])
         }
