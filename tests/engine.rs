@@ -402,6 +402,22 @@ fn untimed_games_have_no_clock_for_the_engine() {
     assert_eq!(GoClock::MoveTime(500).go_command(), "go movetime 500");
     assert_eq!(GoClock::Depth(3).go_command(), "go depth 3");
     assert_eq!(GoClock::Nodes(1000).go_command(), "go nodes 1000");
+    assert_eq!(
+        GoClock::MoveTime(500).answer_limit_ms(Color::White, 10_000),
+        Some(10_500)
+    );
+    assert_eq!(
+        GoClock::Depth(3).answer_limit_ms(Color::White, 10_000),
+        None
+    );
+    let clock = GoClock::Clock {
+        wtime: 60_000,
+        btime: 30_000,
+        winc: 2_000,
+        binc: 1_000,
+        movestogo: None,
+    };
+    assert_eq!(clock.answer_limit_ms(Color::Black, 10_000), Some(41_000));
 }
 
 #[test]

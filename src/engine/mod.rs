@@ -127,6 +127,30 @@ impl GoClock {
         })
     }
 
+    /// A limit for [`Engine::overdue`]: the longest a sound engine can take to answer, plus
+    /// `grace_ms` — with the clock, all the time of `turn` (the side searching) and its
+    /// bonus; with a move time, that time. `None` for a depth or nodes search, which has
+    /// no time bound.
+    pub fn answer_limit_ms(&self, turn: Color, grace_ms: u64) -> Option<u64> {
+        match *self {
+            GoClock::Clock {
+                wtime,
+                btime,
+                winc,
+                binc,
+                ..
+            } => {
+                let (time, inc) = match turn {
+                    Color::White => (wtime, winc),
+                    Color::Black => (btime, binc),
+                };
+                Some(time.saturating_add(inc).saturating_add(grace_ms))
+            }
+            GoClock::MoveTime(ms) => Some(ms.saturating_add(grace_ms)),
+            GoClock::Depth(_) | GoClock::Nodes(_) => None,
+        }
+    }
+
     /// The arguments of `go`: `wtime 900000 btime 900000 winc 10000 binc 10000`,
     /// `movetime 1000`, `depth 8`, `nodes 1000`.
     pub fn go_command(&self) -> String {
