@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod core;
+pub mod engine;
 pub mod lang;
 pub mod laws;
 pub mod modes;
