@@ -2,7 +2,10 @@
 //! letter. See `DESIGN.md` in the shared folder for the layers; this crate holds them all.
 
 pub mod cli;
+pub mod config;
 pub mod core;
+pub mod fsutil;
+pub mod keymap;
 pub mod lang;
 pub mod laws;
 pub mod toml_file;
