@@ -556,6 +556,9 @@ impl FromStr for KeyBinding {
             column,
             problem,
         };
+        if text == " " {
+            return Ok(KeyBinding::char(' '));
+        }
         let lead = text.chars().take_while(|c| c.is_whitespace()).count();
         let mut rest = text.trim();
         let mut column = lead + 1;
@@ -564,10 +567,7 @@ impl FromStr for KeyBinding {
         }
         let mut modifiers = KeyModifiers::NONE;
         // Modifier prefixes, while something follows them ("ctrl--" is Ctrl and '-').
-        loop {
-            let Some(sep) = rest.find(['-', '+']) else {
-                break;
-            };
+        while let Some(sep) = rest.find(['-', '+']) {
             if sep == 0 || sep + 1 >= rest.len() {
                 break;
             }
