@@ -442,6 +442,8 @@ fn write_atomic_creates_replaces_and_leaves_no_temporary_file() {
     assert_eq!(std::fs::read(&old).unwrap(), b"1. e4 *\n");
 
     assert_eq!(entries(&dir.join("sub")), vec!["game.pgn"]);
+    assert!(escaque::fsutil::is_temporary(".game.pgn.tmp-4242-0"));
+    assert!(!escaque::fsutil::is_temporary("game.pgn"));
 }
 
 #[test]
