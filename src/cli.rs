@@ -61,6 +61,15 @@ pub enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Print a completion script for SHELL to standard output (e.g.
+    /// `escaque completions bash > ~/.local/share/bash-completion/completions/escaque`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output (e.g. `escaque man | man -l -`).
+    Man,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,6 +213,19 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             for line in crate::core::dead::dead_command(&fen, side, quick)? {
                 writeln!(out, "{line}")?;
             }
+            Ok(Status::Success)
+        }
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            // Into memory first: clap_complete panics when its writer fails (a closed pipe).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "escaque", &mut script);
+            out.write_all(&script)?;
+            Ok(Status::Success)
+        }
+        Some(Command::Man) => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(Cli::command()).render(out)?;
             Ok(Status::Success)
         }
         Some(Command::Pgn {

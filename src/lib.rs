@@ -2,8 +2,11 @@
 //! letter. See `DESIGN.md` in the shared folder for the layers; this crate holds them all.
 
 pub mod cli;
+pub mod config;
 pub mod core;
 pub mod engine;
+pub mod fsutil;
+pub mod keymap;
 pub mod lang;
 pub mod laws;
 pub mod modes;

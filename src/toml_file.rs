@@ -108,17 +108,16 @@ fn locate(file: &str, text: &str, e: &toml::de::Error) -> TomlFileError {
     err.line = Some(line as u32);
     err.column = Some(column as u32);
     err.source_line = Some(line_text.to_string());
-    err.key = key_at(before, line_text);
+    err.key = key_at(&text[..line_start], line_text);
     err
 }
 
-/// The dotted key of the line `line_text`, whose text before it is `before`: the last
+/// The dotted key of the line `line_text`, whose preceding lines are `above`: the last
 /// `[table]` header above it, then the key left of `=` on the line.
-fn key_at(before: &str, line_text: &str) -> Option<String> {
-    let table = before
+fn key_at(above: &str, line_text: &str) -> Option<String> {
+    let table = above
         .lines()
         .rev()
-        .skip(1)
         .map(str::trim)
         .find(|l| l.starts_with('['))
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
@@ -163,6 +162,14 @@ mod tests {
         assert!(s.starts_with("my.toml, line 4"), "{s}");
         assert!(s.contains("board.size"), "{s}");
         assert!(s.contains("size = \"big\""), "{s}");
+    }
+
+    #[test]
+    fn unknown_key_right_below_its_table_header_names_the_table() {
+        let text = "name = \"x\"\n[board]\nsise = 3\n";
+        let e = parse::<Sample>("f.toml", text).unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert_eq!(e.key.as_deref(), Some("board.sise"), "{e}");
     }
 
     #[test]

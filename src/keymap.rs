@@ -1,0 +1,883 @@
+//! Keys → named actions. Every key the program reacts to goes through a [`Keymap`]: the
+//! defaults below, changed per action by the `[keys]` table of the config file. The status
+//! line's hints and the help screen are generated from the live keymap, so they always say
+//! what the keys really do.
+//!
+//! **The move-typing rule.** Typing the first character of a move opens the command line with
+//! that character in it, so that `e4` Enter plays e4. The characters a move can start with
+//! ([`starts_move`]) are therefore never bound by default: the files `a`–`h`, the piece
+//! letters `K Q R B N P` and the Spanish `R D T A C`, castling's `O`, `o` and `0`, and the
+//! figurines. That is why the cursor moves with the arrows only (not `hjkl`: `h` is a file)
+//! and why a draw is offered with `=`, the scoresheet's sign for it (not `d`, also a file).
+//! A user may still bind such a character in the config; moves that begin with it are then
+//! typed after `:`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::str::FromStr;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::lang::Lang;
+
+/// Something the user asks the program to do. Names in the config file are kebab-case
+/// (`offer-draw`, `toggle-clock-readings`).
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    Quit,
+    Help,
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Enter: pick up the piece under the cursor, or drop the held one.
+    Select,
+    /// Esc: put the held piece back, close a prompt or the command line.
+    Cancel,
+    /// Open the command line for a move or a command.
+    CommandLine,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    ClaimDraw,
+    Resign,
+    Flip,
+    /// "J'adoube": adjust a piece without touching it for a move (Art. 4.2).
+    Adjust,
+    /// Pause the clocks to call the arbiter (Art. 6.11).
+    Pause,
+    /// Take back a move, by agreement, in casual games only.
+    Takeback,
+    Save,
+    /// Seal a move for adjournment (Guidelines I).
+    Seal,
+    NewGame,
+    ToggleClockReadings,
+    RepeatAnnouncement,
+    ScrollUp,
+    ScrollDown,
+    StepForward,
+    StepBack,
+    FirstPly,
+    LastPly,
+    NextFinding,
+    PrevFinding,
+    JumpToPly,
+    /// The arbiter's decision in replay mode.
+    Decide,
+}
+
+impl Action {
+    /// Every action, in the order of the help screen.
+    pub const ALL: [Action; 33] = [
+        Action::Quit,
+        Action::Help,
+        Action::Up,
+        Action::Down,
+        Action::Left,
+        Action::Right,
+        Action::Select,
+        Action::Cancel,
+        Action::CommandLine,
+        Action::OfferDraw,
+        Action::AcceptDraw,
+        Action::DeclineDraw,
+        Action::ClaimDraw,
+        Action::Resign,
+        Action::Flip,
+        Action::Adjust,
+        Action::Pause,
+        Action::Takeback,
+        Action::Save,
+        Action::Seal,
+        Action::NewGame,
+        Action::ToggleClockReadings,
+        Action::RepeatAnnouncement,
+        Action::ScrollUp,
+        Action::ScrollDown,
+        Action::StepForward,
+        Action::StepBack,
+        Action::FirstPly,
+        Action::LastPly,
+        Action::NextFinding,
+        Action::PrevFinding,
+        Action::JumpToPly,
+        Action::Decide,
+    ];
+
+    /// The name used in the config file's `[keys]` table (`offer-draw`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Quit => "quit",
+            Action::Help => "help",
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::Left => "left",
+            Action::Right => "right",
+            Action::Select => "select",
+            Action::Cancel => "cancel",
+            Action::CommandLine => "command-line",
+            Action::OfferDraw => "offer-draw",
+            Action::AcceptDraw => "accept-draw",
+            Action::DeclineDraw => "decline-draw",
+            Action::ClaimDraw => "claim-draw",
+            Action::Resign => "resign",
+            Action::Flip => "flip",
+            Action::Adjust => "adjust",
+            Action::Pause => "pause",
+            Action::Takeback => "takeback",
+            Action::Save => "save",
+            Action::Seal => "seal",
+            Action::NewGame => "new-game",
+            Action::ToggleClockReadings => "toggle-clock-readings",
+            Action::RepeatAnnouncement => "repeat-announcement",
+            Action::ScrollUp => "scroll-up",
+            Action::ScrollDown => "scroll-down",
+            Action::StepForward => "step-forward",
+            Action::StepBack => "step-back",
+            Action::FirstPly => "first-ply",
+            Action::LastPly => "last-ply",
+            Action::NextFinding => "next-finding",
+            Action::PrevFinding => "prev-finding",
+            Action::JumpToPly => "jump-to-ply",
+            Action::Decide => "decide",
+        }
+    }
+
+    /// A word or two for the status line's hints ("draw", "tablas").
+    pub fn label(self, lang: Lang) -> &'static str {
+        let (es, en) = match self {
+            Action::Quit => ("salir", "quit"),
+            Action::Help => ("ayuda", "help"),
+            Action::Up => ("arriba", "up"),
+            Action::Down => ("abajo", "down"),
+            Action::Left => ("izquierda", "left"),
+            Action::Right => ("derecha", "right"),
+            Action::Select => ("tomar/soltar", "pick/drop"),
+            Action::Cancel => ("cancelar", "cancel"),
+            Action::CommandLine => ("jugada", "move"),
+            Action::OfferDraw => ("tablas", "draw"),
+            Action::AcceptDraw => ("aceptar", "accept"),
+            Action::DeclineDraw => ("rechazar", "decline"),
+            Action::ClaimDraw => ("reclamar", "claim"),
+            Action::Resign => ("abandonar", "resign"),
+            Action::Flip => ("girar", "flip"),
+            Action::Adjust => ("compongo", "j'adoube"),
+            Action::Pause => ("pausa", "pause"),
+            Action::Takeback => ("deshacer", "take back"),
+            Action::Save => ("guardar", "save"),
+            Action::Seal => ("sellar", "seal"),
+            Action::NewGame => ("nueva", "new"),
+            Action::ToggleClockReadings => ("tiempos", "times"),
+            Action::RepeatAnnouncement => ("repetir", "repeat"),
+            Action::ScrollUp => ("subir", "scroll up"),
+            Action::ScrollDown => ("bajar", "scroll down"),
+            Action::StepForward => ("adelante", "forward"),
+            Action::StepBack => ("atrás", "back"),
+            Action::FirstPly => ("inicio", "start"),
+            Action::LastPly => ("final", "end"),
+            Action::NextFinding => ("siguiente", "next"),
+            Action::PrevFinding => ("anterior", "previous"),
+            Action::JumpToPly => ("ir a", "go to"),
+            Action::Decide => ("decidir", "decide"),
+        };
+        lang.pick(es, en)
+    }
+
+    /// A sentence for the help screen.
+    pub fn description(self, lang: Lang) -> &'static str {
+        let (es, en) = match self {
+            Action::Quit => (
+                "Salir (pregunta si hay una partida en curso)",
+                "Quit (asks while a game is running)",
+            ),
+            Action::Help => ("Mostrar u ocultar esta ayuda", "Show or hide this help"),
+            Action::Up => ("Mover el cursor hacia arriba", "Move the cursor up"),
+            Action::Down => ("Mover el cursor hacia abajo", "Move the cursor down"),
+            Action::Left => (
+                "Mover el cursor a la izquierda",
+                "Move the cursor to the left",
+            ),
+            Action::Right => (
+                "Mover el cursor a la derecha",
+                "Move the cursor to the right",
+            ),
+            Action::Select => (
+                "Tomar la pieza del cursor o soltarla en la casilla del cursor",
+                "Pick up the piece under the cursor, or drop it on the cursor's square",
+            ),
+            Action::Cancel => (
+                "Devolver la pieza tomada, cerrar la línea de órdenes o una pregunta",
+                "Put the held piece back, close the command line or a question",
+            ),
+            Action::CommandLine => (
+                "Abrir la línea de órdenes para escribir una jugada (también al teclear su primera letra)",
+                "Open the command line to type a move (typing its first letter also opens it)",
+            ),
+            Action::OfferDraw => (
+                "Ofrecer tablas después de jugar (art. 9.1.2.1)",
+                "Offer a draw after making a move (Art. 9.1.2.1)",
+            ),
+            Action::AcceptDraw => (
+                "Aceptar la oferta de tablas del rival",
+                "Accept the opponent's draw offer",
+            ),
+            Action::DeclineDraw => (
+                "Rechazar la oferta de tablas del rival",
+                "Decline the opponent's draw offer",
+            ),
+            Action::ClaimDraw => (
+                "Reclamar tablas por triple repetición o por 50 jugadas (art. 9.2, 9.3)",
+                "Claim a draw by threefold repetition or the fifty-move rule (Art. 9.2, 9.3)",
+            ),
+            Action::Resign => (
+                "Abandonar la partida (pide confirmación)",
+                "Resign the game (asks for confirmation)",
+            ),
+            Action::Flip => ("Girar el tablero", "Flip the board"),
+            Action::Adjust => (
+                "«Compongo»: ajustar una pieza sin obligación de moverla (art. 4.2)",
+                "\"J'adoube\": adjust a piece without having to move it (Art. 4.2)",
+            ),
+            Action::Pause => (
+                "Detener los relojes para llamar al árbitro (art. 6.11)",
+                "Stop the clocks to call the arbiter (Art. 6.11)",
+            ),
+            Action::Takeback => (
+                "Deshacer la última jugada, si el rival está de acuerdo (solo partidas amistosas)",
+                "Take back the last move if the opponent agrees (casual games only)",
+            ),
+            Action::Save => ("Guardar la partida en PGN", "Save the game as PGN"),
+            Action::Seal => (
+                "Sellar una jugada para aplazar la partida (Directrices I)",
+                "Seal a move to adjourn the game (Guidelines I)",
+            ),
+            Action::NewGame => ("Empezar una partida nueva", "Start a new game"),
+            Action::ToggleClockReadings => (
+                "Mostrar u ocultar los tiempos de cada jugada en la planilla",
+                "Show or hide each move's clock reading on the scoresheet",
+            ),
+            Action::RepeatAnnouncement => {
+                ("Repetir el último anuncio", "Repeat the last announcement")
+            }
+            Action::ScrollUp => ("Subir por la planilla", "Scroll the scoresheet up"),
+            Action::ScrollDown => ("Bajar por la planilla", "Scroll the scoresheet down"),
+            Action::StepForward => (
+                "Avanzar una jugada (repaso)",
+                "Step one ply forward (replay)",
+            ),
+            Action::StepBack => (
+                "Retroceder una jugada (repaso)",
+                "Step one ply back (replay)",
+            ),
+            Action::FirstPly => (
+                "Ir a la posición inicial (repaso)",
+                "Go to the starting position (replay)",
+            ),
+            Action::LastPly => (
+                "Ir a la última jugada (repaso)",
+                "Go to the last ply (replay)",
+            ),
+            Action::NextFinding => (
+                "Ir a la siguiente irregularidad (repaso)",
+                "Go to the next irregularity (replay)",
+            ),
+            Action::PrevFinding => (
+                "Ir a la irregularidad anterior (repaso)",
+                "Go to the previous irregularity (replay)",
+            ),
+            Action::JumpToPly => (
+                "Ir a una jugada por su número (repaso)",
+                "Jump to a move by its number (replay)",
+            ),
+            Action::Decide => (
+                "Decisión del árbitro sobre el resultado (repaso)",
+                "The arbiter's decision on the result (replay)",
+            ),
+        };
+        lang.pick(es, en)
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Can a typed move begin with `c`? Files `a`–`h`, piece letters in English (`K Q R B N P`)
+/// and Spanish (`R D T A C P`), castling (`O`, `o`, `0`) and the figurines. These characters
+/// open the command line, so no default binding uses them.
+pub fn starts_move(c: char) -> bool {
+    matches!(
+        c,
+        'a'..='h'
+            | 'K'
+            | 'Q'
+            | 'R'
+            | 'B'
+            | 'N'
+            | 'P'
+            | 'D'
+            | 'T'
+            | 'A'
+            | 'C'
+            | 'O'
+            | 'o'
+            | '0'
+            | '♔'..='♟'
+    )
+}
+
+/// One key with its modifiers, as the config file writes it (`q`, `ctrl-c`, `f1`, `left`).
+///
+/// Characters keep their case (`q` and `Q` are different keys) and carry no Shift: a
+/// terminal reports Shift-q as `Q`. With Ctrl, letters are lower case (`ctrl-c`), since
+/// terminals cannot tell Ctrl-Shift-C from Ctrl-C.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct KeyBinding {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+}
+
+impl KeyBinding {
+    /// A key with no modifiers.
+    pub const fn plain(code: KeyCode) -> KeyBinding {
+        KeyBinding {
+            code,
+            modifiers: KeyModifiers::NONE,
+        }
+    }
+
+    /// A character key with no modifiers.
+    pub const fn char(c: char) -> KeyBinding {
+        KeyBinding::plain(KeyCode::Char(c))
+    }
+
+    /// Ctrl and a character (`ctrl('c')`).
+    pub const fn ctrl(c: char) -> KeyBinding {
+        KeyBinding {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::CONTROL,
+        }
+    }
+
+    /// The same key in the normal form the keymap compares: Shift folded into characters
+    /// and Back-Tab, Ctrl letters lower case, modifiers other than Ctrl, Alt and Shift
+    /// dropped.
+    pub fn normalized(self) -> KeyBinding {
+        let mut m =
+            self.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
+        let mut code = self.code;
+        match code {
+            KeyCode::Char(c) => {
+                if m.contains(KeyModifiers::SHIFT) {
+                    m.remove(KeyModifiers::SHIFT);
+                    if !m.contains(KeyModifiers::CONTROL) {
+                        code = KeyCode::Char(upper(c));
+                    }
+                }
+                if m.contains(KeyModifiers::CONTROL) {
+                    code = KeyCode::Char(lower(c));
+                }
+            }
+            KeyCode::BackTab => m.remove(KeyModifiers::SHIFT),
+            KeyCode::Tab if m.contains(KeyModifiers::SHIFT) => {
+                m.remove(KeyModifiers::SHIFT);
+                code = KeyCode::BackTab;
+            }
+            _ => {}
+        }
+        KeyBinding { code, modifiers: m }
+    }
+
+    /// The plain-text form, the one the config file uses and screen readers read well:
+    /// `ctrl-c`, `left`, `enter`, `q`, `?`.
+    pub fn ascii(&self) -> String {
+        let mut s = String::new();
+        for (flag, name) in [
+            (KeyModifiers::CONTROL, "ctrl-"),
+            (KeyModifiers::ALT, "alt-"),
+            (KeyModifiers::SHIFT, "shift-"),
+        ] {
+            if self.modifiers.contains(flag) {
+                s.push_str(name);
+            }
+        }
+        match self.code {
+            KeyCode::Char(' ') => s.push_str("space"),
+            KeyCode::Char(c) => s.push(c),
+            KeyCode::F(n) => s.push_str(&format!("f{n}")),
+            code => s.push_str(
+                NAMED
+                    .iter()
+                    .find(|(_, k)| *k == code)
+                    .map_or("?", |(n, _)| n),
+            ),
+        }
+        s
+    }
+
+    /// Does a key event from the terminal press this key?
+    pub fn matches(&self, event: &KeyEvent) -> bool {
+        KeyBinding::from_event(event).is_some_and(|k| k == self.normalized())
+    }
+
+    /// The key an event presses, normalized; `None` for key releases.
+    pub fn from_event(event: &KeyEvent) -> Option<KeyBinding> {
+        if event.kind == KeyEventKind::Release {
+            return None;
+        }
+        Some(
+            KeyBinding {
+                code: event.code,
+                modifiers: event.modifiers,
+            }
+            .normalized(),
+        )
+    }
+}
+
+fn upper(c: char) -> char {
+    let mut u = c.to_uppercase();
+    match (u.next(), u.next()) {
+        (Some(x), None) => x,
+        _ => c,
+    }
+}
+
+fn lower(c: char) -> char {
+    let mut l = c.to_lowercase();
+    match (l.next(), l.next()) {
+        (Some(x), None) => x,
+        _ => c,
+    }
+}
+
+/// Key names (the first of each is the one written back), in lower case.
+const NAMED: &[(&str, KeyCode)] = &[
+    ("enter", KeyCode::Enter),
+    ("return", KeyCode::Enter),
+    ("esc", KeyCode::Esc),
+    ("escape", KeyCode::Esc),
+    ("tab", KeyCode::Tab),
+    ("backtab", KeyCode::BackTab),
+    ("backspace", KeyCode::Backspace),
+    ("delete", KeyCode::Delete),
+    ("del", KeyCode::Delete),
+    ("insert", KeyCode::Insert),
+    ("ins", KeyCode::Insert),
+    ("home", KeyCode::Home),
+    ("end", KeyCode::End),
+    ("pageup", KeyCode::PageUp),
+    ("pgup", KeyCode::PageUp),
+    ("pagedown", KeyCode::PageDown),
+    ("pgdn", KeyCode::PageDown),
+    ("up", KeyCode::Up),
+    ("down", KeyCode::Down),
+    ("left", KeyCode::Left),
+    ("right", KeyCode::Right),
+];
+
+/// `Ctrl-C`, `←`, `Enter`, `q`, `Shift-Tab`, `F1`: the form shown on screen.
+impl fmt::Display for KeyBinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ctrl = self.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl {
+            f.write_str("Ctrl-")?;
+        }
+        if self.modifiers.contains(KeyModifiers::ALT) {
+            f.write_str("Alt-")?;
+        }
+        if self.modifiers.contains(KeyModifiers::SHIFT) {
+            f.write_str("Shift-")?;
+        }
+        match self.code {
+            KeyCode::Char(' ') => f.write_str("Space"),
+            KeyCode::Char(c) if ctrl => write!(f, "{}", upper(c)),
+            KeyCode::Char(c) => write!(f, "{c}"),
+            KeyCode::F(n) => write!(f, "F{n}"),
+            KeyCode::Enter => f.write_str("Enter"),
+            KeyCode::Esc => f.write_str("Esc"),
+            KeyCode::Tab => f.write_str("Tab"),
+            KeyCode::BackTab => f.write_str("Shift-Tab"),
+            KeyCode::Backspace => f.write_str("Backspace"),
+            KeyCode::Delete => f.write_str("Del"),
+            KeyCode::Insert => f.write_str("Ins"),
+            KeyCode::Home => f.write_str("Home"),
+            KeyCode::End => f.write_str("End"),
+            KeyCode::PageUp => f.write_str("PgUp"),
+            KeyCode::PageDown => f.write_str("PgDn"),
+            KeyCode::Up => f.write_str("↑"),
+            KeyCode::Down => f.write_str("↓"),
+            KeyCode::Left => f.write_str("←"),
+            KeyCode::Right => f.write_str("→"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+/// A key name that could not be read: the text, the 1-based column of the problem, and
+/// what is wrong.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{text:?}: at column {column}, {problem}")]
+pub struct KeyParseError {
+    pub text: String,
+    pub column: usize,
+    pub problem: KeyProblem,
+}
+
+/// What is wrong in a key name.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum KeyProblem {
+    #[error("expected a key, found nothing ({EXAMPLES})")]
+    Empty,
+    #[error("unknown key {0:?} ({EXAMPLES})")]
+    Unknown(String),
+    #[error("{0:?} is given twice")]
+    RepeatedModifier(String),
+}
+
+const EXAMPLES: &str = "expected one character such as q or ?, or a name: enter, esc, space, \
+                        tab, backtab, backspace, delete, insert, home, end, pageup, pagedown, \
+                        up, down, left, right, f1 to f12; with ctrl-, alt- or shift- before it";
+
+/// Reads `q`, `Q`, `?`, `ctrl-c`, `Ctrl+C`, `enter`, `esc`, `space`, `tab`, `left`, `f1`,
+/// `alt-x`, `shift-left`. Single characters are case-sensitive; names and modifiers are not.
+impl FromStr for KeyBinding {
+    type Err = KeyParseError;
+
+    fn from_str(text: &str) -> Result<KeyBinding, KeyParseError> {
+        let err = |column: usize, problem| KeyParseError {
+            text: text.to_string(),
+            column,
+            problem,
+        };
+        if text == " " {
+            return Ok(KeyBinding::char(' '));
+        }
+        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+        let mut rest = text.trim();
+        let mut column = lead + 1;
+        if rest.is_empty() {
+            return Err(err(column, KeyProblem::Empty));
+        }
+        let mut modifiers = KeyModifiers::NONE;
+        // Modifier prefixes, while something follows them ("ctrl--" is Ctrl and '-').
+        while let Some(sep) = rest.find(['-', '+']) {
+            if sep == 0 || sep + 1 >= rest.len() {
+                break;
+            }
+            let word = &rest[..sep];
+            let flag = match word.to_ascii_lowercase().as_str() {
+                "ctrl" | "control" => KeyModifiers::CONTROL,
+                "alt" | "meta" => KeyModifiers::ALT,
+                "shift" => KeyModifiers::SHIFT,
+                _ => break,
+            };
+            if modifiers.contains(flag) {
+                return Err(err(column, KeyProblem::RepeatedModifier(word.to_string())));
+            }
+            modifiers |= flag;
+            column += rest[..=sep].chars().count();
+            rest = &rest[sep + 1..];
+        }
+        let mut chars = rest.chars();
+        let code = match (chars.next(), chars.next()) {
+            (Some(c), None) => KeyCode::Char(c),
+            _ => {
+                let name = rest.to_ascii_lowercase();
+                if let Some((_, code)) = NAMED.iter().find(|(n, _)| *n == name) {
+                    *code
+                } else if name == "space" {
+                    KeyCode::Char(' ')
+                } else if let Some(n) = name
+                    .strip_prefix('f')
+                    .and_then(|d| d.parse::<u8>().ok())
+                    .filter(|n| (1..=24).contains(n) && !name.starts_with("f0"))
+                {
+                    KeyCode::F(n)
+                } else {
+                    return Err(err(column, KeyProblem::Unknown(rest.to_string())));
+                }
+            }
+        };
+        Ok(KeyBinding { code, modifiers }.normalized())
+    }
+}
+
+impl serde::Serialize for KeyBinding {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.ascii())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for KeyBinding {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The keys of one action in the config file: a list (`["ctrl-r"]`, `[]` to unbind) or a
+/// single key (`"ctrl-r"`).
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize)]
+#[serde(transparent)]
+pub struct KeyList(pub Vec<KeyBinding>);
+
+impl<'de> serde::Deserialize<'de> for KeyList {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = KeyList;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of keys such as [\"q\", \"ctrl-c\"], or one key")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<KeyList, E> {
+                v.parse()
+                    .map(|k| KeyList(vec![k]))
+                    .map_err(serde::de::Error::custom)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<KeyList, A::Error> {
+                let mut keys = Vec::new();
+                while let Some(k) = seq.next_element()? {
+                    keys.push(k);
+                }
+                Ok(KeyList(keys))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// How key names are written in hints and help.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeyStyle {
+    /// `Ctrl-C`, `←` (the screen).
+    Symbols,
+    /// `ctrl-c`, `left` (screen readers, Braille displays).
+    Ascii,
+}
+
+/// A key bound to two actions after the config's overrides.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "the key \"{key}\" is bound to two actions, {first} and {second}: give one of them other keys"
+)]
+pub struct KeymapError {
+    pub key: String,
+    pub first: Action,
+    pub second: Action,
+}
+
+/// Which action each key performs, and which keys each action has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keymap {
+    /// The keys of each action, indexed like [`Action::ALL`].
+    keys: Vec<Vec<KeyBinding>>,
+    lookup: HashMap<KeyBinding, Action>,
+}
+
+impl Default for Keymap {
+    fn default() -> Keymap {
+        Keymap::from_table(Action::ALL.iter().map(|&a| (a, default_keys(a))))
+            .expect("the default keys bind each key once (tested)")
+    }
+}
+
+/// The default keys of an action.
+pub fn default_keys(action: Action) -> Vec<KeyBinding> {
+    use KeyBinding as K;
+    use KeyCode as C;
+    match action {
+        Action::Quit => vec![K::char('q'), K::ctrl('c')],
+        Action::Help => vec![K::char('?'), K::plain(C::F(1))],
+        Action::Up => vec![K::plain(C::Up)],
+        Action::Down => vec![K::plain(C::Down)],
+        Action::Left => vec![K::plain(C::Left)],
+        Action::Right => vec![K::plain(C::Right)],
+        Action::Select => vec![K::plain(C::Enter), K::char(' ')],
+        Action::Cancel => vec![K::plain(C::Esc)],
+        Action::CommandLine => vec![K::char(':')],
+        Action::OfferDraw => vec![K::char('=')],
+        Action::AcceptDraw => vec![K::char('y')],
+        Action::DeclineDraw => vec![K::char('n')],
+        Action::ClaimDraw => vec![K::ctrl('d')],
+        Action::Resign => vec![K::char('r')],
+        Action::Flip => vec![K::char('F')],
+        Action::Adjust => vec![K::char('J')],
+        Action::Pause => vec![K::char('p')],
+        Action::Takeback => vec![K::char('u')],
+        Action::Save => vec![K::char('s')],
+        Action::Seal => vec![K::ctrl('e')],
+        Action::NewGame => vec![K::ctrl('n')],
+        Action::ToggleClockReadings => vec![K::char('t')],
+        Action::RepeatAnnouncement => vec![K::char('i')],
+        Action::ScrollUp => vec![K::plain(C::PageUp)],
+        Action::ScrollDown => vec![K::plain(C::PageDown)],
+        Action::StepForward => vec![K::char('.')],
+        Action::StepBack => vec![K::char(',')],
+        Action::FirstPly => vec![K::plain(C::Home)],
+        Action::LastPly => vec![K::plain(C::End)],
+        Action::NextFinding => vec![K::plain(C::Tab)],
+        Action::PrevFinding => vec![K::plain(C::BackTab)],
+        Action::JumpToPly => vec![K::char('m')],
+        Action::Decide => vec![K::char('v')],
+    }
+}
+
+impl Keymap {
+    /// A keymap from the keys of each action; actions not given have no keys.
+    pub fn from_table(
+        table: impl IntoIterator<Item = (Action, Vec<KeyBinding>)>,
+    ) -> Result<Keymap, KeymapError> {
+        let mut keys = vec![Vec::new(); Action::ALL.len()];
+        for (action, list) in table {
+            keys[index(action)] = list;
+        }
+        Keymap::build(keys)
+    }
+
+    /// The defaults with the config's `[keys]` overrides: each action named there gets
+    /// exactly the keys given (an empty list unbinds it).
+    pub fn with_overrides(overrides: &BTreeMap<Action, KeyList>) -> Result<Keymap, KeymapError> {
+        Keymap::from_table(Action::ALL.iter().map(|&a| {
+            let keys = match overrides.get(&a) {
+                Some(list) => list.0.clone(),
+                None => default_keys(a),
+            };
+            (a, keys)
+        }))
+    }
+
+    fn build(mut keys: Vec<Vec<KeyBinding>>) -> Result<Keymap, KeymapError> {
+        let mut lookup: HashMap<KeyBinding, Action> = HashMap::new();
+        for (i, list) in keys.iter_mut().enumerate() {
+            let action = Action::ALL[i];
+            let mut seen = Vec::new();
+            for k in list.iter().map(|k| k.normalized()) {
+                if seen.contains(&k) {
+                    continue;
+                }
+                seen.push(k);
+                if let Some(&first) = lookup.get(&k) {
+                    return Err(KeymapError {
+                        key: k.ascii(),
+                        first,
+                        second: action,
+                    });
+                }
+                lookup.insert(k, action);
+            }
+            *list = seen;
+        }
+        Ok(Keymap { keys, lookup })
+    }
+
+    /// The action of a key event (`None` for unbound keys and key releases).
+    pub fn action(&self, event: &KeyEvent) -> Option<Action> {
+        KeyBinding::from_event(event).and_then(|k| self.lookup.get(&k).copied())
+    }
+
+    /// The action bound to a key.
+    pub fn action_of(&self, key: KeyBinding) -> Option<Action> {
+        self.lookup.get(&key.normalized()).copied()
+    }
+
+    /// The keys of an action, in the order given (possibly none).
+    pub fn keys(&self, action: Action) -> &[KeyBinding] {
+        &self.keys[index(action)]
+    }
+
+    /// The keys of an action as one text: `q/Ctrl-C`.
+    pub fn keys_text(&self, action: Action, style: KeyStyle) -> String {
+        self.keys(action)
+            .iter()
+            .map(|k| match style {
+                KeyStyle::Symbols => k.to_string(),
+                KeyStyle::Ascii => k.ascii(),
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Status-line hints for these actions: (keys, label), e.g. `("=", "draw")`. Actions with
+    /// no key are left out.
+    pub fn hints(&self, actions: &[Action], lang: Lang) -> Vec<(String, String)> {
+        self.hints_in(actions, lang, KeyStyle::Symbols)
+    }
+
+    /// [`Keymap::hints`] with the key names in the given style.
+    pub fn hints_in(
+        &self,
+        actions: &[Action],
+        lang: Lang,
+        style: KeyStyle,
+    ) -> Vec<(String, String)> {
+        actions
+            .iter()
+            .filter(|a| !self.keys(**a).is_empty())
+            .map(|&a| (self.keys_text(a, style), a.label(lang).to_string()))
+            .collect()
+    }
+
+    /// The help screen: (keys, description) for every bound action, in [`Action::ALL`] order.
+    pub fn help(&self, lang: Lang) -> Vec<(String, String)> {
+        self.help_in(lang, KeyStyle::Symbols)
+    }
+
+    /// [`Keymap::help`] with the key names in the given style.
+    pub fn help_in(&self, lang: Lang, style: KeyStyle) -> Vec<(String, String)> {
+        Action::ALL
+            .iter()
+            .filter(|a| !self.keys(**a).is_empty())
+            .map(|&a| (self.keys_text(a, style), a.description(lang).to_string()))
+            .collect()
+    }
+
+    /// The bound keys that a typed move could begin with (see [`starts_move`]): empty for
+    /// the defaults; the play mode may warn about the others.
+    pub fn shadowed_move_starts(&self) -> Vec<(KeyBinding, Action)> {
+        let mut v: Vec<(KeyBinding, Action)> = self
+            .lookup
+            .iter()
+            .filter(|(k, _)| {
+                k.modifiers.is_empty() && matches!(k.code, KeyCode::Char(c) if starts_move(c))
+            })
+            .map(|(k, a)| (*k, *a))
+            .collect();
+        v.sort_by_key(|(k, a)| (*a, k.ascii()));
+        v
+    }
+}
+
+/// The place of an action in [`Action::ALL`] (its declaration order, tested).
+fn index(action: Action) -> usize {
+    action as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_lists_every_action_once_in_declaration_order() {
+        for (i, a) in Action::ALL.iter().enumerate() {
+            assert_eq!(*a as usize, i, "{a}");
+        }
+    }
+
+    #[test]
+    fn names_are_the_serde_names() {
+        for a in Action::ALL {
+            let v = serde_json::to_value(a).unwrap();
+            assert_eq!(v.as_str(), Some(a.name()));
+        }
+    }
+}
