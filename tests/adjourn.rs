@@ -758,3 +758,491 @@ fn guidelines_i_garbage_never_panics() {
     assert!(Envelope::from_file_bytes(&[0xff, 0xfe, 0x00], "g").is_err());
     assert!(Envelope::read_from(std::path::Path::new("/nonexistent/e.json")).is_err());
 }
+
+// --- Resumption into a game with its clock ---------------------------------------------------
+
+mod into_game {
+    use super::*;
+    use escaque::laws::adjourn::{Resume, SealedClock};
+    use escaque::laws::clock::ClockOptions;
+    use escaque::laws::time_control::TimeControl;
+    use escaque::laws::{GameError, GameEvent, Termination};
+
+    /// 15+10 from 0: 1.e4 (10 s) e5 (15 s) 2.Nf3 (20 s) Nc6 (5 s), White thinking 30 s on
+    /// move 3 when the session ends at 80 s: White used 60 s and shows 14:20, Black used
+    /// 20 s and shows 15:00.
+    fn played() -> Game {
+        let tc: TimeControl = "15+10".parse().unwrap();
+        let mut g = Game::with_clock(Position::new(), tc, ClockOptions::default());
+        g.start_clock(0).unwrap();
+        for (m, at) in [
+            ("e4", 10_000),
+            ("e5", 25_000),
+            ("Nf3", 45_000),
+            ("Nc6", 50_000),
+        ] {
+            let mv = escaque::core::parse_move(g.position(), m, Letters::English).unwrap();
+            g.play_at(mv, at).unwrap();
+        }
+        g
+    }
+
+    fn adjourned(g: &Game, now: u64) -> Adjournment {
+        Adjournment {
+            white: "Ana".into(),
+            black: "Bruno".into(),
+            ..Adjournment::of_game_at(g, now)
+        }
+    }
+
+    fn remaining(g: &Game, c: Color, now: u64) -> u64 {
+        g.clock().unwrap().remaining(c, now).unwrap().main_ms
+    }
+
+    fn ended(g: &Game) -> (GameResult, Termination, &'static str) {
+        let o = g.outcome().expect("the game is over");
+        (o.result, o.termination, o.article.number())
+    }
+
+    #[test]
+    fn guidelines_i_5_i_9_seal_file_open_game_play_on() {
+        let dir = scratch("into-game");
+        let mut g = played();
+        let adj = adjourned(&g, 80_000);
+        assert_eq!((adj.white_used_ms, adj.black_used_ms), (60_000, 20_000));
+        assert_eq!(
+            adj.clock,
+            Some(SealedClock {
+                time_control: "15+10".parse().unwrap(),
+                remaining_ms: [860_000, 900_000],
+                moves: [2, 2],
+            })
+        );
+        let mut draft = SealDraft::new(adj).unwrap();
+        draft.write("Bb5", Letters::English).unwrap();
+        let envelope = draft.seal().unwrap();
+        g.record_seal(&envelope, 80_000).unwrap();
+        assert!(
+            g.events()
+                .iter()
+                .any(|e| matches!(e, GameEvent::Adjourn(AdjournEvent::Sealed { .. })))
+        );
+        // The clock stopped at the seal.
+        assert_eq!(remaining(&g, Color::White, 500_000), 860_000);
+        let path = dir.join("game.envelope");
+        envelope.write_to(&path).unwrap();
+
+        // The next day, by the same time source: the session starts at 1 000 s.
+        let envelope = Envelope::read_from(&path).unwrap();
+        let opened = open(envelope, true).unwrap();
+        let mut g = opened.into_game(&Resume::at(1_000_000)).unwrap();
+        assert_eq!(g.plies().len(), 5);
+        assert_eq!(g.plies()[4].san, "Bb5");
+        assert_eq!(g.position().turn(), Color::Black);
+        // The sealed move counts as White's third move and gets its increment.
+        assert_eq!(g.plies()[4].clock_ms, Some(870_000));
+        let clock = g.clock().unwrap();
+        assert_eq!(clock.moves(Color::White), 3);
+        assert_eq!(clock.running(), Some(Color::Black));
+        assert_eq!(clock.used(Color::White, 1_000_000), 60_000);
+        assert_eq!(remaining(&g, Color::Black, 1_030_000), 870_000);
+        for kind in ["EnvelopeOpened", "SealedMovePlayed", "ClocksSet"] {
+            assert!(
+                g.events().iter().any(
+                    |e| matches!(e, GameEvent::Adjourn(a) if format!("{a:?}").starts_with(kind))
+                ),
+                "{kind}"
+            );
+        }
+        // Play on.
+        let a6 = escaque::core::parse_move(g.position(), "a6", Letters::English).unwrap();
+        g.play_at(a6, 1_030_000).unwrap();
+        assert_eq!(g.plies()[5].clock_ms, Some(880_000));
+        let ba4 = escaque::core::parse_move(g.position(), "Ba4", Letters::English).unwrap();
+        g.play_at(ba4, 1_040_000).unwrap();
+        assert_eq!(g.plies()[6].clock_ms, Some(870_000));
+        assert!(!g.is_over());
+    }
+
+    #[test]
+    fn guidelines_i_5_clocks_set_from_the_times_used_when_the_envelope_has_no_clocks() {
+        let g = played();
+        let adj = Adjournment {
+            clock: None,
+            ..adjourned(&g, 80_000)
+        };
+        let opened = open(sealed(adj, "Bb5"), true).unwrap();
+        let resume = Resume {
+            time_control: Some("15+10".parse().unwrap()),
+            ..Resume::at(7_000)
+        };
+        let g = opened.into_game(&resume).unwrap();
+        // 15 min + 2 increments − 60 s used, then the sealed move's increment.
+        assert_eq!(g.plies()[4].clock_ms, Some(870_000));
+        // Black: 15 min + 2 increments − 20 s.
+        assert_eq!(remaining(&g, Color::Black, 7_000), 900_000);
+        // A 40/90 control: the period is found from the move count.
+        let tc: TimeControl = "90/40:30".parse().unwrap();
+        let mut base = Game::default();
+        for m in ["e4", "e5"] {
+            base.play_san(m, Letters::English).unwrap();
+        }
+        let adj = Adjournment {
+            white: "W".into(),
+            black: "B".into(),
+            white_used_ms: 600_000,
+            black_used_ms: 1_200_000,
+            ..Adjournment::of_game(&base)
+        };
+        let resume = Resume {
+            time_control: Some(tc),
+            ..Resume::at(0)
+        };
+        let g = open(sealed(adj, "Nf3"), true)
+            .unwrap()
+            .into_game(&resume)
+            .unwrap();
+        assert_eq!(g.plies()[2].clock_ms, Some(5_400_000 - 600_000));
+        assert_eq!(remaining(&g, Color::Black, 0), 5_400_000 - 1_200_000);
+    }
+
+    #[test]
+    fn guidelines_i_9_b_absent_replier_clock_runs_until_arrival() {
+        let g = played();
+        let envelope = sealed(adjourned(&g, 80_000), "Bb5");
+        let shut = open(envelope, false).unwrap_err();
+        assert!(shut.events.contains(&AdjournEvent::ReplierAbsent {
+            replier: Color::Black
+        }));
+        // Black arrives ten minutes after the start; the envelope is opened then.
+        let resume = Resume {
+            start: 1_000_000,
+            opened: 1_600_000,
+            ..Resume::default()
+        };
+        let g = open(shut.envelope, true)
+            .unwrap()
+            .into_game(&resume)
+            .unwrap();
+        assert_eq!(remaining(&g, Color::Black, 1_600_000), 300_000);
+        assert!(g.events().iter().any(|e| matches!(
+            e,
+            GameEvent::Adjourn(AdjournEvent::ReplierAbsent {
+                replier: Color::Black
+            })
+        )));
+        // Arriving after the whole of the time: the flag fell while away (6.9).
+        let resume = Resume {
+            start: 1_000_000,
+            opened: 2_000_000,
+            ..Resume::default()
+        };
+        let envelope = sealed(adjourned(&played(), 80_000), "Bb5");
+        let g = open(envelope, true).unwrap().into_game(&resume).unwrap();
+        assert_eq!(
+            ended(&g),
+            (GameResult::WhiteWins, Termination::FlagFall, "6.9")
+        );
+    }
+
+    #[test]
+    fn guidelines_i_11_neither_present_the_replier_loses_the_time_until_arrival() {
+        // A default time that is not zero; both players late. The sealer's clock does not
+        // run: the replier's runs from the start of the session until they arrive.
+        let envelope = sealed(adjourned(&played(), 80_000), "Bb5");
+        let resume = Resume {
+            start: 1_000_000,
+            opened: 1_300_000,
+            ..Resume::default()
+        };
+        let g = open(envelope, true).unwrap().into_game(&resume).unwrap();
+        assert_eq!(remaining(&g, Color::Black, 1_300_000), 600_000);
+        assert_eq!(
+            g.plies()[4].clock_ms,
+            Some(870_000),
+            "the sealer lost nothing"
+        );
+        assert_eq!(g.clock().unwrap().used(Color::Black, 1_300_000), 320_000);
+    }
+
+    #[test]
+    fn guidelines_i_9_c_sealer_absent_reply_sealed_and_opened_into_a_game() {
+        let dir = scratch("reply-game");
+        let envelope = sealed(adjourned(&played(), 80_000), "Bb5");
+        // White, the sealer, is absent: Black opens, thinks 40 s and seals the reply.
+        let mut g = open(envelope, true)
+            .unwrap()
+            .into_game(&Resume::at(1_000_000))
+            .unwrap();
+        let mut draft = SealDraft::new(adjourned(&g, 1_040_000)).unwrap().as_reply();
+        draft.write("a6", Letters::English).unwrap();
+        let reply = draft.seal().unwrap();
+        assert!(reply.is_reply());
+        g.record_seal(&reply, 1_040_000).unwrap();
+        let path = dir.join("reply.envelope");
+        reply.write_to(&path).unwrap();
+        // White's clock started when the reply was sealed; White arrives 100 s later.
+        let reply = Envelope::read_from(&path).unwrap();
+        assert_eq!(reply.replier(), Color::White);
+        let resume = Resume {
+            start: 1_040_000,
+            opened: 1_140_000,
+            ..Resume::default()
+        };
+        let g = open(reply, true).unwrap().into_game(&resume).unwrap();
+        assert_eq!(g.plies().len(), 6);
+        assert_eq!(g.plies()[5].san, "a6");
+        // Black: 900 s − 40 s + 10 s increment.
+        assert_eq!(g.plies()[5].clock_ms, Some(870_000));
+        assert_eq!(remaining(&g, Color::White, 1_140_000), 770_000);
+        assert_eq!(g.clock().unwrap().running(), Some(Color::White));
+    }
+
+    #[test]
+    fn guidelines_i_6_draw_or_resignation_before_resumption_ends_the_game() {
+        let envelope = sealed(adjourned(&played(), 80_000), "Bb5");
+        let g = envelope
+            .clone()
+            .settle_into_game(Settlement::DrawAgreed, &Resume::at(900_000))
+            .unwrap();
+        assert_eq!(
+            ended(&g),
+            (
+                GameResult::Draw,
+                Termination::SettledBeforeResumption,
+                "I.6"
+            )
+        );
+        assert_eq!(g.plies().len(), 4, "the envelope is never opened");
+        let g = envelope
+            .settle_into_game(Settlement::Resigned(Color::Black), &Resume::at(900_000))
+            .unwrap();
+        assert_eq!(
+            ended(&g),
+            (
+                GameResult::WhiteWins,
+                Termination::SettledBeforeResumption,
+                "I.6"
+            )
+        );
+        // A resignation when the opponent cannot mate is a draw (5.1.2).
+        let envelope = sealed(from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "e4");
+        let g = envelope
+            .settle_into_game(Settlement::Resigned(Color::White), &Resume::at(0))
+            .unwrap();
+        assert_eq!(ended(&g).1, Termination::ResignationOpponentCannotMate);
+    }
+
+    #[test]
+    fn guidelines_i_8_a_game_waits_for_the_arbiter_then_follows_the_ruling() {
+        let envelope = sealed(adjourned(&played(), 80_000), "Qh8");
+        let mut opened = open(envelope, true).unwrap();
+        assert!(matches!(
+            opened.clone().into_game(&Resume::at(0)),
+            Err(AdjournError::DecisionPending)
+        ));
+        opened.decide(Ruling::Loses).unwrap();
+        let g = opened.into_game(&Resume::at(0)).unwrap();
+        assert_eq!(
+            ended(&g),
+            (
+                GameResult::BlackWins,
+                Termination::SealedMoveDefective,
+                "I.8"
+            )
+        );
+        assert!(matches!(
+            g.events().last(),
+            Some(GameEvent::GameEnded { .. })
+        ));
+    }
+
+    #[test]
+    fn guidelines_i_10_late_arrival_into_a_game() {
+        let envelope = sealed(adjourned(&played(), 80_000), "Bb5");
+        let g = envelope
+            .default_into_game(Color::Black, &Resume::at(4_000_000))
+            .unwrap();
+        assert_eq!(
+            ended(&g),
+            (
+                GameResult::WhiteWins,
+                Termination::DefaultAtResumption,
+                "I.10"
+            )
+        );
+        // The sealed move mates: that stands against the late arrival.
+        let mut fool = Game::default();
+        for m in ["f3", "e5", "g4"] {
+            fool.play_san(m, Letters::English).unwrap();
+        }
+        let adj = Adjournment {
+            white: "W".into(),
+            black: "B".into(),
+            ..Adjournment::of_game(&fool)
+        };
+        let g = sealed(adj, "Qh4")
+            .default_into_game(Color::White, &Resume::at(0))
+            .unwrap();
+        assert_eq!(
+            ended(&g),
+            (GameResult::BlackWins, Termination::Checkmate, "5.1.1")
+        );
+    }
+
+    #[test]
+    fn guidelines_i_12_lost_envelope_resumes_into_a_game() {
+        let adj = adjourned(&played(), 80_000);
+        let LostEnvelope::Resumed(opened) =
+            resume_without_envelope(Some(adj), "Bb5", Letters::English).unwrap()
+        else {
+            panic!("the position is known: the game resumes");
+        };
+        let g = opened.into_game(&Resume::at(2_000_000)).unwrap();
+        assert_eq!(g.plies()[4].san, "Bb5");
+        assert_eq!(g.plies()[4].clock_ms, Some(870_000));
+        assert!(g.events().iter().any(|e| matches!(
+            e,
+            GameEvent::Adjourn(AdjournEvent::ClocksSet { article, .. }) if article.number() == "I.12"
+        )));
+    }
+
+    #[test]
+    fn guidelines_i_4_pending_offer_carried_into_the_game() {
+        let mut g = played();
+        g.offer_draw(Color::Black).unwrap();
+        let envelope = sealed(adjourned(&g, 80_000), "Bb5");
+        let mut g = open(envelope, true)
+            .unwrap()
+            .into_game(&Resume::at(1_000_000))
+            .unwrap();
+        assert_eq!(g.pending_offer().map(|o| o.by), Some(Color::Black));
+        g.accept_draw(Color::White).unwrap();
+        assert_eq!(ended(&g).1, Termination::Agreement);
+    }
+
+    #[test]
+    fn guidelines_i_13_wrong_time_corrected_before_the_first_move_only() {
+        let resumed = || {
+            open(sealed(adjourned(&played(), 80_000), "Bb5"), true)
+                .unwrap()
+                .into_game(&Resume::at(1_000_000))
+                .unwrap()
+        };
+        // White had really used 90 s, not 60 s: Black points it out before moving.
+        let mut g = resumed();
+        assert_eq!(g.resumed_from_adjournment(), Some([60_000, 20_000]));
+        g.correct_resumed_time(Color::Black, Color::White, Some(90_000))
+            .unwrap();
+        assert_eq!(remaining(&g, Color::White, 1_000_000), 840_000);
+        assert!(g.events().iter().any(|e| matches!(
+            e,
+            GameEvent::Adjourn(AdjournEvent::TimeCorrected {
+                used_ms: 90_000,
+                ..
+            })
+        )));
+        // Black's own time was shown too high: corrected the other way.
+        g.correct_resumed_time(Color::Black, Color::Black, Some(10_000))
+            .unwrap();
+        assert_eq!(remaining(&g, Color::Black, 1_000_000), 910_000);
+        // Not established: no correction.
+        let mut g = resumed();
+        g.correct_resumed_time(Color::White, Color::Black, None)
+            .unwrap();
+        assert_eq!(remaining(&g, Color::Black, 1_000_000), 900_000);
+        assert!(matches!(
+            g.events().last(),
+            Some(GameEvent::Adjourn(AdjournEvent::TimeNotCorrected { .. }))
+        ));
+        // After one's first move it is too late.
+        let mut g = resumed();
+        let a6 = escaque::core::parse_move(g.position(), "a6", Letters::English).unwrap();
+        g.play_at(a6, 1_010_000).unwrap();
+        assert_eq!(
+            g.correct_resumed_time(Color::Black, Color::White, Some(90_000)),
+            Err(GameError::TooLateToCorrect(Color::Black))
+        );
+        // White has not moved since the resumption (the sealed move was before it).
+        assert!(
+            g.correct_resumed_time(Color::White, Color::White, Some(90_000))
+                .is_ok()
+        );
+        // A game that was not resumed.
+        let mut g = played();
+        assert_eq!(
+            g.correct_resumed_time(Color::White, Color::White, None),
+            Err(GameError::NotResumed)
+        );
+    }
+
+    #[test]
+    fn guidelines_i_14_the_session_ends_by_the_wall_clock() {
+        let mut g = open(sealed(adjourned(&played(), 80_000), "Bb5"), true)
+            .unwrap()
+            .into_game(&Resume::at(1_000_000))
+            .unwrap();
+        // Announced in advance; kept by the wall clock (the instants given to the game),
+        // whatever the chess clocks show in total (FIDE interpretation of 1974 to Art. 15.1).
+        let told = |g: &Game| {
+            g.events()
+                .iter()
+                .filter(|e| matches!(e, GameEvent::Adjourn(AdjournEvent::SessionEnded { .. })))
+                .count()
+        };
+        g.set_session_end(1_000_000 + 600_000);
+        assert_eq!(g.session_end(), Some(1_600_000));
+        g.tick(1_599_999);
+        assert_eq!(told(&g), 0);
+        g.tick(1_600_000);
+        assert!(g.events().iter().any(|e| matches!(
+            e,
+            GameEvent::Adjourn(AdjournEvent::SessionEnded {
+                sealer: Color::Black,
+                ..
+            })
+        )));
+        // An untimed game: told once.
+        let mut g = Game::default();
+        g.set_session_end(5_000);
+        g.tick(4_999);
+        assert_eq!(told(&g), 0);
+        g.tick(5_000);
+        g.tick(9_000);
+        assert_eq!(told(&g), 1, "told once");
+        assert!(g.events().iter().any(|e| matches!(
+            e,
+            GameEvent::Adjourn(AdjournEvent::SessionEnded {
+                at: 5_000,
+                sealer: Color::White
+            })
+        )));
+        assert_eq!(
+            AdjournEvent::SessionEnded {
+                at: 0,
+                sealer: Color::White
+            }
+            .article()
+            .number(),
+            "I.14"
+        );
+    }
+
+    #[test]
+    fn guidelines_i_envelope_without_clocks_has_no_clock_field() {
+        let text = sealed(from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "e4").to_file_text();
+        assert!(!text.contains("\"clock\""));
+        let text = sealed(adjourned(&played(), 80_000), "Bb5").to_file_text();
+        assert!(text.contains("\"time_control\": \"900+10\""));
+        // The clocks are sealed like every field.
+        let altered = text.replace(
+            "\"white_remaining_ms\": 860000",
+            "\"white_remaining_ms\": 960000",
+        );
+        assert_ne!(altered, text);
+        let err = Envelope::from_file_text(&altered, "x").unwrap_err();
+        assert!(
+            matches!(err.problem, EnvelopeProblem::FieldAltered { ref fields } if fields == &["clock".to_string()])
+        );
+    }
+}

@@ -640,3 +640,154 @@ fn art_5_2_2_a_locked_position_is_dead_by_search() {
         (GameResult::Draw, Termination::DeadPosition, "5.2.2")
     );
 }
+
+mod a_5_4 {
+    use super::*;
+    use escaque::core::{Setup, Square};
+    use escaque::laws::irregularity::{IllegalPosition, illegal_position_conditions};
+
+    fn board(fen: &str) -> Setup {
+        Setup::from_fen(fen).unwrap()
+    }
+
+    fn unsupervised(moves: &[&str]) -> Game {
+        let mut g = game_after(moves);
+        g.set_penalty_seconds(60);
+        g.set_supervision(Supervision::Inadequate);
+        g
+    }
+
+    #[test]
+    fn art_a_5_4_the_conditions_are_read_from_the_board() {
+        // Only Black's king in check (the rook on e1): not the A.5.4 case.
+        let one = board("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+        assert!(illegal_position_conditions(&one).is_empty());
+        // The queen on f2 checks g1 as well: both kings in check.
+        let both = board("4k3/8/8/8/8/8/5q2/4R1K1 w - - 0 1");
+        assert_eq!(
+            illegal_position_conditions(&both),
+            vec![IllegalPosition::BothKingsInCheck]
+        );
+        // A knight on e7 blocks the rook: only White is in check.
+        let blocked = board("4k3/4n3/8/8/8/8/5q2/4R1K1 w - - 0 1");
+        assert!(illegal_position_conditions(&blocked).is_empty());
+        // An unpromoted pawn on its farthest rank, for either colour.
+        let pawns = board("P3k3/8/8/8/8/8/8/4K2p b - - 0 1");
+        assert_eq!(
+            illegal_position_conditions(&pawns),
+            vec![
+                IllegalPosition::PawnOnLastRank {
+                    color: Color::Black,
+                    square: Square::H1
+                },
+                IllegalPosition::PawnOnLastRank {
+                    color: Color::White,
+                    square: Square::A8
+                },
+            ]
+        );
+        // A pawn on its own first rank is not the A.5.4 case.
+        assert!(illegal_position_conditions(&board("4k3/8/8/8/8/8/8/P3K3 w - - 0 1")).is_empty());
+    }
+
+    #[test]
+    fn art_a_5_4_both_kings_in_check_still_after_the_next_move_is_a_draw() {
+        let mut g = unsupervised(&["e4", "e5"]);
+        // An illegal move stood (A.5.2): both kings are in check, Black to move.
+        g.illegal_move(Color::White, IllegalKind::Move, Discovery::Later)
+            .unwrap();
+        let seen = board("4k3/8/8/8/8/8/8/4R1Kq b - - 0 1");
+        g.observe_illegal_position(&seen).unwrap();
+        assert!(matches!(
+            g.events().last(),
+            Some(GameEvent::IllegalPositionObserved { after_next_move: false, article, .. })
+                if article.number() == "A.5.4"
+        ));
+        assert!(
+            !g.is_over(),
+            "the arbiter waits for the next completed move"
+        );
+        assert_eq!(g.pending_illegal_position(), Some(&seen));
+        // Black moves the king out of check; White's king is still in check.
+        g.illegal_position_after_next_move(&board("3k4/8/8/8/8/8/8/4R1Kq w - - 1 2"))
+            .unwrap();
+        assert!(
+            !g.is_over(),
+            "only one king in check now: not an A.5.4 position"
+        );
+        assert!(matches!(
+            g.events().last(),
+            Some(GameEvent::IllegalPositionCleared { .. })
+        ));
+        // Observed again and still there after the next move: draw.
+        let mut g = unsupervised(&["e4", "e5"]);
+        g.observe_illegal_position(&seen).unwrap();
+        g.illegal_position_after_next_move(&board("4k3/8/8/8/8/8/7q/4R1K1 w - - 1 2"))
+            .unwrap();
+        assert_eq!(
+            ended(&g),
+            (GameResult::Draw, Termination::IllegalPositionDraw, "A.5.4")
+        );
+        assert!(g.events().iter().any(|e| matches!(
+            e,
+            GameEvent::IllegalPositionObserved {
+                after_next_move: true,
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn art_a_5_4_b_3_pawn_on_the_last_rank_in_blitz() {
+        // Blitz without adequate supervision (B.3 applies A.5).
+        let mut g = unsupervised(&["e4", "d5", "exd5", "c6", "dxc6", "Qb6", "cxb7", "Qc6"]);
+        // 7.5.2 unclaimed: bxa8 played with the pawn left a pawn, and it stood.
+        g.illegal_move(Color::White, IllegalKind::Move, Discovery::Later)
+            .unwrap();
+        let seen = board("Pnb1kbnr/p3pppp/2q5/8/8/8/PPPP1PPP/RNBQKBNR b KQk - 0 5");
+        g.observe_illegal_position(&seen).unwrap();
+        // Black does not capture it: still there after the next move, draw.
+        let mut drawn = g.clone();
+        drawn
+            .illegal_position_after_next_move(&board(
+                "Pnb1kbnr/p3pppp/8/8/8/8/PPPP1qPP/RNBQKBNR w KQk - 0 6",
+            ))
+            .unwrap();
+        assert_eq!(ended(&drawn).1, Termination::IllegalPositionDraw);
+        // Black captures the pawn: the game goes on.
+        g.illegal_position_after_next_move(&board(
+            "qnb1kbnr/p3pppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQk - 0 6",
+        ))
+        .unwrap();
+        assert!(!g.is_over());
+        assert_eq!(g.pending_illegal_position(), None);
+    }
+
+    #[test]
+    fn art_a_5_4_needs_inadequate_supervision_an_illegal_board_and_a_move() {
+        let seen = board("4k3/8/8/8/8/8/8/4R1Kq b - - 0 1");
+        // A.4 / B.2: adequately supervised, 7.5 applies instead.
+        let mut g = game_after(&["e4", "e5"]);
+        assert_eq!(
+            g.observe_illegal_position(&seen),
+            Err(GameError::Supervised)
+        );
+        let mut g = unsupervised(&["e4", "e5"]);
+        let legal = board("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        match g.observe_illegal_position(&legal) {
+            Err(GameError::NoIllegalPosition(fen)) => assert!(fen.starts_with("4k3/")),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            g.illegal_position_after_next_move(&seen),
+            Err(GameError::NoIllegalPositionPending)
+        );
+        g.observe_illegal_position(&seen).unwrap();
+        // The same side to move: no move was completed.
+        assert!(matches!(
+            g.illegal_position_after_next_move(&seen),
+            Err(GameError::NoMoveCompleted(_))
+        ));
+        assert!(!g.is_over());
+    }
+}

@@ -42,7 +42,9 @@ use sha2::{Digest, Sha256};
 use crate::core::{Color, Letters, Move, Notation, Position, SanProblem, parse_move, write_move};
 
 use super::article::Article;
-use super::game::{Game, GameResult};
+use super::clock::{ClockEvent, ClockOptions};
+use super::game::{Game, GameError, GameEvent, GameResult, Termination};
+use super::time_control::{BonusKind, TimeControl};
 
 impl Article {
     /// Sealing: the move written, the envelope sealed, then the clock stopped (I.1).
@@ -65,8 +67,15 @@ impl Article {
     pub const ADJOURN_RESUME: Article = Article("I.9");
     /// Arriving after the default time loses, unless the sealed move ended the game (I.10).
     pub const ADJOURN_DEFAULT: Article = Article("I.10");
+    /// With a default time that is not zero and neither player present, the replier's time
+    /// runs until they arrive (I.11).
+    pub const ADJOURN_BOTH_ABSENT: Article = Article("I.11");
     /// A lost envelope (I.12).
     pub const ADJOURN_LOST: Article = Article("I.12");
+    /// Times shown wrongly at resumption, pointed out before one's first move (I.13).
+    pub const ADJOURN_TIMES: Article = Article("I.13");
+    /// The session's duration by the wall clock, start and end announced (I.14).
+    pub const ADJOURN_SESSION: Article = Article("I.14");
 }
 
 /// The format tag of the envelope file.
@@ -97,6 +106,61 @@ pub struct Adjournment {
     pub resumption_date: String,
     pub resumption_time: String,
     pub resumption_place: String,
+    /// The clocks when they were stopped at the seal, for the resumption to set them
+    /// exactly (I.5) whatever the control (increments, delays, periods). `None`: only the
+    /// times used are known, and the clocks are set from them.
+    pub clock: Option<SealedClock>,
+}
+
+/// The clocks of an adjourned game as they stood at the seal.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SealedClock {
+    pub time_control: TimeControl,
+    /// Each player's main time when the clock was stopped, in milliseconds, White first.
+    pub remaining_ms: [u64; 2],
+    /// The moves each player had completed (the move counters), White first; the sealed
+    /// move is not among them.
+    pub moves: [u32; 2],
+}
+
+impl SealedClock {
+    /// The readings of `game`'s clock at `now`, if it has one.
+    pub fn of_game(game: &Game, now: u64) -> Option<SealedClock> {
+        let clock = game.clock()?;
+        let main = |c: Color| clock.remaining(c, now).map_or(0, |r| r.main_ms);
+        Some(SealedClock {
+            time_control: clock.time_control().clone(),
+            remaining_ms: [main(Color::White), main(Color::Black)],
+            moves: [clock.moves(Color::White), clock.moves(Color::Black)],
+        })
+    }
+}
+
+/// How the resumption of an adjourned game goes on the clocks (I.9, I.11, I.14).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Resume {
+    /// The start of the session, announced in advance and kept by the wall clock (I.14): the
+    /// replier's clock starts then, present or not (I.9 a, b; I.11 when neither player is
+    /// there). For a reply sealed in the sealer's absence (I.9 c), the instant it was sealed
+    /// and the sealer's clock started.
+    pub start: u64,
+    /// When the replier is at the board and the envelope is opened (I.7): `start` if present
+    /// from the start, later if they arrived late (their clock ran until then, I.9 b).
+    pub opened: u64,
+    /// The time control, when the envelope does not record the clocks.
+    pub time_control: Option<TimeControl>,
+    pub options: ClockOptions,
+}
+
+impl Resume {
+    /// A resumption at `at` with the replier present.
+    pub fn at(at: u64) -> Resume {
+        Resume {
+            start: at,
+            opened: at,
+            ..Resume::default()
+        }
+    }
 }
 
 /// What [`Adjournment::check`] establishes.
@@ -118,6 +182,20 @@ impl Adjournment {
             fen: game.position().to_fen(),
             pending_offer: game.pending_offer().map(|o| o.by),
             ..Adjournment::default()
+        }
+    }
+
+    /// [`Adjournment::of_game`] with the clocks read at `now`, the moment of the seal: the
+    /// time used by each player (I.2 c) and the clock readings ([`SealedClock`]).
+    pub fn of_game_at(game: &Game, now: u64) -> Adjournment {
+        let (white_used_ms, black_used_ms) = game.clock().map_or((0, 0), |c| {
+            (c.used(Color::White, now), c.used(Color::Black, now))
+        });
+        Adjournment {
+            white_used_ms,
+            black_used_ms,
+            clock: SealedClock::of_game(game, now),
+            ..Adjournment::of_game(game)
         }
     }
 
@@ -269,6 +347,13 @@ pub enum AdjournError {
     StatedMove { text: String, error: String },
     #[error("no reply can be sealed: {0}")]
     NoReply(&'static str),
+    #[error(
+        "the sealed move is ambiguous, unclear or illegal and the arbiter has not decided yet \
+         (Guidelines I.8): the game cannot resume"
+    )]
+    DecisionPending,
+    #[error("the resumed game refused: {0}")]
+    Game(String),
 }
 
 // --- The draft -------------------------------------------------------------------------------
@@ -346,6 +431,14 @@ impl SealDraft {
     /// The player who seals.
     pub fn sealer(&self) -> Color {
         self.position.turn()
+    }
+
+    /// Makes this the reply of a player whose opponent, the sealer, is absent at the
+    /// resumption (I.9 c): sealing it stops the replier's clock and starts the absent
+    /// player's; it is opened on their arrival.
+    pub fn as_reply(mut self) -> SealDraft {
+        self.reply = true;
+        self
     }
 
     /// Writes (or rewrites) the sealed move as text in `letters`. It is kept as written: a
@@ -765,6 +858,44 @@ struct Contents {
     salt: String,
     /// The sealed move, masked (hex) so that a glance at the file does not show it.
     sealed_move: String,
+    /// The clocks at the seal; absent from envelopes that do not record them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockFile>,
+}
+
+/// The clocks at the seal, as the file writes them (the control in the PGN syntax).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockFile {
+    time_control: String,
+    white_remaining_ms: u64,
+    black_remaining_ms: u64,
+    white_moves: u32,
+    black_moves: u32,
+}
+
+impl From<&SealedClock> for ClockFile {
+    fn from(c: &SealedClock) -> ClockFile {
+        ClockFile {
+            time_control: c.time_control.to_pgn(),
+            white_remaining_ms: c.remaining_ms[0],
+            black_remaining_ms: c.remaining_ms[1],
+            white_moves: c.moves[0],
+            black_moves: c.moves[1],
+        }
+    }
+}
+
+impl ClockFile {
+    fn decode(&self) -> Result<SealedClock, String> {
+        let time_control = TimeControl::from_pgn(&self.time_control)
+            .map_err(|e| format!("the clock's time control: {e}"))?;
+        Ok(SealedClock {
+            time_control,
+            remaining_ms: [self.white_remaining_ms, self.black_remaining_ms],
+            moves: [self.white_moves, self.black_moves],
+        })
+    }
 }
 
 impl Contents {
@@ -789,6 +920,7 @@ impl Contents {
             notation: w.letters.into(),
             salt: salt.to_string(),
             sealed_move: hex(&mask(salt, w.text.as_bytes())),
+            clock: a.clock.as_ref().map(ClockFile::from),
         }
     }
 
@@ -807,6 +939,7 @@ impl Contents {
             resumption_date: self.resumption_date.clone(),
             resumption_time: self.resumption_time.clone(),
             resumption_place: self.resumption_place.clone(),
+            clock: self.clock.as_ref().map(ClockFile::decode).transpose()?,
         };
         let checked = adjournment.check().map_err(|e| e.to_string())?;
         let pos = checked.position;
@@ -1239,6 +1372,19 @@ pub enum AdjournEvent {
     /// Lost envelope and no position to resume from: the game is annulled and replayed
     /// (I.12 b).
     Annulled { reason: String },
+    /// The session's announced end by the wall clock has come (I.14): `sealer`, the player
+    /// to move, must seal (I.1).
+    SessionEnded { at: u64, sealer: Color },
+    /// I.13: `by` pointed out, before their first move, that `clock_of`'s time used was
+    /// shown wrongly; the clock now counts `used_ms` instead of `recorded_used_ms`.
+    TimeCorrected {
+        by: Color,
+        clock_of: Color,
+        recorded_used_ms: u64,
+        used_ms: u64,
+    },
+    /// I.13: the error pointed out by `by` could not be established: no correction.
+    TimeNotCorrected { by: Color, clock_of: Color },
 }
 
 impl AdjournEvent {
@@ -1255,6 +1401,10 @@ impl AdjournEvent {
             AdjournEvent::SealedMoveDefective { .. } => Article::ADJOURN_DEFECTIVE,
             AdjournEvent::ArbiterDecided { decision } => decision.article,
             AdjournEvent::Annulled { .. } => Article::ADJOURN_LOST,
+            AdjournEvent::SessionEnded { .. } => Article::ADJOURN_SESSION,
+            AdjournEvent::TimeCorrected { .. } | AdjournEvent::TimeNotCorrected { .. } => {
+                Article::ADJOURN_TIMES
+            }
         }
     }
 }
@@ -1668,4 +1818,252 @@ pub fn resume_without_envelope(
     }
     opened.play(mv, Article::ADJOURN_LOST);
     Ok(LostEnvelope::Resumed(Box::new(opened)))
+}
+
+// --- Resumption into a game ------------------------------------------------------------------
+
+fn game_err(e: impl fmt::Display) -> AdjournError {
+    AdjournError::Game(e.to_string())
+}
+
+/// The control the resumed game is played with: the envelope's, else the one given.
+fn control_of(a: &Adjournment, resume: &Resume) -> Option<TimeControl> {
+    a.clock
+        .as_ref()
+        .map(|c| c.time_control.clone())
+        .or_else(|| resume.time_control.clone())
+}
+
+/// The adjourned game rebuilt from the scoresheets in the envelope (I.1), its clock set for
+/// `tc` and not started.
+fn adjourned_game(
+    a: &Adjournment,
+    tc: Option<TimeControl>,
+    options: ClockOptions,
+) -> Result<Game, AdjournError> {
+    let start_fen = if a.start_fen.trim().is_empty() {
+        &a.fen
+    } else {
+        &a.start_fen
+    };
+    let start = Position::from_fen(start_fen).map_err(|e| AdjournError::BadFen {
+        field: "start_fen",
+        error: e.to_string(),
+    })?;
+    let mut game = match tc {
+        Some(tc) => Game::with_clock(start, tc, options),
+        None => Game::new(start),
+    };
+    for (i, text) in a.moves.iter().enumerate() {
+        game.play_san(text, Letters::English)
+            .map_err(|e| AdjournError::BadScoresheet {
+                index: i + 1,
+                text: text.clone(),
+                error: e.to_string(),
+            })?;
+    }
+    Ok(game)
+}
+
+/// The main time `used` leaves after `moves` completed moves under `tc`, when only the times
+/// used are known (I.2 c): the periods reached and the increments earned, less the time
+/// used. Exact without a bonus and with increments; with a delay the envelope's
+/// [`SealedClock`] is needed for an exact reading.
+fn main_from_used(tc: &TimeControl, moves: u32, used: [u64; 2], color: Color) -> u64 {
+    match tc {
+        TimeControl::Sandclock { .. } => tc
+            .start_ms()
+            .saturating_sub(used[color.index()])
+            .saturating_add(used[(!color).index()]),
+        TimeControl::Periods(_) => {
+            let reached = tc.period_at(moves).index;
+            let base: u64 = (0..=reached)
+                .map(|i| tc.period(i).map_or(0, |p| p.ms()))
+                .sum();
+            let increments: u64 = (0..moves)
+                .filter_map(|k| tc.period(tc.period_at(k).index)?.bonus)
+                .filter(|b| b.kind == BonusKind::Increment)
+                .map(|b| b.ms())
+                .sum();
+            (base + increments).saturating_sub(used[color.index()])
+        }
+        TimeControl::Unlimited | TimeControl::Unknown => 0,
+    }
+}
+
+/// The termination that goes with a result decided under `article`.
+fn termination_for(result: GameResult, article: Article) -> Termination {
+    let draw = result == GameResult::Draw;
+    match article.number() {
+        "5.1.1" => Termination::Checkmate,
+        "5.1.2" if draw => Termination::ResignationOpponentCannotMate,
+        "5.1.2" => Termination::Resignation,
+        "5.2.1" => Termination::Stalemate,
+        "5.2.2" => Termination::DeadPosition,
+        "5.2.3" => Termination::Agreement,
+        "6.9" if draw => Termination::FlagFallOpponentCannotMate,
+        "6.9" => Termination::FlagFall,
+        "9.6.1" => Termination::FivefoldRepetition,
+        "9.6.2" => Termination::SeventyFiveMoves,
+        "I.6" => Termination::SettledBeforeResumption,
+        "I.10" => Termination::DefaultAtResumption,
+        _ => Termination::SealedMoveDefective,
+    }
+}
+
+/// Ends `game` with a result the adjournment decided, unless the game ended by itself.
+fn end_with(game: &mut Game, result: GameResult, termination: Termination, article: Article) {
+    if !game.is_over() {
+        game.end_as(result, termination, article);
+    }
+}
+
+impl Opened {
+    /// The resumed game as a [`Game`] (I.5, I.9): the moves of the scoresheets, the clocks
+    /// set from the envelope (its [`SealedClock`], else the times used under
+    /// `resume.time_control`), the sealed move played — it counts as the sealer's move on
+    /// the clock, the seal standing for the press (I.1), so a bonus or a new period is given
+    /// as a press would — and the replier's clock running from `resume.start` (I.9 a; when
+    /// the replier came late, their clock ran until they arrived, I.9 b, I.11). A pending
+    /// draw offer stays open (I.4). The game's time is brought to `resume.opened`.
+    ///
+    /// A defective sealed move needs the arbiter's decision first ([`Opened::decide`]): a
+    /// ruling that ends the game gives a finished `Game`.
+    pub fn into_game(self, resume: &Resume) -> Result<Game, AdjournError> {
+        if self.needs_decision() {
+            return Err(AdjournError::DecisionPending);
+        }
+        let a = &self.adjournment;
+        let mut game = adjourned_game(a, control_of(a, resume), resume.options)?;
+        let sealer = self.before.turn();
+        let replier = !sealer;
+        let mut events: Vec<AdjournEvent> = self
+            .events
+            .iter()
+            .filter(|e| !matches!(e, AdjournEvent::GameEnded { .. }))
+            .cloned()
+            .collect();
+        if resume.opened > resume.start {
+            events.insert(1.min(events.len()), AdjournEvent::ReplierAbsent { replier });
+        }
+        game.record_adjournment(&events);
+        game.set_now(resume.start);
+        let used = [a.white_used_ms, a.black_used_ms];
+        if !game.is_over() {
+            let moves_played = |c: Color| game.plies().iter().filter(|p| p.color == c).count();
+            let readings = match (&a.clock, game.clock()) {
+                (Some(c), _) => Some((c.remaining_ms, c.moves)),
+                (None, Some(clock)) => {
+                    let tc = clock.time_control().clone();
+                    let moves = [
+                        moves_played(Color::White) as u32,
+                        moves_played(Color::Black) as u32,
+                    ];
+                    Some((
+                        [
+                            main_from_used(&tc, moves[0], used, Color::White),
+                            main_from_used(&tc, moves[1], used, Color::Black),
+                        ],
+                        moves,
+                    ))
+                }
+                (None, None) => None,
+            };
+            if let (Some((main, moves)), Some(clock)) = (readings, game.clock_mut()) {
+                let events = clock
+                    .start_restored(main, moves, used, sealer, resume.start)
+                    .map_err(game_err)?;
+                game.push_events(events.into_iter().map(GameEvent::Clock));
+            }
+        }
+        match (self.played, self.result) {
+            (Some((mv, _)), result) => {
+                game.play(mv).map_err(game_err)?;
+                if !game.is_over() {
+                    if let Some(clock) = game.clock_mut() {
+                        let events = clock.press(sealer, resume.start).map_err(game_err)?;
+                        let remaining = events.iter().rev().find_map(|e| match e {
+                            ClockEvent::Pressed { remaining_ms, .. } => Some(*remaining_ms),
+                            _ => None,
+                        });
+                        game.push_events(events.into_iter().map(GameEvent::Clock));
+                        game.set_last_clock(remaining);
+                    }
+                }
+                if let Some((result, article)) = result {
+                    end_with(&mut game, result, termination_for(result, article), article);
+                }
+            }
+            (None, Some((result, article))) => {
+                let termination = match self.decision.as_ref().map(|d| d.ruling) {
+                    Some(Ruling::Loses) => Termination::SealedMoveDefective,
+                    _ => termination_for(result, article),
+                };
+                end_with(&mut game, result, termination, article);
+            }
+            (None, None) => return Err(AdjournError::DecisionPending),
+        }
+        if !game.is_over() {
+            if let Some(by) = a.pending_offer {
+                game.restore_offer(by);
+            }
+        }
+        game.mark_resumed(used);
+        game.tick(resume.opened);
+        Ok(game)
+    }
+}
+
+impl Envelope {
+    /// I.6 into a [`Game`]: the adjourned game rebuilt from the envelope's scoresheets and
+    /// ended by the draw agreed or the resignation before resumption (the envelope is never
+    /// opened). `resume.start`: when the arbiter was told.
+    pub fn settle_into_game(self, how: Settlement, resume: &Resume) -> Result<Game, AdjournError> {
+        let a = self.adjournment.clone();
+        let mut game = adjourned_game(&a, control_of(&a, resume), resume.options)?;
+        game.set_now(resume.start);
+        let settled = self.settle(how);
+        let termination = match how {
+            Settlement::Resigned(_) if settled.article == Article::RESIGNATION => {
+                Termination::ResignationOpponentCannotMate
+            }
+            _ => Termination::SettledBeforeResumption,
+        };
+        end_with(&mut game, settled.result, termination, settled.article);
+        Ok(game)
+    }
+
+    /// I.10 into a [`Game`]: `absent` arrived after the default time and loses — unless the
+    /// sealed move ended the game, which is then played and stands.
+    pub fn default_into_game(self, absent: Color, resume: &Resume) -> Result<Game, AdjournError> {
+        let a = self.adjournment.clone();
+        let mut game = adjourned_game(&a, control_of(&a, resume), resume.options)?;
+        game.set_now(resume.start);
+        let settled = self.absent_after_default_time(absent);
+        let events: Vec<AdjournEvent> = settled
+            .events
+            .iter()
+            .filter(|e| !matches!(e, AdjournEvent::GameEnded { .. }))
+            .cloned()
+            .collect();
+        game.record_adjournment(&events);
+        for e in &settled.events {
+            if let AdjournEvent::SealedMovePlayed { mv, .. } = e {
+                game.play(*mv).map_err(game_err)?;
+            }
+        }
+        end_with(
+            &mut game,
+            settled.result,
+            termination_for(settled.result, settled.article),
+            settled.article,
+        );
+        Ok(game)
+    }
+}
+
+impl From<GameError> for AdjournError {
+    fn from(e: GameError) -> AdjournError {
+        game_err(e)
+    }
 }

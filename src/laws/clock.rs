@@ -673,6 +673,48 @@ impl Clock {
         Ok(self.events[n..].to_vec())
     }
 
+    /// Sets a clock that has not been started to the readings of an adjourned game and
+    /// starts it with `running`'s clock (Guidelines I.5, I.9): each player's main time,
+    /// completed moves and time used, White first. The period follows the move count (6.3);
+    /// the bonus of `running`'s next move applies as on any turn.
+    pub fn start_restored(
+        &mut self,
+        main_ms: [u64; 2],
+        moves: [u32; 2],
+        used_ms: [u64; 2],
+        running: Color,
+        now: u64,
+    ) -> Result<Vec<ClockEvent>, ClockError> {
+        if self.phase != Phase::NotStarted {
+            return Err(ClockError::AlreadyStarted);
+        }
+        let n = self.events.len();
+        self.now = self.now.max(now);
+        let now = self.now;
+        let timed = self.tc.is_timed();
+        for color in Color::ALL {
+            let i = color.index();
+            let side = self.side_mut(color);
+            side.main_ms = if timed { main_ms[i] } else { 0 };
+            side.moves = moves[i];
+            side.used_ms = used_ms[i];
+            self.events.push(ClockEvent::Adjusted {
+                color,
+                at: now,
+                remaining_ms: if timed { main_ms[i] } else { 0 },
+                moves: moves[i],
+            });
+        }
+        self.phase = Phase::Running;
+        self.begin_turn(running, now);
+        self.events.push(ClockEvent::Started {
+            at: now,
+            running: Some(running),
+        });
+        self.advance(now);
+        Ok(self.events[n..].to_vec())
+    }
+
     /// `color` completes a move by pressing (6.2.1): the time used is taken, the bonus given
     /// (increment, or the Bronstein give-back; a US delay was never taken), the move counted,
     /// a new period's time added when its moves are completed (6.3), and the opponent's clock

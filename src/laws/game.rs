@@ -11,7 +11,9 @@
 use std::fmt;
 
 use crate::core::dead::{self, Verdict};
-use crate::core::{Color, Letters, Move, Notation, Position, SanError, parse_move, write_move};
+use crate::core::{
+    Color, Letters, Move, Notation, Position, SanError, Setup, parse_move, write_move,
+};
 
 /// The node budget of the full unwinnability search when the quick test cannot decide
 /// (per side and question): enough for the hard cases of the CHA vectors in milliseconds.
@@ -20,7 +22,10 @@ pub const DEAD_SEARCH_BUDGET: u64 = 200_000;
 use super::adjourn::AdjournEvent;
 use super::article::Article;
 use super::clock::{BothFlagsVerdict, Clock, ClockError, ClockEvent, ClockOptions};
-use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
+use super::irregularity::{
+    ArbiterAction, ArbiterPenalty, IllegalPosition, illegal_position_conditions,
+    proportional_reconstruction,
+};
 use super::time_control::TimeControl;
 use super::touch::TouchEvent;
 
@@ -114,6 +119,16 @@ pub enum Termination {
     BothFlagsLastPeriod,
     /// 12.9.6: the arbiter declared the game lost by the offender.
     ArbiterDecision,
+    /// A.5.4 (B.3 for blitz): both kings in check, or a pawn on the rank farthest from its
+    /// start, still on the board after the next completed move: draw.
+    IllegalPositionDraw,
+    /// Guidelines I.6: a draw agreed, or a resignation notified to the arbiter, before the
+    /// adjourned game was resumed.
+    SettledBeforeResumption,
+    /// Guidelines I.8: the sealed move was ambiguous, of unclear meaning or illegal.
+    SealedMoveDefective,
+    /// Guidelines I.10: a player arrived at the resumption after the default time.
+    DefaultAtResumption,
 }
 
 impl Termination {
@@ -138,6 +153,10 @@ impl Termination {
             }
             Termination::BothFlagsLastPeriod => Article("III.3.1"),
             Termination::ArbiterDecision => Article("12.9.6"),
+            Termination::IllegalPositionDraw => Article("A.5.4"),
+            Termination::SettledBeforeResumption => Article("I.6"),
+            Termination::SealedMoveDefective => Article("I.8"),
+            Termination::DefaultAtResumption => Article("I.10"),
         }
     }
 
@@ -170,6 +189,12 @@ impl Termination {
             }
             Termination::BothFlagsLastPeriod => "both flags fell in the last period",
             Termination::ArbiterDecision => "declared lost by the arbiter",
+            Termination::IllegalPositionDraw => {
+                "an illegal position still on the board after the next move: draw"
+            }
+            Termination::SettledBeforeResumption => "settled before the resumption",
+            Termination::SealedMoveDefective => "sealed move ambiguous, unclear or illegal",
+            Termination::DefaultAtResumption => "arrived after the default time at resumption",
         }
     }
 }
@@ -396,6 +421,22 @@ pub enum GameEvent {
     GameEnded {
         outcome: Outcome,
     },
+    /// A.5.4 (B.3): in a rapid or blitz game without adequate supervision, the arbiter sees
+    /// on the board (`fen`, as it stands) both kings in check or a pawn on its farthest
+    /// rank, left by an illegal move that stood (A.5.2). First (`after_next_move` false) he
+    /// waits until the next move is completed; seen again after it, the game is drawn.
+    IllegalPositionObserved {
+        conditions: Vec<IllegalPosition>,
+        fen: String,
+        after_next_move: bool,
+        article: Article,
+    },
+    /// A.5.4: after the next completed move the board (`fen`) no longer shows the illegal
+    /// position: the game goes on.
+    IllegalPositionCleared {
+        fen: String,
+        article: Article,
+    },
 }
 
 impl GameEvent {
@@ -428,6 +469,8 @@ impl GameEvent {
             GameEvent::Adjourn(e) => Some(e.article()),
             GameEvent::ClockReconstructionOffered { .. } => Some(Article("7.1")),
             GameEvent::GameEnded { outcome } => Some(outcome.article),
+            GameEvent::IllegalPositionObserved { article, .. }
+            | GameEvent::IllegalPositionCleared { article, .. } => Some(*article),
         }
     }
 }
@@ -457,6 +500,30 @@ pub enum GameError {
     Clock(#[from] ClockError),
     #[error("this game has no clock")]
     NoClock,
+    #[error(
+        "App. A.5.4 applies only to rapid and blitz games without adequate supervision; with \
+         it, an illegal move is dealt with by Art. 7.5 (A.4, B.2)"
+    )]
+    Supervised,
+    #[error(
+        "the board \"{0}\" shows neither both kings in check nor a pawn on its farthest rank \
+         (App. A.5.4)"
+    )]
+    NoIllegalPosition(String),
+    #[error("no illegal position has been observed: there is nothing to wait for (App. A.5.4)")]
+    NoIllegalPositionPending,
+    #[error(
+        "the board \"{0}\" does not follow one completed move from the board observed (the \
+         other player must be to move)"
+    )]
+    NoMoveCompleted(String),
+    #[error("this game was not resumed from an adjournment (Guidelines I.13)")]
+    NotResumed,
+    #[error(
+        "{0} has already made a move since the resumption: the times can no longer be \
+         corrected (Guidelines I.13)"
+    )]
+    TooLateToCorrect(Color),
 }
 
 /// Whether `color` cannot checkmate from `pos`: `Some(true)` proven unwinnable,
@@ -503,6 +570,13 @@ pub struct Game {
     now: u64,
     /// Node budget of the full 5.2.2 search after each ply (0: quick test only).
     dead_search_per_ply: u64,
+    /// A.5.4: the illegal board observed, waiting for the next completed move.
+    illegal_board: Option<Setup>,
+    /// Resumed from an adjournment: the ply count then and the times used the envelope
+    /// recorded, White first (I.13).
+    resumed: Option<(usize, [u64; 2])>,
+    /// The announced end of the session, by the wall clock (I.14), and whether it was told.
+    session_end: Option<(u64, bool)>,
 }
 
 impl Default for Game {
@@ -531,6 +605,9 @@ impl Game {
             clock: None,
             now: 0,
             dead_search_per_ply: 0,
+            illegal_board: None,
+            resumed: None,
+            session_end: None,
         };
         // A set-up position may already be over.
         game.check_automatic_end();
@@ -723,13 +800,24 @@ impl Game {
     }
 
     fn end(&mut self, result: GameResult, termination: Termination) {
+        self.end_as(result, termination, termination.article());
+    }
+
+    /// Ends the game with an article other than the termination's own (an arbiter's ruling
+    /// that names the article that decided it).
+    pub(crate) fn end_as(
+        &mut self,
+        result: GameResult,
+        termination: Termination,
+        article: Article,
+    ) {
         if self.outcome.is_some() {
             return;
         }
         let outcome = Outcome {
             result,
             termination,
-            article: termination.article(),
+            article,
             ply: self.plies.len(),
         };
         self.outcome = Some(outcome);
@@ -778,6 +866,31 @@ impl Game {
             if matches!(e, TouchEvent::Touched { .. }) {
                 self.touched_at = Some(self.plies.len());
                 self.lapse_offer_of(!self.position().turn());
+            }
+        }
+        Ok(&self.events[first..])
+    }
+
+    /// The envelope was sealed at `now` (I.1): the sealing events join the record and the
+    /// clock is stopped (paused: the game is not over, it resumes from the envelope).
+    pub fn record_seal(
+        &mut self,
+        envelope: &super::adjourn::Envelope,
+        now: u64,
+    ) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        self.now = self.now.max(now);
+        self.events.extend(
+            envelope
+                .sealing_events()
+                .into_iter()
+                .map(GameEvent::Adjourn),
+        );
+        if let Some(clock) = &mut self.clock {
+            if clock.phase() == super::clock::Phase::Running {
+                let events = clock.pause(self.now)?;
+                self.events.extend(events.into_iter().map(GameEvent::Clock));
             }
         }
         Ok(&self.events[first..])
@@ -1079,6 +1192,16 @@ impl Game {
     pub fn tick(&mut self, now: u64) -> &[GameEvent] {
         let first = self.events.len();
         self.now = self.now.max(now);
+        if let Some((at, false)) = self.session_end {
+            if self.now >= at && self.outcome.is_none() {
+                self.session_end = Some((at, true));
+                self.events
+                    .push(GameEvent::Adjourn(AdjournEvent::SessionEnded {
+                        at,
+                        sealer: self.position().turn(),
+                    }));
+            }
+        }
         let Some(clock) = &mut self.clock else {
             return &self.events[first..];
         };
@@ -1340,6 +1463,189 @@ impl Game {
             }
         }
         Ok(&self.events[first..])
+    }
+
+    /// The board observed under A.5.4 and not yet settled by the next completed move.
+    pub fn pending_illegal_position(&self) -> Option<&Setup> {
+        self.illegal_board.as_ref()
+    }
+
+    /// App. A.5.4 (B.3 for blitz), in a game without adequate supervision: the arbiter sees
+    /// `board` — the board as it stands, which the record of legal moves cannot hold (an
+    /// illegal move stood, A.5.2) — with both kings in check or a pawn on the rank farthest
+    /// from its start. He waits until the next move is completed
+    /// ([`Game::illegal_position_after_next_move`]). The conditions are read from the board,
+    /// not taken on trust: a board without them is refused.
+    pub fn observe_illegal_position(&mut self, board: &Setup) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        if self.supervision == Supervision::Adequate {
+            return Err(GameError::Supervised);
+        }
+        let conditions = illegal_position_conditions(board);
+        if conditions.is_empty() {
+            return Err(GameError::NoIllegalPosition(board.to_fen()));
+        }
+        let first = self.events.len();
+        self.events.push(GameEvent::IllegalPositionObserved {
+            conditions,
+            fen: board.to_fen(),
+            after_next_move: false,
+            article: Article("A.5.4"),
+        });
+        self.illegal_board = Some(board.clone());
+        Ok(&self.events[first..])
+    }
+
+    /// App. A.5.4: the next move after the observation has been completed and `board` is the
+    /// board now (the other player to move). If an illegal position is still on it, the game
+    /// is drawn; otherwise it goes on (the record keeps the legal moves only: the board is in
+    /// the event, for the arbiter to continue from).
+    pub fn illegal_position_after_next_move(
+        &mut self,
+        board: &Setup,
+    ) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let Some(observed) = &self.illegal_board else {
+            return Err(GameError::NoIllegalPositionPending);
+        };
+        if board.turn == observed.turn || board.board == observed.board {
+            return Err(GameError::NoMoveCompleted(board.to_fen()));
+        }
+        let first = self.events.len();
+        self.illegal_board = None;
+        let conditions = illegal_position_conditions(board);
+        let fen = board.to_fen();
+        if conditions.is_empty() {
+            self.events.push(GameEvent::IllegalPositionCleared {
+                fen,
+                article: Article("A.5.4"),
+            });
+        } else {
+            self.events.push(GameEvent::IllegalPositionObserved {
+                conditions,
+                fen,
+                after_next_move: true,
+                article: Article("A.5.4"),
+            });
+            self.end(GameResult::Draw, Termination::IllegalPositionDraw);
+        }
+        Ok(&self.events[first..])
+    }
+
+    /// Guidelines I.14: the resumption session ends at `at` by the wall clock (the instants
+    /// given to the game), announced in advance — not when the chess clocks show some total
+    /// (FIDE interpretation of 1974 to Art. 15.1). [`Game::tick`] tells it once, as
+    /// [`AdjournEvent::SessionEnded`]: the player to move must seal (I.1).
+    pub fn set_session_end(&mut self, at: u64) {
+        self.session_end = Some((at, false));
+    }
+
+    /// The announced end of the session, if one was set (I.14).
+    pub fn session_end(&self) -> Option<u64> {
+        self.session_end.map(|(at, _)| at)
+    }
+
+    /// Marks the game as resumed from an adjournment at the current ply, with the times used
+    /// that the envelope recorded (for I.13).
+    pub(crate) fn mark_resumed(&mut self, recorded_used_ms: [u64; 2]) {
+        self.resumed = Some((self.plies.len(), recorded_used_ms));
+    }
+
+    /// The times used recorded on the envelope, White first, when the game was resumed from
+    /// an adjournment.
+    pub fn resumed_from_adjournment(&self) -> Option<[u64; 2]> {
+        self.resumed.map(|(_, used)| used)
+    }
+
+    /// Guidelines I.13 (Art. 16.6 of 1970): at resumption, `by` points out, before making
+    /// their first move, that the time used has been indicated wrongly on `clock_of`'s
+    /// clock. `established`: the time `clock_of` had really used at the adjournment, when it
+    /// can be established — the error is corrected on the clock; `None`: it cannot be, and
+    /// the game goes on without correction (the arbiter may still set the clocks, 6.10).
+    /// After `by`'s first move the times stand (FIDE interpretation of 1973: checking the
+    /// clocks is the players' responsibility).
+    pub fn correct_resumed_time(
+        &mut self,
+        by: Color,
+        clock_of: Color,
+        established: Option<u64>,
+    ) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let Some((ply, recorded)) = self.resumed else {
+            return Err(GameError::NotResumed);
+        };
+        if self.plies[ply.min(self.plies.len())..]
+            .iter()
+            .any(|p| p.color == by)
+        {
+            return Err(GameError::TooLateToCorrect(by));
+        }
+        let first = self.events.len();
+        let recorded_ms = recorded[clock_of.index()];
+        let Some(used_ms) = established else {
+            self.events
+                .push(GameEvent::Adjourn(AdjournEvent::TimeNotCorrected {
+                    by,
+                    clock_of,
+                }));
+            return Ok(&self.events[first..]);
+        };
+        let now = self.now;
+        if let Some(clock) = &mut self.clock {
+            let events = if used_ms < recorded_ms {
+                clock.add_time(clock_of, recorded_ms - used_ms, now)?
+            } else {
+                clock.remove_time(clock_of, used_ms - recorded_ms, now)?
+            };
+            self.events.extend(events.into_iter().map(GameEvent::Clock));
+        }
+        if let Some((_, recorded)) = &mut self.resumed {
+            recorded[clock_of.index()] = used_ms;
+        }
+        self.events
+            .push(GameEvent::Adjourn(AdjournEvent::TimeCorrected {
+                by,
+                clock_of,
+                recorded_used_ms: recorded_ms,
+                used_ms,
+            }));
+        Ok(&self.events[first..])
+    }
+
+    /// The clock, for the resumption of an adjourned game.
+    pub(crate) fn clock_mut(&mut self) -> Option<&mut Clock> {
+        self.clock.as_mut()
+    }
+
+    /// Appends events (from the adjournment or the clock) to the record.
+    pub(crate) fn push_events(&mut self, events: impl IntoIterator<Item = GameEvent>) {
+        self.events.extend(events);
+    }
+
+    /// Brings the game's time to `now` without looking at the clock.
+    pub(crate) fn set_now(&mut self, now: u64) {
+        self.now = self.now.max(now);
+    }
+
+    /// Records a pending draw offer carried over an adjournment (I.2 f, I.4).
+    pub(crate) fn restore_offer(&mut self, by: Color) {
+        let just_moved = self.plies.last().is_some_and(|p| p.color == by);
+        self.record_offer(DrawOffer {
+            by,
+            ply: self.plies.len(),
+            timing: if just_moved {
+                OfferTiming::AfterOwnMove
+            } else {
+                OfferTiming::Irregular
+            },
+        });
+    }
+
+    /// Sets the last ply's clock reading (the sealed move's, at resumption).
+    pub(crate) fn set_last_clock(&mut self, ms: Option<u64>) {
+        if let Some(ply) = self.plies.last_mut() {
+            ply.clock_ms = ms;
+        }
     }
 
     /// What a claim with `intended` would establish, if anything.

@@ -1,7 +1,7 @@
 //! Irregularities the arbiter handles (Art. 7, 12.9), as decisions that go into the record.
 //! The illegal-move rules themselves (7.5) live in `Game::illegal_move`.
 
-use crate::core::Color;
+use crate::core::{Bitboard, Color, Piece, Rank, Role, Setup, Square, attacks};
 
 use super::article::Article;
 
@@ -138,4 +138,61 @@ mod tests {
             ArbiterAction::ColoursReversed { restart: false }
         );
     }
+}
+
+/// What App. A.5.4 (and B.3 for blitz) names on the board of a rapid or blitz game without
+/// adequate supervision: a position the Laws cannot hold, left by an illegal move that
+/// stood (A.5.2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum IllegalPosition {
+    /// Both kings are in check.
+    BothKingsInCheck,
+    /// A pawn stands on the rank farthest from its starting position (unpromoted).
+    PawnOnLastRank { color: Color, square: Square },
+}
+
+/// The A.5.4 conditions on `board`, a set-up as it stands (not necessarily a legal
+/// position): both kings in check, and every pawn on its farthest rank, in square order.
+/// A board with a king missing or several kings of one colour has no king "in check".
+pub fn illegal_position_conditions(board: &Setup) -> Vec<IllegalPosition> {
+    let mut occupied = Bitboard::EMPTY;
+    let mut king: [Option<Square>; 2] = [None, None];
+    let mut kings = [0u32; 2];
+    for sq in Square::ALL {
+        if let Some(p) = board.board[sq.index()] {
+            occupied = occupied.with(sq);
+            if p.role == Role::King {
+                kings[p.color.index()] += 1;
+                king[p.color.index()] = Some(sq);
+            }
+        }
+    }
+    let attacked = |target: Square, by: Color| {
+        Square::ALL.iter().any(|&from| {
+            board.board[from.index()].is_some_and(|p: Piece| {
+                p.color == by && attacks::attacks(by, p.role, from, occupied).contains(target)
+            })
+        })
+    };
+    let mut out = Vec::new();
+    let in_check =
+        |c: Color| kings[c.index()] == 1 && king[c.index()].is_some_and(|k| attacked(k, !c));
+    if in_check(Color::White) && in_check(Color::Black) {
+        out.push(IllegalPosition::BothKingsInCheck);
+    }
+    for sq in Square::ALL {
+        if let Some(p) = board.board[sq.index()] {
+            let farthest = match p.color {
+                Color::White => Rank::Eighth,
+                Color::Black => Rank::First,
+            };
+            if p.role == Role::Pawn && sq.rank() == farthest {
+                out.push(IllegalPosition::PawnOnLastRank {
+                    color: p.color,
+                    square: sq,
+                });
+            }
+        }
+    }
+    out
 }
