@@ -6,3 +6,4 @@ pub mod core;
 pub mod lang;
 pub mod laws;
 pub mod toml_file;
+pub mod ui;
