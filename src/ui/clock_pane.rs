@@ -98,7 +98,13 @@ impl<'a> ClockView<'a> {
         for color in Color::ALL {
             out.push(self.face_line(clock, color, w, theme));
             let details = self.details(clock, color, theme);
-            out.extend(flow(details, w, 4, theme.dim));
+            out.extend(flow(
+                details,
+                w,
+                4,
+                self.glyphs.pick(" · ", " - "),
+                theme.dim,
+            ));
         }
         out
     }
@@ -226,7 +232,8 @@ impl<'a> ClockView<'a> {
         }
         match clock.class() {
             Some(c) => format!(
-                "{tc} · {}",
+                "{tc}{}{}",
+                self.glyphs.pick(" · ", " - "),
                 match (c, l) {
                     (TimeClass::Blitz, _) => "blitz",
                     (TimeClass::Rapid, Lang::Es) => "rápidas",
@@ -240,22 +247,22 @@ impl<'a> ClockView<'a> {
     }
 }
 
-/// Lays `segs` out in lines of `w` columns, indented by `indent`, separated by ` · `.
-fn flow(segs: Vec<Seg>, w: usize, indent: usize, sep_style: Style) -> Vec<Vec<Seg>> {
+/// Lays `segs` out in lines of `w` columns, indented by `indent`, separated by `sep`.
+fn flow(segs: Vec<Seg>, w: usize, indent: usize, sep: &str, sep_style: Style) -> Vec<Vec<Seg>> {
     let mut lines: Vec<Vec<Seg>> = Vec::new();
     let mut cur: Vec<Seg> = Vec::new();
     let mut used = indent;
     for (text, style) in segs {
-        let sep = if cur.is_empty() { 0 } else { 3 };
-        if !cur.is_empty() && used + sep + width(&text) > w {
+        let gap = if cur.is_empty() { 0 } else { width(sep) };
+        if !cur.is_empty() && used + gap + width(&text) > w {
             lines.push(std::mem::take(&mut cur));
             used = indent;
         }
         if cur.is_empty() {
             cur.push((" ".repeat(indent), Style::default()));
         } else {
-            cur.push((" · ".to_string(), sep_style));
-            used += 3;
+            cur.push((sep.to_string(), sep_style));
+            used += width(sep);
         }
         used += width(&text);
         cur.push((text, style));

@@ -21,13 +21,13 @@ pub struct FindingsView<'a> {
 }
 
 impl FindingsView<'_> {
-    /// "after 6." (after White's sixth move), "after 6…" (after Black's), "start".
+    /// "after 6." (after White's sixth move), "after 6..." (after Black's), "start".
     pub fn when(ply: usize, lang: Lang) -> String {
         if ply == 0 {
             return lang.pick("inicio", "start").to_string();
         }
         let n = ply.div_ceil(2);
-        let dots = if ply % 2 == 1 { "." } else { "…" };
+        let dots = if ply % 2 == 1 { "." } else { "..." };
         format!("{} {n}{dots}", lang.pick("tras", "after"))
     }
 

@@ -16,7 +16,8 @@ use super::board::role_glyph;
 use super::status::STATUS_HEIGHT;
 use super::theme::Theme;
 use super::{
-    BoardView, ClockView, FindingsView, HelpView, ScoresheetView, StatusView, put, truncate, wrap,
+    BoardView, ClockView, FindingsView, Glyphs, HelpView, ScoresheetView, StatusView, put,
+    truncate, wrap,
 };
 
 /// The smallest screen the layout draws.
@@ -197,11 +198,13 @@ pub fn render_screen(
             (Color::Black, Lang::En) => " Black to move ",
         }
     };
+    let ascii = screen.board.glyphs == Glyphs::Ascii;
     let block = |title: &str| {
-        Block::bordered()
+        let b = Block::bordered()
             .title(title.to_string())
             .border_style(theme.border)
-            .title_style(theme.title)
+            .title_style(theme.title);
+        if ascii { b.border_set(ASCII_BORDER) } else { b }
     };
     block(board_title).render(a.board_block, buf);
     screen.board.render_with(a.board, buf, theme, a.square);
@@ -234,8 +237,27 @@ pub fn render_screen(
     }
 }
 
+/// Borders for terminals without line-drawing characters.
+const ASCII_BORDER: ratatui::symbols::border::Set = ratatui::symbols::border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
 /// A box of `w`×`h` content centred in `area`, cleared and bordered; returns its inside.
-fn boxed(area: Rect, buf: &mut Buffer, w: u16, h: u16, title: &str, theme: &Theme) -> Rect {
+fn boxed(
+    area: Rect,
+    buf: &mut Buffer,
+    (w, h): (u16, u16),
+    title: &str,
+    ascii: bool,
+    theme: &Theme,
+) -> Rect {
     let bw = (w + 4).min(area.width);
     let bh = (h + 2).min(area.height);
     let r = Rect::new(
@@ -250,6 +272,7 @@ fn boxed(area: Rect, buf: &mut Buffer, w: u16, h: u16, title: &str, theme: &Them
         .border_style(theme.border)
         .title_style(theme.title)
         .style(theme.text);
+    let b = if ascii { b.border_set(ASCII_BORDER) } else { b };
     let inner = b.inner(r);
     b.render(r, buf);
     Rect::new(
@@ -261,6 +284,7 @@ fn boxed(area: Rect, buf: &mut Buffer, w: u16, h: u16, title: &str, theme: &Them
 }
 
 fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Screen, theme: &Theme) {
+    let ascii = screen.board.glyphs == Glyphs::Ascii;
     let max_w = area.width.saturating_sub(6);
     let max_h = area.height.saturating_sub(4);
     match overlay {
@@ -272,13 +296,20 @@ fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Scree
             } else {
                 (w.min(max_w), rows)
             };
-            let inner = boxed(area, buf, w, rows, h.title, theme);
+            let inner = boxed(area, buf, (w, rows), h.title, ascii, theme);
             h.render(inner, buf, theme);
         }
         Overlay::Message { title, text } => {
             let w = (super::width(text) as u16).clamp(20, 60).min(max_w);
             let lines = wrap(text, w as usize);
-            let inner = boxed(area, buf, w, (lines.len() as u16).min(max_h), title, theme);
+            let inner = boxed(
+                area,
+                buf,
+                (w, (lines.len() as u16).min(max_h)),
+                title,
+                ascii,
+                theme,
+            );
             for (i, line) in lines.iter().enumerate() {
                 put(buf, inner, inner.x, inner.y + i as u16, line, theme.text);
             }
@@ -300,7 +331,14 @@ fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Scree
                 .collect();
             let w = lines.iter().map(|l| super::width(l)).max().unwrap_or(10) as u16;
             let title = screen.lang.pick("Coronar", "Promote to");
-            let inner = boxed(area, buf, w.max(12), lines.len() as u16, title, theme);
+            let inner = boxed(
+                area,
+                buf,
+                (w.max(12), lines.len() as u16),
+                title,
+                ascii,
+                theme,
+            );
             for (i, line) in lines.iter().enumerate() {
                 let style = if selected == Some(i) {
                     theme.selected

@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use crate::core::{Color, Notation, write_move};
 use crate::lang::Lang;
 use crate::laws::clock::format_clock;
-use crate::laws::{ClaimKind, Game, GameResult, Outcome, Termination};
+use crate::laws::{ClaimKind, DrawOffer, Game, GameResult, Outcome, Termination};
 
 use super::theme::Theme;
 use super::{put, width, wrap};
@@ -71,7 +71,7 @@ impl<'a> ScoresheetView<'a> {
                 Some(pos) => write_move(pos, ply.mv, self.notation),
                 None => ply.san.clone(),
             };
-            let offered = game.offers().iter().any(|o| o.ply == k);
+            let offered = game.offers().iter().any(|o| offer_ply(game, o) == Some(k));
             let cell = Cell {
                 ply: k,
                 text: if offered { format!("{text} =") } else { text },
@@ -124,10 +124,19 @@ impl<'a> ScoresheetView<'a> {
         rows
     }
 
-    /// The claims and penalties made when `k` plies had been played.
+    /// The claims and penalties made when `k` plies had been played, and an offer not yet
+    /// followed by the offerer's move.
     fn notes_at(&self, k: usize) -> Vec<String> {
         let l = self.lang;
         let mut out = Vec::new();
+        for o in self.game.offers().iter().filter(|o| o.ply == k) {
+            if offer_ply(self.game, o).is_none() {
+                out.push(match l {
+                    Lang::Es => format!("= {} ofrecen tablas", side(o.by, l, true)),
+                    Lang::En => format!("= {} offers a draw", side(o.by, l, true)),
+                });
+            }
+        }
         for claim in self.game.claims().iter().filter(|c| c.ply == k) {
             let who = side(claim.by, l, true);
             let with = claim
@@ -190,17 +199,22 @@ impl<'a> ScoresheetView<'a> {
             .max()
             .unwrap_or(1);
         let num_w = max_number.to_string().len() + 1;
-        let cell_w = rows
-            .iter()
-            .flat_map(|r| match r {
-                Row::Moves { white, black, .. } => vec![white.as_ref(), black.as_ref()],
-                _ => vec![],
-            })
-            .flatten()
-            .map(|c| width(&c.text) + c.clock.as_ref().map_or(0, |k| 1 + width(k)))
+        let cells = || {
+            rows.iter()
+                .flat_map(|r| match r {
+                    Row::Moves { white, black, .. } => vec![white.as_ref(), black.as_ref()],
+                    _ => vec![],
+                })
+                .flatten()
+        };
+        // The moves in one column, the clock readings aligned after them.
+        let san_w = cells().map(|c| width(&c.text)).max().unwrap_or(0);
+        let clock_w = cells()
+            .filter_map(|c| c.clock.as_ref().map(|k| 1 + width(k)))
             .max()
-            .unwrap_or(0)
-            .max(6);
+            .unwrap_or(0);
+        let san_w = if clock_w > 0 { san_w } else { san_w.max(6) };
+        let cell_w = san_w + clock_w;
         let mut out = Vec::new();
         for row in rows {
             match row {
@@ -221,7 +235,8 @@ impl<'a> ScoresheetView<'a> {
                                 let mut used = width(&c.text);
                                 line.push((c.text, if hl { Part::Highlight } else { Part::Text }));
                                 if let Some(k) = c.clock {
-                                    used += 1 + width(&k);
+                                    line.push((" ".repeat(san_w - used), Part::Text));
+                                    used = san_w + 1 + width(&k);
                                     line.push((format!(" {k}"), Part::Dim));
                                 }
                                 if i == 0 {
@@ -294,6 +309,18 @@ enum Part {
     Highlight,
     Finding,
     Result,
+}
+
+/// The ply whose move carries the `=` of `offer` (8.1.5, 9.1.2.2): the offerer's move just
+/// made, or, for an offer made before moving (or a claim, 9.1.2.3), the offerer's next move;
+/// `None` while that move has not been played.
+fn offer_ply(game: &Game, offer: &DrawOffer) -> Option<usize> {
+    let k = offer.ply;
+    let plies = game.plies();
+    if k > 0 && plies[k - 1].color == offer.by {
+        return Some(k);
+    }
+    plies.get(k).filter(|p| p.color == offer.by).map(|_| k + 1)
 }
 
 /// "White"/"Black" (`subject`) or "White"/"Black" as an object; in Spanish "las blancas".
