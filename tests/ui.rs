@@ -887,3 +887,76 @@ fn a_toml_syntax_error_and_an_unknown_theme() {
         "{e}"
     );
 }
+
+// ------------------------------------------------------------------ the scoresheet alone
+
+fn sheet_text(view: &ScoresheetView, w: u16, h: u16) -> String {
+    let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+    view.render(buf.area, &mut buf, &classic());
+    text(&buf)
+}
+
+#[test]
+fn art_8_1_1_a_game_from_a_position_with_black_to_move_starts_with_dots() {
+    let mut g = Game::new(Position::from_fen("8/8/4k3/8/8/8/3QK3/8 b - - 0 12").unwrap());
+    for m in ["Kf5", "Qd5+", "Kg4"] {
+        g.play_san(m, Letters::English).unwrap();
+    }
+    let view = ScoresheetView::new(&g, Lang::En);
+    assert_eq!(
+        sheet_text(&view, 30, 3),
+        "12. ...    Kf5\n13. Qd5+   Kg4\n\n"
+    );
+    // Long algebraic and figurines, through the chosen notation.
+    let view = ScoresheetView {
+        notation: Notation::FIGURINE,
+        ..view
+    };
+    assert!(sheet_text(&view, 30, 3).contains("♕d5+"));
+}
+
+#[test]
+fn the_scoresheet_follows_the_end_and_scrolls() {
+    let mut g = Game::new(Position::new());
+    let moves = [
+        "Nf3", "Nf6", "Ng1", "Ng8", "Nc3", "Nc6", "Nb1", "Nb8", "e4", "e5", "d4", "d5",
+    ];
+    for m in moves {
+        g.play_san(m, Letters::English).unwrap();
+    }
+    let follow = ScoresheetView::new(&g, Lang::En);
+    let t = sheet_text(&follow, 24, 2);
+    assert!(t.starts_with("5. e4") && t.contains("6. d4"), "{t}");
+    let top = ScoresheetView {
+        scroll: Some(0),
+        ..follow
+    };
+    assert!(sheet_text(&top, 24, 2).starts_with("1. Nf3"));
+    // A scroll past the end shows the last page.
+    let past = ScoresheetView {
+        scroll: Some(99),
+        ..follow
+    };
+    assert_eq!(sheet_text(&past, 24, 2), t);
+    // In replay the highlighted ply is kept in view and marked.
+    let replay = ScoresheetView {
+        highlight_ply: Some(3),
+        ..follow
+    };
+    let r = sheet_text(&replay, 24, 2);
+    assert!(r.contains(">Ng1"), "{r}");
+}
+
+#[test]
+fn art_9_1_2_1_an_offer_before_moving_is_marked_on_the_offerers_next_move() {
+    let mut g = Game::new(Position::new());
+    g.play_san("e4", Letters::English).unwrap();
+    // Black offers before moving (irregular, still valid): noted until Black moves.
+    g.offer_draw(Color::Black).unwrap();
+    let view = ScoresheetView::new(&g, Lang::Es);
+    let t = sheet_text(&view, 40, 3);
+    assert!(t.contains("= Las negras ofrecen tablas"), "{t}");
+    g.play_san("e5", Letters::English).unwrap();
+    let view = ScoresheetView::new(&g, Lang::Es);
+    assert_eq!(sheet_text(&view, 40, 1), "1. e4     e5 =\n");
+}
