@@ -960,3 +960,75 @@ fn art_9_1_2_1_an_offer_before_moving_is_marked_on_the_offerers_next_move() {
     let view = ScoresheetView::new(&g, Lang::Es);
     assert_eq!(sheet_text(&view, 40, 1), "1. e4     e5 =\n");
 }
+
+// ------------------------------------------------------------------ widgets alone
+
+#[test]
+fn art_6_12_a_paused_clock_says_so_in_words() {
+    use escaque::laws::clock::Clock;
+    let mut clock = Clock::new("15+10".parse().unwrap());
+    clock.start(0).unwrap();
+    clock.press(Color::White, 4 * S).unwrap();
+    clock.pause(9 * S).unwrap();
+    for (lang, word) in [(Lang::En, "‖ PAUSED"), (Lang::Es, "‖ EN PAUSA")] {
+        let view = ClockView {
+            clock: Some(&clock),
+            now_ms: 60 * S,
+            names: ["Anna", "Bruno"],
+            lang,
+            low_time_ms: 60 * S,
+            glyphs: Glyphs::Unicode,
+        };
+        let mut buf = Buffer::empty(Rect::new(0, 0, 40, view.height(40)));
+        view.render(buf.area, &mut buf, &mono());
+        let t = text(&buf);
+        assert!(t.contains(word), "{t}");
+        // Black is on move and the clock stands: `‖` before the name, the time as paused.
+        assert!(t.contains("‖ ♚ Bruno") && t.contains("0:14:55"), "{t}");
+        assert!(!t.contains('▶'), "{t}");
+    }
+}
+
+#[test]
+fn small_squares_keep_one_mark() {
+    let mut g = Game::new(Position::new());
+    for m in ["e4", "f5", "Qh5+"] {
+        g.play_san(m, Letters::English).unwrap();
+    }
+    let mut view = BoardView::new(g.position());
+    view.cursor = Some(sq("a8"));
+    view.last_move = g.plies().last().map(|p| p.mv);
+    let mut buf = Buffer::empty(Rect::new(0, 0, 18, 9));
+    assert_eq!(view.square_for(18, 9), Some((2, 1)));
+    view.render(buf.area, &mut buf, &mono());
+    let t = text(&buf);
+    let rows: Vec<&str> = t.lines().collect();
+    assert_eq!(rows[0], "8 ♜<♞ ♝ ♛ ♚+♝ ♞ ♜", "{t}");
+    assert_eq!(rows[3], "5           ♟   ♕*", "{t}");
+    assert_eq!(rows[7], "1 ♖ ♘ ♗  *♔ ♗ ♘ ♖", "{t}");
+    assert_eq!(rows[8], "  a b c d e f g h", "{t}");
+}
+
+#[test]
+fn every_glyph_is_one_column_wide_and_squares_map_back() {
+    use escaque::core::{Piece, Role};
+    use unicode_width::UnicodeWidthStr;
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for glyphs in [Glyphs::Unicode, Glyphs::Ascii] {
+                let g = BoardView::piece_glyph(Piece::new(color, role), glyphs);
+                assert_eq!(g.width(), 1, "{g}");
+            }
+        }
+    }
+    for mark in ["·", "×", "▶", "‖", "⚑", "…"] {
+        assert_eq!(mark.width(), 1, "{mark}");
+    }
+    let pos = Position::new();
+    let mut view = BoardView::new(&pos);
+    assert_eq!(view.square_at_grid(0, 0), Some(sq("a8")));
+    assert_eq!(view.square_at_grid(4, 6), Some(sq("e2")));
+    view.bottom = Color::Black;
+    assert_eq!(view.square_at_grid(0, 0), Some(sq("h1")));
+    assert_eq!(view.square_at_grid(8, 0), None);
+}
