@@ -12,3 +12,4 @@ pub mod laws;
 pub mod modes;
 pub mod terminal;
 pub mod toml_file;
+pub mod ui;

@@ -1,0 +1,274 @@
+//! The clock pane: both clocks, which one runs, the period and the moves to the next
+//! control, the increment or delay, the flag, the low-time warning, "paused".
+//!
+//! The faces come from [`Clock::display`]: `h:mm:ss`, with tenths under 10 s (under 20 s in
+//! delay controls). Nothing is told by colour alone: the running clock has `▶` (ASCII `>`),
+//! a paused one `‖` (ASCII `|`), a fallen flag the word `FLAG`/`BANDERA` (with `⚑` in
+//! Unicode), low time `!` and the words "low time"/"poco tiempo".
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+use crate::core::Color;
+use crate::lang::Lang;
+use crate::laws::clock::{Clock, Phase};
+use crate::laws::time_control::{BonusKind, TimeClass, TimeControl};
+
+use super::theme::Theme;
+use super::{Glyphs, put, truncate, width};
+
+/// The clocks as the screen shows them.
+#[derive(Clone, Copy, Debug)]
+pub struct ClockView<'a> {
+    /// `None`: the game is played without a clock.
+    pub clock: Option<&'a Clock>,
+    /// The time to read the clock at (the caller's time source; the ui never reads one).
+    pub now_ms: u64,
+    /// The players' names, White first.
+    pub names: [&'a str; 2],
+    pub lang: Lang,
+    /// Under this much main time a clock shows the low-time warning.
+    pub low_time_ms: u64,
+    pub glyphs: Glyphs,
+}
+
+/// A piece of a line with its style.
+type Seg = (String, Style);
+
+impl<'a> ClockView<'a> {
+    /// The rows the pane needs at `width` columns (its content, without a border).
+    pub fn height(&self, width: u16) -> u16 {
+        self.lines(width, &Theme::default()).len() as u16
+    }
+
+    /// Draws the pane's content in `area`.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        for (i, line) in self.lines(area.width, theme).into_iter().enumerate() {
+            let y = area.y + i as u16;
+            if y >= area.bottom() {
+                break;
+            }
+            let mut x = area.x;
+            for (text, style) in line {
+                x = put(buf, area, x, y, &text, style);
+            }
+        }
+    }
+
+    /// The lines of the pane at `width` columns.
+    pub fn lines(&self, width: u16, theme: &Theme) -> Vec<Vec<Seg>> {
+        let w = width as usize;
+        let l = self.lang;
+        let Some(clock) = self.clock else {
+            let mut out = vec![vec![(
+                l.pick("sin reloj", "no clock").to_string(),
+                theme.dim,
+            )]];
+            for color in Color::ALL {
+                out.push(vec![
+                    ("  ".to_string(), theme.text),
+                    (self.badge(color), theme.text),
+                    (truncate(self.name(color), w.saturating_sub(4)), theme.text),
+                ]);
+            }
+            return out;
+        };
+        let tc = clock.time_control();
+        let mut header: Vec<Seg> = vec![(self.tc_words(tc, clock), theme.dim)];
+        match clock.phase() {
+            Phase::Paused => header.push((
+                format!(
+                    "  {} {}",
+                    self.glyphs.pick("‖", "|"),
+                    l.pick("EN PAUSA", "PAUSED")
+                ),
+                theme.paused,
+            )),
+            Phase::NotStarted => header.push((
+                format!("  {}", l.pick("sin empezar", "not started")),
+                theme.dim,
+            )),
+            Phase::Stopped => {
+                header.push((format!("  {}", l.pick("parado", "stopped")), theme.dim))
+            }
+            Phase::Running => {}
+        }
+        let mut out = vec![header];
+        for color in Color::ALL {
+            out.push(self.face_line(clock, color, w, theme));
+            let details = self.details(clock, color, theme);
+            out.extend(flow(
+                details,
+                w,
+                4,
+                self.glyphs.pick(" · ", " - "),
+                theme.dim,
+            ));
+        }
+        out
+    }
+
+    fn name(&self, color: Color) -> &str {
+        self.names[color.index()]
+    }
+
+    /// `♔ `/`♚ ` before a name (ASCII: `W `/`B `, in Spanish `B `/`N `).
+    fn badge(&self, color: Color) -> String {
+        let s = match (self.glyphs, color) {
+            (Glyphs::Unicode, Color::White) => "♔",
+            (Glyphs::Unicode, Color::Black) => "♚",
+            (Glyphs::Ascii, Color::White) => self.lang.pick("B", "W"),
+            (Glyphs::Ascii, Color::Black) => self.lang.pick("N", "B"),
+        };
+        format!("{s} ")
+    }
+
+    fn face_line(&self, clock: &Clock, color: Color, w: usize, theme: &Theme) -> Vec<Seg> {
+        let now = self.now_ms;
+        let marker = if clock.running() == Some(color) {
+            self.glyphs.pick("▶ ", "> ")
+        } else if clock.phase() == Phase::Paused && clock.on_move() == Some(color) {
+            self.glyphs.pick("‖ ", "| ")
+        } else {
+            "  "
+        };
+        let face = clock.display(color, now);
+        let style = if clock.flag(color, now).is_some() {
+            theme.flag
+        } else if self.is_low(clock, color) {
+            theme.low_time
+        } else if clock.running() == Some(color) {
+            theme.clock_running
+        } else {
+            theme.clock_idle
+        };
+        let badge = self.badge(color);
+        let fixed = width(marker) + width(&badge) + width(&face) + 2;
+        let name = truncate(self.name(color), w.saturating_sub(fixed));
+        let pad = w.saturating_sub(fixed + width(&name)) + 1;
+        let marker_style = if marker.trim().is_empty() {
+            theme.text
+        } else {
+            theme.clock_running
+        };
+        vec![
+            (marker.to_string(), marker_style),
+            (badge, theme.text),
+            (name, theme.text),
+            (" ".repeat(pad), theme.text),
+            (format!(" {face}"), style),
+        ]
+    }
+
+    fn is_low(&self, clock: &Clock, color: Color) -> bool {
+        clock
+            .remaining(color, self.now_ms)
+            .is_some_and(|r| r.main_ms < self.low_time_ms)
+    }
+
+    /// The words under a face: the flag or low-time warning, the period, the moves to the
+    /// control, the bonus.
+    fn details(&self, clock: &Clock, color: Color, theme: &Theme) -> Vec<Seg> {
+        let l = self.lang;
+        let mut out = Vec::new();
+        if clock.flag(color, self.now_ms).is_some() {
+            out.push((
+                format!(
+                    "{}{}",
+                    self.glyphs.pick("⚑ ", ""),
+                    l.pick("BANDERA", "FLAG")
+                ),
+                theme.flag,
+            ));
+        } else if self.is_low(clock, color) {
+            out.push((
+                l.pick("! poco tiempo", "! low time").to_string(),
+                theme.low_time,
+            ));
+        }
+        let tc = clock.time_control();
+        if !tc.is_timed() {
+            out.push((l.pick("tiempo usado", "time used").to_string(), theme.dim));
+            return out;
+        }
+        if tc.periods().len() > 1 {
+            out.push((
+                format!("{} {}", l.pick("periodo", "period"), clock.period(color)),
+                theme.dim,
+            ));
+        }
+        if let Some(n) = clock.moves_to_control(color) {
+            out.push((
+                match l {
+                    Lang::Es => format!("{n} jugadas al control"),
+                    Lang::En => format!("{n} moves to control"),
+                },
+                theme.dim,
+            ));
+        }
+        if let Some(b) = clock.bonus(color) {
+            let s = b.seconds;
+            out.push((
+                match (b.kind, l) {
+                    (BonusKind::Increment, Lang::Es) => format!("+{s} s por jugada"),
+                    (BonusKind::Increment, Lang::En) => format!("+{s}s increment"),
+                    (BonusKind::Delay, Lang::Es) => format!("demora {s} s"),
+                    (BonusKind::Delay, Lang::En) => format!("{s}s delay"),
+                    (BonusKind::Bronstein, Lang::Es) => format!("Bronstein {s} s"),
+                    (BonusKind::Bronstein, Lang::En) => format!("{s}s Bronstein delay"),
+                },
+                theme.dim,
+            ));
+        }
+        out
+    }
+
+    /// `90/40+30:30+30 · standard`, `none` in words.
+    fn tc_words(&self, tc: &TimeControl, clock: &Clock) -> String {
+        let l = self.lang;
+        if !tc.is_timed() {
+            return l.pick("sin límite de tiempo", "no time limit").to_string();
+        }
+        match clock.class() {
+            Some(c) => format!(
+                "{tc}{}{}",
+                self.glyphs.pick(" · ", " - "),
+                match (c, l) {
+                    (TimeClass::Blitz, _) => "blitz",
+                    (TimeClass::Rapid, Lang::Es) => "rápidas",
+                    (TimeClass::Rapid, Lang::En) => "rapid",
+                    (TimeClass::Standard, Lang::Es) => "estándar",
+                    (TimeClass::Standard, Lang::En) => "standard",
+                }
+            ),
+            None => tc.to_string(),
+        }
+    }
+}
+
+/// Lays `segs` out in lines of `w` columns, indented by `indent`, separated by `sep`.
+fn flow(segs: Vec<Seg>, w: usize, indent: usize, sep: &str, sep_style: Style) -> Vec<Vec<Seg>> {
+    let mut lines: Vec<Vec<Seg>> = Vec::new();
+    let mut cur: Vec<Seg> = Vec::new();
+    let mut used = indent;
+    for (text, style) in segs {
+        let gap = if cur.is_empty() { 0 } else { width(sep) };
+        if !cur.is_empty() && used + gap + width(&text) > w {
+            lines.push(std::mem::take(&mut cur));
+            used = indent;
+        }
+        if cur.is_empty() {
+            cur.push((" ".repeat(indent), Style::default()));
+        } else {
+            cur.push((sep.to_string(), sep_style));
+            used += width(sep);
+        }
+        used += width(&text);
+        cur.push((text, style));
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}

@@ -1,0 +1,375 @@
+//! The screen: one layout from 80×24 upward. The title on the first row, the status line on
+//! the last two; between them the board at the left and, at the right, the clock pane above
+//! the scoresheet (in replay the findings share that column, or replace the scoresheet when
+//! the column is short). The board takes the largest square size that leaves the right
+//! column at least [`RIGHT_MIN`] columns. Below 80×24 the screen says so in words.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::widgets::{Block, Clear, Widget};
+
+use crate::core::{Color, Role};
+use crate::lang::Lang;
+
+use super::board::role_glyph;
+use super::status::STATUS_HEIGHT;
+use super::theme::Theme;
+use super::{
+    BoardView, ClockView, FindingsView, Glyphs, HelpView, ScoresheetView, StatusView, put,
+    truncate, wrap,
+};
+
+/// The smallest screen the layout draws.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+/// The narrowest the right column (clock and scoresheet) may be.
+pub const RIGHT_MIN: u16 = 40;
+
+/// Everything the screen shows, borrowed from the caller's state.
+#[derive(Clone, Copy, Debug)]
+pub struct Screen<'a> {
+    /// The first row: players, event, time control.
+    pub title: &'a str,
+    pub lang: Lang,
+    pub board: BoardView<'a>,
+    pub clock: ClockView<'a>,
+    pub scoresheet: ScoresheetView<'a>,
+    pub status: StatusView<'a>,
+    /// The arbiter's findings, in replay.
+    pub findings: Option<FindingsView<'a>>,
+    pub overlay: Option<Overlay<'a>>,
+}
+
+/// A box drawn over the screen.
+#[derive(Clone, Copy, Debug)]
+pub enum Overlay<'a> {
+    Help(HelpView<'a>),
+    Message {
+        title: &'a str,
+        text: &'a str,
+    },
+    /// The promotion choice: (keys, piece name) for queen, rook, bishop, knight, in that
+    /// order; `selected` marked `>`.
+    Promotion {
+        color: Color,
+        options: &'a [(String, String)],
+        selected: Option<usize>,
+    },
+}
+
+/// Draws the screen into the frame, and puts the terminal cursor on the command line when
+/// it is open.
+pub fn draw(frame: &mut Frame, screen: &Screen, theme: &Theme) {
+    let area = frame.area();
+    if let Some(pos) = render_screen(area, frame.buffer_mut(), screen, theme) {
+        frame.set_cursor_position(pos);
+    }
+}
+
+/// Where each pane goes on a screen of `area` (exposed for mouse input and tests).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Areas {
+    pub title: Rect,
+    /// The board block (border included) and the board inside it.
+    pub board_block: Rect,
+    pub board: Rect,
+    /// The square size chosen (columns, rows).
+    pub square: (u16, u16),
+    pub clock_block: Rect,
+    pub scoresheet_block: Option<Rect>,
+    pub findings_block: Option<Rect>,
+    pub status: Rect,
+}
+
+/// The layout of `screen` on `area`; `None` below [`MIN_WIDTH`]×[`MIN_HEIGHT`].
+pub fn areas(area: Rect, screen: &Screen) -> Option<Areas> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        return None;
+    }
+    let title = Rect::new(area.x, area.y, area.width, 1);
+    let status = Rect::new(
+        area.x,
+        area.bottom() - STATUS_HEIGHT,
+        area.width,
+        STATUS_HEIGHT,
+    );
+    let main = Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height - 1 - STATUS_HEIGHT,
+    );
+    // The board block: a border and one column of margin at the right.
+    let square = screen
+        .board
+        .square_for(
+            area.width.saturating_sub(RIGHT_MIN + 3),
+            main.height.saturating_sub(2),
+        )
+        .unwrap_or((2, 1));
+    let (bw, bh) = screen.board.size_with(square);
+    let board_block = Rect::new(
+        main.x,
+        main.y,
+        (bw + 3).min(main.width),
+        (bh + 2).min(main.height),
+    );
+    let board = Rect::new(board_block.x + 1, board_block.y + 1, bw, bh);
+    let right = Rect::new(
+        board_block.right(),
+        main.y,
+        main.right() - board_block.right(),
+        main.height,
+    );
+    let clock_h = (screen.clock.height(right.width.saturating_sub(2)) + 2).min(right.height);
+    let clock_block = Rect::new(right.x, right.y, right.width, clock_h);
+    let rest = Rect::new(
+        right.x,
+        right.y + clock_h,
+        right.width,
+        right.height - clock_h,
+    );
+    let (scoresheet_block, findings_block) = match screen.findings {
+        None => (Some(rest), None),
+        Some(_) if rest.height >= 16 => {
+            let top = rest.height * 2 / 5;
+            (
+                Some(Rect::new(rest.x, rest.y, rest.width, top)),
+                Some(Rect::new(
+                    rest.x,
+                    rest.y + top,
+                    rest.width,
+                    rest.height - top,
+                )),
+            )
+        }
+        Some(_) => (None, Some(rest)),
+    };
+    Some(Areas {
+        title,
+        board_block,
+        board,
+        square,
+        clock_block,
+        scoresheet_block,
+        findings_block,
+        status,
+    })
+}
+
+/// Draws `screen` into `buf` over `area`; returns where the terminal cursor belongs.
+pub fn render_screen(
+    area: Rect,
+    buf: &mut Buffer,
+    screen: &Screen,
+    theme: &Theme,
+) -> Option<Position> {
+    let l = screen.lang;
+    let Some(a) = areas(area, screen) else {
+        too_small(area, buf, l, theme);
+        return None;
+    };
+    put(
+        buf,
+        a.title,
+        a.title.x,
+        a.title.y,
+        &" ".repeat(a.title.width as usize),
+        theme.title,
+    );
+    put(
+        buf,
+        a.title,
+        a.title.x + 1,
+        a.title.y,
+        &truncate(screen.title, a.title.width.saturating_sub(2) as usize),
+        theme.title,
+    );
+
+    let pos = screen.board.position;
+    let board_title = if screen.scoresheet.game.is_over() {
+        l.pick(" partida terminada ", " game over ")
+    } else {
+        match (pos.turn(), l) {
+            (Color::White, Lang::Es) => " juegan las blancas ",
+            (Color::Black, Lang::Es) => " juegan las negras ",
+            (Color::White, Lang::En) => " White to move ",
+            (Color::Black, Lang::En) => " Black to move ",
+        }
+    };
+    let ascii = screen.board.glyphs == Glyphs::Ascii;
+    let block = |title: &str| {
+        let b = Block::bordered()
+            .title(title.to_string())
+            .border_style(theme.border)
+            .title_style(theme.title);
+        if ascii { b.border_set(ASCII_BORDER) } else { b }
+    };
+    block(board_title).render(a.board_block, buf);
+    screen.board.render_with(a.board, buf, theme, a.square);
+
+    let b = block(l.pick(" Reloj ", " Clock "));
+    let inner = b.inner(a.clock_block);
+    b.render(a.clock_block, buf);
+    screen.clock.render(inner, buf, theme);
+
+    if let Some(r) = a.scoresheet_block {
+        let b = block(l.pick(" Planilla ", " Scoresheet "));
+        let inner = b.inner(r);
+        b.render(r, buf);
+        screen.scoresheet.render(inner, buf, theme);
+    }
+    if let (Some(r), Some(f)) = (a.findings_block, screen.findings) {
+        let b = block(l.pick(" Irregularidades ", " Findings "));
+        let inner = b.inner(r);
+        b.render(r, buf);
+        f.render(inner, buf, theme);
+    }
+    let cursor = screen.status.render(a.status, buf, theme);
+
+    match screen.overlay {
+        None => cursor,
+        Some(o) => {
+            render_overlay(area, buf, o, screen, theme);
+            None
+        }
+    }
+}
+
+/// Borders for terminals without line-drawing characters.
+const ASCII_BORDER: ratatui::symbols::border::Set = ratatui::symbols::border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+/// A box of `w`×`h` content centred in `area`, cleared and bordered; returns its inside.
+fn boxed(
+    area: Rect,
+    buf: &mut Buffer,
+    (w, h): (u16, u16),
+    title: &str,
+    ascii: bool,
+    theme: &Theme,
+) -> Rect {
+    let bw = (w + 4).min(area.width);
+    let bh = (h + 2).min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - bw) / 2,
+        area.y + (area.height - bh) / 2,
+        bw,
+        bh,
+    );
+    Clear.render(r, buf);
+    let b = Block::bordered()
+        .title(format!(" {title} "))
+        .border_style(theme.border)
+        .title_style(theme.title)
+        .style(theme.text);
+    let b = if ascii { b.border_set(ASCII_BORDER) } else { b };
+    let inner = b.inner(r);
+    b.render(r, buf);
+    Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    )
+}
+
+fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Screen, theme: &Theme) {
+    let ascii = screen.board.glyphs == Glyphs::Ascii;
+    let max_w = area.width.saturating_sub(6);
+    let max_h = area.height.saturating_sub(4);
+    match overlay {
+        Overlay::Help(h) => {
+            let (w, rows) = h.wanted();
+            let (w, rows) = if rows > max_h {
+                // Two columns when the list is long.
+                ((w * 2 + 2).min(max_w), rows.div_ceil(2).min(max_h))
+            } else {
+                (w.min(max_w), rows)
+            };
+            let inner = boxed(area, buf, (w, rows), h.title, ascii, theme);
+            h.render(inner, buf, theme);
+        }
+        Overlay::Message { title, text } => {
+            let w = (super::width(text) as u16).clamp(20, 60).min(max_w);
+            let lines = wrap(text, w as usize);
+            let inner = boxed(
+                area,
+                buf,
+                (w, (lines.len() as u16).min(max_h)),
+                title,
+                ascii,
+                theme,
+            );
+            for (i, line) in lines.iter().enumerate() {
+                put(buf, inner, inner.x, inner.y + i as u16, line, theme.text);
+            }
+        }
+        Overlay::Promotion {
+            color,
+            options,
+            selected,
+        } => {
+            let g = screen.board.glyphs;
+            let lines: Vec<String> = Role::PROMOTIONS
+                .iter()
+                .zip(options)
+                .enumerate()
+                .map(|(i, (role, (keys, name)))| {
+                    let m = if selected == Some(i) { ">" } else { " " };
+                    format!("{m} {keys}  {}  {name}", role_glyph(*role, color, g))
+                })
+                .collect();
+            let w = lines.iter().map(|l| super::width(l)).max().unwrap_or(10) as u16;
+            let title = screen.lang.pick("Coronar", "Promote to");
+            let inner = boxed(
+                area,
+                buf,
+                (w.max(12), lines.len() as u16),
+                title,
+                ascii,
+                theme,
+            );
+            for (i, line) in lines.iter().enumerate() {
+                let style = if selected == Some(i) {
+                    theme.selected
+                } else {
+                    theme.text
+                };
+                put(buf, inner, inner.x, inner.y + i as u16, line, style);
+            }
+        }
+    }
+}
+
+/// Below 80×24: say so, in words, centred.
+fn too_small(area: Rect, buf: &mut Buffer, lang: Lang, theme: &Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let text = match lang {
+        Lang::Es => format!(
+            "La terminal mide {}×{}: escaque necesita al menos {MIN_WIDTH}×{MIN_HEIGHT}. Agrande la ventana o reduzca la letra.",
+            area.width, area.height
+        ),
+        Lang::En => format!(
+            "The terminal is {}×{}: escaque needs at least {MIN_WIDTH}×{MIN_HEIGHT}. Enlarge the window or make the font smaller.",
+            area.width, area.height
+        ),
+    };
+    let lines = wrap(&text, area.width.saturating_sub(2).max(1) as usize);
+    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
+    for (i, line) in lines.iter().enumerate() {
+        let x = area.x + area.width.saturating_sub(super::width(line) as u16) / 2;
+        put(buf, area, x, top + i as u16, line, theme.text);
+    }
+}

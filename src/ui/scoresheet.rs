@@ -1,0 +1,408 @@
+//! The scoresheet pane: numbered two-column moves in the chosen notation, `=` after a move
+//! with a draw offer (Art. 8.1.5, 9.1.2.2), claims and penalties on their own lines, the
+//! result and its article at the end, per-move clock readings on a toggle. It follows the
+//! end of the game unless scrolled, and marks the replayed ply with `>`.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::core::{Color, Notation, write_move};
+use crate::lang::Lang;
+use crate::laws::clock::format_clock;
+use crate::laws::{ClaimKind, DrawOffer, Game, GameResult, Outcome, Termination};
+
+use super::theme::Theme;
+use super::{put, width, wrap};
+
+/// The scoresheet as the screen shows it.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoresheetView<'a> {
+    pub game: &'a Game,
+    pub notation: Notation,
+    /// Show each move's clock reading (the mover's time after it).
+    pub clock_readings: bool,
+    /// The first line shown; `None` follows the end (or the highlighted ply).
+    pub scroll: Option<usize>,
+    /// In replay: the ply shown on the board (1-based: 1 is White's first move), marked `>`.
+    pub highlight_ply: Option<usize>,
+    pub lang: Lang,
+}
+
+/// One move in a row.
+struct Cell {
+    ply: usize,
+    text: String,
+    clock: Option<String>,
+}
+
+enum Row {
+    Moves {
+        number: u32,
+        white: Option<Cell>,
+        black: Option<Cell>,
+    },
+    Note(String),
+    Result(String),
+}
+
+impl<'a> ScoresheetView<'a> {
+    pub fn new(game: &'a Game, lang: Lang) -> ScoresheetView<'a> {
+        ScoresheetView {
+            game,
+            notation: Notation::ENGLISH,
+            clock_readings: false,
+            scroll: None,
+            highlight_ply: None,
+            lang,
+        }
+    }
+
+    fn rows(&self) -> Vec<Row> {
+        let game = self.game;
+        let l = self.lang;
+        let mut rows = Vec::new();
+        let mut notes: Vec<String> = self.notes_at(0);
+        let start = game.start();
+        let mut number = start.fullmove_number();
+        let mut current: Option<(Option<Cell>, Option<Cell>)> = None;
+        for (i, ply) in game.plies().iter().enumerate() {
+            let k = i + 1;
+            let text = match game.position_at(i) {
+                Some(pos) => write_move(pos, ply.mv, self.notation),
+                None => ply.san.clone(),
+            };
+            let offered = game.offers().iter().any(|o| offer_ply(game, o) == Some(k));
+            let cell = Cell {
+                ply: k,
+                text: if offered { format!("{text} =") } else { text },
+                clock: self
+                    .clock_readings
+                    .then(|| ply.clock_ms.map(|ms| format_clock(ms, false)))
+                    .flatten(),
+            };
+            match ply.color {
+                Color::White => {
+                    if let Some((w, b)) = current.take() {
+                        rows.push(Row::Moves {
+                            number,
+                            white: w,
+                            black: b,
+                        });
+                        number += 1;
+                    }
+                    current = Some((Some(cell), None));
+                }
+                Color::Black => {
+                    let w = current.take().and_then(|(w, _)| w);
+                    rows.push(Row::Moves {
+                        number,
+                        white: w,
+                        black: Some(cell),
+                    });
+                    number += 1;
+                    rows.extend(notes.drain(..).map(Row::Note));
+                }
+            }
+            notes.extend(self.notes_at(k));
+            if current.is_none() {
+                rows.extend(notes.drain(..).map(Row::Note));
+            }
+        }
+        if let Some((w, b)) = current.take() {
+            rows.push(Row::Moves {
+                number,
+                white: w,
+                black: b,
+            });
+        }
+        rows.extend(notes.drain(..).map(Row::Note));
+        if let Some(outcome) = game.outcome() {
+            rows.push(Row::Result(result_sentence(outcome, l)));
+        } else if game.plies().is_empty() && rows.is_empty() {
+            rows.push(Row::Note(l.pick("sin jugadas", "no moves yet").to_string()));
+        }
+        rows
+    }
+
+    /// The claims and penalties made when `k` plies had been played, and an offer not yet
+    /// followed by the offerer's move.
+    fn notes_at(&self, k: usize) -> Vec<String> {
+        let l = self.lang;
+        let mut out = Vec::new();
+        for o in self.game.offers().iter().filter(|o| o.ply == k) {
+            if offer_ply(self.game, o).is_none() {
+                out.push(match l {
+                    Lang::Es => format!("= {} ofrecen tablas", side(o.by, l, true)),
+                    Lang::En => format!("= {} offers a draw", side(o.by, l, true)),
+                });
+            }
+        }
+        for claim in self.game.claims().iter().filter(|c| c.ply == k) {
+            let who = side(claim.by, l, true);
+            let with = claim
+                .intended
+                .as_ref()
+                .map(|(mv, san)| {
+                    let text = match self.game.position_at(k) {
+                        Some(pos) if pos.is_legal(*mv) => write_move(pos, *mv, self.notation),
+                        _ => san.clone(),
+                    };
+                    format!(" {} {text}", l.pick("con", "with"))
+                })
+                .unwrap_or_default();
+            let verdict = match claim.upheld {
+                Some(kind) => format!(
+                    "{}, {}",
+                    l.pick("correcta", "upheld"),
+                    match (kind, l) {
+                        (ClaimKind::Threefold, Lang::Es) => "triple repetición",
+                        (ClaimKind::Threefold, Lang::En) => "threefold repetition",
+                        (ClaimKind::FiftyMoves, Lang::Es) => "cincuenta jugadas",
+                        (ClaimKind::FiftyMoves, Lang::En) => "fifty moves",
+                    }
+                ),
+                None => format!("{} (Art. 9.5.3)", l.pick("incorrecta", "rejected")),
+            };
+            out.push(match l {
+                Lang::Es => format!("! {who} reclaman tablas{with}: {verdict}"),
+                Lang::En => format!("! {who} claims a draw{with}: {verdict}"),
+            });
+        }
+        for p in self.game.penalties().iter().filter(|p| p.ply == k) {
+            let time = if p.seconds % 60 == 0 {
+                format!("{} min", p.seconds / 60)
+            } else {
+                format!("{} s", p.seconds)
+            };
+            out.push(match l {
+                Lang::Es => format!("! +{time} a {} ({})", side(p.to, l, false), p.article),
+                Lang::En => format!("! +{time} to {} ({})", side(p.to, l, false), p.article),
+            });
+        }
+        out
+    }
+
+    /// The number of lines the whole scoresheet takes at `width` columns.
+    pub fn line_count(&self, width: u16) -> usize {
+        self.lines(width).len()
+    }
+
+    /// The lines at `width` columns: (text segments, index of the highlighted line part).
+    fn lines(&self, area_width: u16) -> Vec<Vec<(String, Part)>> {
+        let rows = self.rows();
+        let max_number = rows
+            .iter()
+            .filter_map(|r| match r {
+                Row::Moves { number, .. } => Some(*number),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(1);
+        let num_w = max_number.to_string().len() + 1;
+        let cells = || {
+            rows.iter()
+                .flat_map(|r| match r {
+                    Row::Moves { white, black, .. } => vec![white.as_ref(), black.as_ref()],
+                    _ => vec![],
+                })
+                .flatten()
+        };
+        // The moves in one column, the clock readings aligned after them.
+        let san_w = cells().map(|c| width(&c.text)).max().unwrap_or(0);
+        let clock_w = cells()
+            .filter_map(|c| c.clock.as_ref().map(|k| 1 + width(k)))
+            .max()
+            .unwrap_or(0);
+        let san_w = if clock_w > 0 { san_w } else { san_w.max(6) };
+        let cell_w = san_w + clock_w;
+        let mut out = Vec::new();
+        for row in rows {
+            match row {
+                Row::Moves {
+                    number,
+                    white,
+                    black,
+                } => {
+                    let mut line = vec![(format!("{:>num_w$}", format!("{number}.")), Part::Dim)];
+                    for (i, cell) in [white, black].into_iter().enumerate() {
+                        match cell {
+                            Some(c) => {
+                                let hl = self.highlight_ply == Some(c.ply);
+                                line.push((
+                                    if hl { ">" } else { " " }.to_string(),
+                                    if hl { Part::Highlight } else { Part::Text },
+                                ));
+                                let mut used = width(&c.text);
+                                line.push((c.text, if hl { Part::Highlight } else { Part::Text }));
+                                if let Some(k) = c.clock {
+                                    line.push((" ".repeat(san_w - used), Part::Text));
+                                    used = san_w + 1 + width(&k);
+                                    line.push((format!(" {k}"), Part::Dim));
+                                }
+                                if i == 0 {
+                                    line.push((" ".repeat(cell_w - used), Part::Text));
+                                }
+                            }
+                            None if i == 0 => {
+                                line.push((format!(" {:<cell_w$}", "..."), Part::Dim));
+                            }
+                            None => {}
+                        }
+                    }
+                    out.push(line);
+                }
+                Row::Note(text) => {
+                    for l in wrap(&text, (area_width as usize).saturating_sub(2)) {
+                        out.push(vec![(format!("  {l}"), Part::Finding)]);
+                    }
+                }
+                Row::Result(text) => {
+                    for l in wrap(&text, area_width as usize) {
+                        out.push(vec![(l, Part::Result)]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Draws the scoresheet's content in `area`.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let lines = self.lines(area.width);
+        let visible = area.height as usize;
+        let last_top = lines.len().saturating_sub(visible);
+        let top = match (self.scroll, self.highlight_ply) {
+            (Some(t), _) => t.min(last_top),
+            (None, Some(p)) => {
+                let row = lines
+                    .iter()
+                    .position(|l| {
+                        l.iter()
+                            .any(|(t, part)| *part == Part::Highlight && t == ">")
+                    })
+                    .unwrap_or(if p == 0 { 0 } else { last_top });
+                row.saturating_sub(visible / 2).min(last_top)
+            }
+            (None, None) => last_top,
+        };
+        for (i, line) in lines.iter().skip(top).take(visible).enumerate() {
+            let y = area.y + i as u16;
+            let mut x = area.x;
+            for (text, part) in line {
+                let style = match part {
+                    Part::Text => theme.text,
+                    Part::Dim => theme.dim,
+                    Part::Highlight => theme.selected,
+                    Part::Finding => theme.finding,
+                    Part::Result => theme.title,
+                };
+                x = put(buf, area, x, y, text, style);
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Part {
+    Text,
+    Dim,
+    Highlight,
+    Finding,
+    Result,
+}
+
+/// The ply whose move carries the `=` of `offer` (8.1.5, 9.1.2.2): the offerer's move just
+/// made, or, for an offer made before moving (or a claim, 9.1.2.3), the offerer's next move;
+/// `None` while that move has not been played.
+fn offer_ply(game: &Game, offer: &DrawOffer) -> Option<usize> {
+    let k = offer.ply;
+    let plies = game.plies();
+    if k > 0 && plies[k - 1].color == offer.by {
+        return Some(k);
+    }
+    plies.get(k).filter(|p| p.color == offer.by).map(|_| k + 1)
+}
+
+/// "White"/"Black" (`subject`) or "White"/"Black" as an object; in Spanish "las blancas".
+fn side(color: Color, lang: Lang, subject: bool) -> &'static str {
+    match (lang, color, subject) {
+        (Lang::En, Color::White, _) => "White",
+        (Lang::En, Color::Black, _) => "Black",
+        (Lang::Es, Color::White, true) => "Las blancas",
+        (Lang::Es, Color::Black, true) => "Las negras",
+        (Lang::Es, Color::White, false) => "las blancas",
+        (Lang::Es, Color::Black, false) => "las negras",
+    }
+}
+
+/// The result in words with its article: `1-0 White wins: checkmate (Art. 5.1.1)`,
+/// `1/2-1/2 Tablas: cae la bandera, pero el rival no puede dar mate (Art. 6.9)`.
+pub fn result_sentence(outcome: Outcome, lang: Lang) -> String {
+    let who = match (outcome.result, lang) {
+        (GameResult::WhiteWins, Lang::En) => "White wins",
+        (GameResult::BlackWins, Lang::En) => "Black wins",
+        (GameResult::Draw, Lang::En) => "Draw",
+        (GameResult::WhiteWins, Lang::Es) => "Ganan las blancas",
+        (GameResult::BlackWins, Lang::Es) => "Ganan las negras",
+        (GameResult::Draw, Lang::Es) => "Tablas",
+    };
+    format!(
+        "{} {who}: {} ({})",
+        outcome.result.pgn(),
+        termination_words(outcome.termination, lang),
+        outcome.article
+    )
+}
+
+/// Why a game ended, in words.
+pub fn termination_words(t: Termination, lang: Lang) -> &'static str {
+    use Termination as T;
+    match lang {
+        Lang::En => match t {
+            T::Checkmate => "checkmate",
+            T::Resignation => "resignation",
+            T::ResignationOpponentCannotMate => "resignation, but the opponent could not checkmate",
+            T::Stalemate => "stalemate",
+            T::DeadPosition => "dead position",
+            T::Agreement => "agreed",
+            T::ThreefoldWritten | T::ThreefoldOccurred => "threefold repetition claimed",
+            T::FiftyMovesWritten | T::FiftyMovesOccurred => "fifty-move rule claimed",
+            T::FivefoldRepetition => "fivefold repetition",
+            T::SeventyFiveMoves => "seventy-five-move rule",
+            T::FlagFall => "flag fell",
+            T::FlagFallOpponentCannotMate => {
+                "flag fell, but the opponent cannot checkmate by any legal series of moves"
+            }
+            T::IllegalMoves => "second illegal move",
+            T::IllegalMovesOpponentCannotMate => {
+                "second illegal move, but the opponent cannot checkmate"
+            }
+            T::BothFlagsLastPeriod => "both flags fell in the last period",
+            T::ArbiterDecision => "declared lost by the arbiter",
+        },
+        Lang::Es => match t {
+            T::Checkmate => "jaque mate",
+            T::Resignation => "abandono",
+            T::ResignationOpponentCannotMate => "abandono, pero el rival no podía dar mate",
+            T::Stalemate => "rey ahogado",
+            T::DeadPosition => "posición muerta",
+            T::Agreement => "de mutuo acuerdo",
+            T::ThreefoldWritten | T::ThreefoldOccurred => "triple repetición reclamada",
+            T::FiftyMovesWritten | T::FiftyMovesOccurred => {
+                "regla de las cincuenta jugadas reclamada"
+            }
+            T::FivefoldRepetition => "quíntuple repetición",
+            T::SeventyFiveMoves => "regla de las setenta y cinco jugadas",
+            T::FlagFall => "cayó la bandera",
+            T::FlagFallOpponentCannotMate => {
+                "cayó la bandera, pero el rival no puede dar mate con ninguna serie de jugadas legales"
+            }
+            T::IllegalMoves => "segunda jugada ilegal",
+            T::IllegalMovesOpponentCannotMate => {
+                "segunda jugada ilegal, pero el rival no puede dar mate"
+            }
+            T::BothFlagsLastPeriod => "ambas banderas caídas en el último periodo",
+            T::ArbiterDecision => "declarada perdida por el árbitro",
+        },
+    }
+}
