@@ -5,4 +5,5 @@ pub mod cli;
 pub mod core;
 pub mod lang;
 pub mod laws;
+pub mod speech;
 pub mod toml_file;
