@@ -11,5 +11,6 @@ pub mod lang;
 pub mod laws;
 pub mod modes;
 pub mod terminal;
+pub mod speech;
 pub mod toml_file;
 pub mod ui;
