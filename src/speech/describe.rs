@@ -318,6 +318,28 @@ impl Speaker {
                     "Both flags fell in the last period",
                 )
                 .to_string(),
+            Termination::IllegalPositionDraw => self
+                .t(
+                    "La posición ilegal seguía en el tablero tras la jugada siguiente",
+                    "The illegal position was still on the board after the next move",
+                )
+                .to_string(),
+            Termination::SettledBeforeResumption => self
+                .t(
+                    "Resultado acordado antes de la reanudación",
+                    "Settled before the resumption",
+                )
+                .to_string(),
+            Termination::SealedMoveDefective => self
+                .t(
+                    "La jugada secreta era ambigua, confusa o ilegal",
+                    "The sealed move was ambiguous, unclear or illegal",
+                )
+                .to_string(),
+            Termination::DefaultAtResumption => match self.lang {
+                Lang::Es => format!("Incomparecencia de {} a la reanudación", loser.unwrap_or("")),
+                Lang::En => format!("{} absent at the resumption", loser_cap.unwrap_or("")),
+            },
             Termination::ArbiterDecision => match self.lang {
                 Lang::Es => format!(
                     "El árbitro da la partida por perdida a {}",

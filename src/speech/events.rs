@@ -7,7 +7,7 @@ use crate::core::{Color, Move, Position};
 use crate::lang::Lang;
 use crate::laws::adjourn::{AdjournEvent, Ruling, SealedReading};
 use crate::laws::clock::{ClockEvent, QuickplayGround, QuickplayRuling};
-use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty};
+use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty, IllegalPosition};
 use crate::laws::time_control::{Bonus, BonusKind};
 use crate::laws::touch::{Binding, BindingKind, TouchEvent};
 use crate::laws::{Article, ClaimKind, Game, GameEvent, IllegalKind, LapseReason, OfferTiming};
@@ -291,6 +291,59 @@ impl Speaker {
                 ),
             },
             GameEvent::GameEnded { outcome } => self.outcome(outcome),
+            GameEvent::IllegalPositionObserved {
+                conditions,
+                after_next_move,
+                article,
+                ..
+            } => {
+                let what: Vec<String> = conditions
+                    .iter()
+                    .map(|c| match c {
+                        IllegalPosition::BothKingsInCheck => self
+                            .t("los dos reyes en jaque", "both kings in check")
+                            .to_string(),
+                        IllegalPosition::PawnOnLastRank { color, square } => format!(
+                            "{} {} {}",
+                            self.t("un peón", "a pawn of"),
+                            self.side(*color),
+                            match self.lang {
+                                Lang::Es => format!("sin coronar en {}", self.square(*square)),
+                                Lang::En => format!("unpromoted on {}", self.square(*square)),
+                            }
+                        ),
+                    })
+                    .collect();
+                let what = crate::speech::numbers::join_list(&what, self.lang);
+                if *after_next_move {
+                    format!(
+                        "{} {what}, {}.",
+                        self.t(
+                            "Tras la jugada siguiente la posición sigue siendo ilegal:",
+                            "After the next move the position is still illegal:"
+                        ),
+                        art(*article)
+                    )
+                } else {
+                    format!(
+                        "{} {what}. {} {}.",
+                        self.t("Posición ilegal en el tablero:", "Illegal position on the board:"),
+                        self.t(
+                            "Se espera a la jugada siguiente,",
+                            "The arbiter waits for the next move,"
+                        ),
+                        art(*article)
+                    )
+                }
+            }
+            GameEvent::IllegalPositionCleared { article, .. } => format!(
+                "{} {}.",
+                self.t(
+                    "Tras la jugada siguiente la posición ya es legal: la partida sigue,",
+                    "After the next move the position is legal again: the game goes on,"
+                ),
+                art(*article)
+            ),
         })
     }
 
@@ -892,6 +945,46 @@ impl Speaker {
                 self.result(*result),
                 art(*article)
             ),
+            AdjournEvent::SessionEnded { sealer, .. } => match self.lang {
+                Lang::Es => format!(
+                    "Fin de la sesión de juego: {} deben sellar su jugada, {}.",
+                    self.side(*sealer),
+                    art(event.article())
+                ),
+                Lang::En => format!(
+                    "The playing session is over: {} must seal the next move, {}.",
+                    self.side_cap(*sealer),
+                    art(event.article())
+                ),
+            },
+            AdjournEvent::TimeCorrected {
+                clock_of, used_ms, ..
+            } => match self.lang {
+                Lang::Es => format!(
+                    "Tiempo corregido: el reloj de {} marca ahora {} usados, {}.",
+                    self.side(*clock_of),
+                    duration(*used_ms, self.lang),
+                    art(event.article())
+                ),
+                Lang::En => format!(
+                    "Time corrected: {}'s clock now shows {} used, {}.",
+                    self.side_cap(*clock_of),
+                    duration(*used_ms, self.lang),
+                    art(event.article())
+                ),
+            },
+            AdjournEvent::TimeNotCorrected { clock_of, .. } => match self.lang {
+                Lang::Es => format!(
+                    "El tiempo usado por {} no se pudo establecer y queda como estaba, {}.",
+                    self.side(*clock_of),
+                    art(event.article())
+                ),
+                Lang::En => format!(
+                    "The time used by {} could not be established and stays as it was, {}.",
+                    self.side(*clock_of),
+                    art(event.article())
+                ),
+            },
             AdjournEvent::Annulled { .. } => format!(
                 "{}, {}.",
                 self.t(

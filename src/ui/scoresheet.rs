@@ -379,6 +379,10 @@ pub fn termination_words(t: Termination, lang: Lang) -> &'static str {
             }
             T::BothFlagsLastPeriod => "both flags fell in the last period",
             T::ArbiterDecision => "declared lost by the arbiter",
+            T::IllegalPositionDraw => "illegal position still on the board after the next move",
+            T::SettledBeforeResumption => "settled before the resumption",
+            T::SealedMoveDefective => "the sealed move was defective",
+            T::DefaultAtResumption => "absent at the resumption",
         },
         Lang::Es => match t {
             T::Checkmate => "jaque mate",
@@ -403,6 +407,10 @@ pub fn termination_words(t: Termination, lang: Lang) -> &'static str {
             }
             T::BothFlagsLastPeriod => "ambas banderas caídas en el último periodo",
             T::ArbiterDecision => "declarada perdida por el árbitro",
+            T::IllegalPositionDraw => "posición ilegal aún en el tablero tras la jugada siguiente",
+            T::SettledBeforeResumption => "resultado acordado antes de la reanudación",
+            T::SealedMoveDefective => "jugada secreta defectuosa",
+            T::DefaultAtResumption => "incomparecencia a la reanudación",
         },
     }
 }
