@@ -430,6 +430,8 @@ fn app_d_2_1_moves_read_from_words_and_notation() {
         "caballo f3",
         "Cf3",
         "Nf3",
+        "nf3",
+        "Nf3+",
         "Ng1f3",
         "Ng1-f3",
         "g1f3",
