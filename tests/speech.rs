@@ -9,12 +9,14 @@ use std::collections::BTreeSet;
 use escaque::core::{CastleSide, Letters};
 use escaque::core::{Color, File, Move, Piece, Position, Rank, Role, Square};
 use escaque::lang::Lang;
-use escaque::laws::adjourn::{AdjournEvent, Decision, Ruling, SealedReading};
+use escaque::laws::adjourn::{
+    self, AdjournEvent, Adjournment, Decision, Ruling, SealDraft, SealedReading,
+};
 use escaque::laws::clock::{ClockEvent, ClockOptions, QuickplayGround, QuickplayRuling};
 use escaque::laws::irregularity::{ArbiterAction, ArbiterPenalty};
 use escaque::laws::pgn;
 use escaque::laws::time_control::{Bonus, TimeControl};
-use escaque::laws::touch::{Binding, BindingKind, TouchEvent};
+use escaque::laws::touch::{Binding, BindingKind, TouchEvent, TouchState};
 use escaque::laws::{Article, Discovery, Game, GameEvent, GameResult, IllegalKind, Supervision};
 use escaque::speech::{
     Line, Profile, ReadProblem, Speaker, normalize, parse_line, parse_role, parse_square,
@@ -430,6 +432,8 @@ fn app_d_2_1_moves_read_from_words_and_notation() {
         "caballo f3",
         "Cf3",
         "Nf3",
+        "nf3",
+        "Nf3+",
         "Ng1f3",
         "Ng1-f3",
         "g1f3",
@@ -925,6 +929,33 @@ fn scenario_games() -> Vec<(&'static str, Game)> {
     })
     .unwrap();
     out.push(("arbiter", g));
+
+    // Art. 4 through the touch-move state: the Knight touched, then moved.
+    let mut g = Game::new(Position::new());
+    let mut touch = TouchState::new(g.position());
+    let touched = touch.touch(Square::G1).expect("touch");
+    g.record_touch(&touched.events).unwrap();
+    let released = touch.release(Square::F3).expect("release");
+    g.record_touch(&released.events).unwrap();
+    g.play(released.made.expect("made")).unwrap();
+    out.push(("touch-move", g));
+
+    // Guidelines I: the game adjourned, the move sealed, the envelope opened.
+    let mut g = clocked(START, 7_200);
+    for (m, at) in [("e2e4", 60_000), ("e7e5", 120_000)] {
+        let mv = uci(g.position(), m);
+        g.play_at(mv, at).unwrap();
+    }
+    let mut adjournment = Adjournment::of_game(&g);
+    adjournment.white = "Ana".to_string();
+    adjournment.black = "Bruno".to_string();
+    let mut draft = SealDraft::new(adjournment).expect("draft");
+    draft.write("Nf3", Letters::English).expect("written");
+    let envelope = draft.seal().expect("sealed");
+    g.record_adjournment(&envelope.sealing_events());
+    let opened = adjourn::open(envelope, true).expect("opened");
+    g.record_adjournment(opened.events());
+    out.push(("adjournment", g));
     out
 }
 

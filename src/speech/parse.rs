@@ -44,7 +44,7 @@ pub struct ReadError {
     /// The legal moves that match (ambiguous), or the nearest ones (illegal).
     pub moves: Vec<Move>,
     /// The position the text was read against.
-    pub position: Position,
+    pub position: Box<Position>,
 }
 
 impl ReadError {
@@ -449,7 +449,7 @@ impl Speaker {
                     notation_error =
                         Some(self.pick(pos, text, Vec::new(), || nearest_to(pos, trimmed)));
                 }
-                Notation::NotNotation => {}
+                Notation::Words => {}
             }
         }
         match (self.read_words(pos, text), notation_error) {
@@ -473,9 +473,15 @@ impl Speaker {
             Profile::Es => [Letters::Spanish, Letters::English],
             _ => [Letters::English, Letters::Spanish],
         };
+        // Typed in lower case: "nf3", "qd1" (b is a file, so a lower-case bishop is not read).
+        let upper_first = match text.chars().next() {
+            Some(c) if "nqkrt".contains(c) => Some(c.to_ascii_uppercase().to_string() + &text[1..]),
+            _ => None,
+        };
         let mut first_problem = None;
-        for letters in order {
-            match parse_move(pos, text, letters) {
+        let texts = std::iter::once(text.to_string()).chain(upper_first);
+        for (text, letters) in texts.flat_map(|t| order.map(|l| (t.clone(), l))) {
+            match parse_move(pos, &text, letters) {
                 Ok(mv) => return Notation::Read(Ok(mv)),
                 Err(e) => {
                     if first_problem.is_none()
@@ -490,7 +496,7 @@ impl Speaker {
             }
         }
         let Some(problem) = first_problem else {
-            return Notation::NotNotation;
+            return Notation::Words;
         };
         match problem {
             SanProblem::Ambiguous(moves) => Notation::Read(Err(self.ambiguous(pos, text, moves))),
@@ -508,7 +514,7 @@ impl Speaker {
             SanProblem::NoMatch | SanProblem::PromotionUnexpected | SanProblem::BadPromotion(_) => {
                 Notation::NoMove
             }
-            _ => Notation::NotNotation,
+            _ => Notation::Words,
         }
     }
 
@@ -742,7 +748,7 @@ impl Speaker {
             problem,
             reason,
             moves,
-            position: *pos,
+            position: Box::new(*pos),
         }
     }
 
@@ -764,7 +770,7 @@ enum Notation {
     Read(Result<Move, ReadError>),
     /// Notation, but no legal move.
     NoMove,
-    NotNotation,
+    Words,
 }
 
 /// The legal moves to the square a notation text ends with (`Nf5` → the moves to f5).
