@@ -1,6 +1,6 @@
-//! The command line (clap): one subcommand per mode. Later issues add `play`, `replay`,
-//! `adjudicate` and `serve`; until play mode exists, running `escaque` without a
-//! subcommand prints the help.
+//! The command line (clap): one subcommand per mode. `escaque` alone opens a game (the
+//! options of `play` are accepted without the word); `play`, the tools `perft`, `pgn`,
+//! `tc`, `dead`, and the helpers `completions` and `man`.
 
 use std::fs::File;
 use std::io::{BufReader, Write};
@@ -20,13 +20,140 @@ use crate::laws::pgn::{self, MoveText};
     long_about = "escaque: a full-screen terminal chess program with a board, a chess clock \
                   and a scoresheet, following the FIDE Laws of Chess (2023 edition)."
 )]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Without a subcommand: the options of `play`.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// Who plays a side.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatArg {
+    /// A person at this terminal.
+    Human,
+    /// The UCI engine (`--engine PATH`, or `[engine] path` in the config).
+    Engine,
+}
+
+/// The names profile of announcements (App. D).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamesArg {
+    /// Ana, Bella, César … uno, dos … (Spanish).
+    Es,
+    /// Anna, Bella, Cesar … one, two … (English).
+    En,
+    /// The official App. D.2.1 text: Anna … Hector, eins, zwei …
+    Fide,
+}
+
+/// The options of a game.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct PlayArgs {
+    /// Time control: `15+10`, `90/40+30:30+30`, `3+2d` (delay), `none`, or `pgn:300+2`
+    /// (default: the config's, 15+10).
+    #[arg(long, value_name = "SPEC", value_parser = parse_tc)]
+    pub tc: Option<crate::laws::time_control::TimeControl>,
+    /// Who plays White.
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub white: Option<SeatArg>,
+    /// Who plays Black.
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub black: Option<SeatArg>,
+    /// The UCI engine program (default: the config's, `stockfish`).
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    /// Start from this position (FEN, quoted).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Resume the game saved in this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Interface language (default: the config's, else LANG).
+    #[arg(long, value_parser = parse_lang)]
+    pub lang: Option<crate::lang::Lang>,
+    /// Names of squares and pieces in announcements.
+    #[arg(long, value_enum)]
+    pub names: Option<NamesArg>,
+    /// Notation of the scoresheet.
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationArg>,
+    /// Theme: classic, high-contrast, monochrome, colour-blind, or a user theme.
+    #[arg(long)]
+    pub theme: Option<String>,
+    /// Draw the board with ASCII letters.
+    #[arg(long)]
+    pub ascii: bool,
+    /// The screen-reader line mode: plain lines, no screen drawing.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Speak announcements aloud with spd-say or espeak-ng (line mode).
+    #[arg(long)]
+    pub speak: bool,
+    /// White's name on the scoresheet.
+    #[arg(long, value_name = "NAME")]
+    pub white_name: Option<String>,
+    /// Black's name on the scoresheet.
+    #[arg(long, value_name = "NAME")]
+    pub black_name: Option<String>,
+}
+
+fn parse_tc(s: &str) -> Result<crate::laws::time_control::TimeControl, String> {
+    s.parse()
+        .map_err(|e: crate::laws::time_control::TimeControlError| e.to_string())
+}
+
+fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
+    s.parse()
+        .map_err(|e: crate::lang::ParseLangError| e.to_string())
+}
+
+impl PlayArgs {
+    /// The options of play mode.
+    pub fn options(&self) -> crate::modes::play::PlayOptions {
+        use crate::modes::session::Seat;
+        let seat = |s: Option<SeatArg>| {
+            s.map(|s| match s {
+                SeatArg::Human => Seat::Human,
+                SeatArg::Engine => Seat::Engine,
+            })
+        };
+        crate::modes::play::PlayOptions {
+            time_control: self.tc.clone(),
+            white: seat(self.white),
+            black: seat(self.black),
+            engine: self.engine.clone(),
+            fen: self.fen.clone(),
+            resume: self.resume.clone(),
+            lang: self.lang,
+            names: self.names.map(|n| match n {
+                NamesArg::Es => crate::speech::Profile::Es,
+                NamesArg::En => crate::speech::Profile::En,
+                NamesArg::Fide => crate::speech::Profile::Fide,
+            }),
+            notation: self.notation.and_then(|n| match n {
+                NotationArg::En => Some(Notation::ENGLISH),
+                NotationArg::Es => Some(Notation::SPANISH),
+                NotationArg::Figurine => Some(Notation::FIGURINE),
+                NotationArg::Long => Some(Notation::LONG),
+                NotationArg::Uci => None,
+            }),
+            theme: self.theme.clone(),
+            ascii: self.ascii,
+            screen_reader: self.screen_reader,
+            speak: self.speak,
+            white_name: self.white_name.clone(),
+            black_name: self.black_name.clone(),
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play a game (the default): two people at this terminal, or against a UCI engine.
+    Play(PlayArgs),
     /// Count the legal move sequences to DEPTH plies (tests the move generator).
     Perft {
         /// Start from this position instead of the initial one (FEN, quoted).
@@ -157,6 +284,8 @@ pub enum CliError {
     Read { path: String, error: std::io::Error },
     #[error(transparent)]
     TimeControl(#[from] crate::laws::time_control::TimeControlError),
+    #[error(transparent)]
+    Play(#[from] crate::modes::play::PlayError),
 }
 
 /// How a command ended, for the exit code: 0 success, 1 a finding (an illegal game), 2 an
@@ -171,9 +300,11 @@ pub enum Status {
 pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Status, CliError> {
     match cli.command {
         None => {
-            use clap::CommandFactory;
-            let help = Cli::command().render_help();
-            writeln!(out, "{help}")?;
+            crate::modes::play::run(cli.play.options())?;
+            Ok(Status::Success)
+        }
+        Some(Command::Play(args)) => {
+            crate::modes::play::run(args.options())?;
             Ok(Status::Success)
         }
         Some(Command::Perft {

@@ -13,7 +13,7 @@ use escaque::laws::adjourn::{
     self, AdjournEvent, Adjournment, Decision, Ruling, SealDraft, SealedReading,
 };
 use escaque::laws::clock::{ClockEvent, ClockOptions, QuickplayGround, QuickplayRuling};
-use escaque::laws::irregularity::{ArbiterAction, ArbiterPenalty};
+use escaque::laws::irregularity::{ArbiterAction, ArbiterPenalty, IllegalPosition};
 use escaque::laws::pgn;
 use escaque::laws::time_control::{Bonus, TimeControl};
 use escaque::laws::touch::{Binding, BindingKind, TouchEvent, TouchState};
@@ -775,7 +775,12 @@ fn kind(e: &GameEvent) -> &'static str {
             AdjournEvent::ClockStarted { .. } => "Adjourn.ClockStarted",
             AdjournEvent::GameEnded { .. } => "Adjourn.GameEnded",
             AdjournEvent::Annulled { .. } => "Adjourn.Annulled",
+            AdjournEvent::SessionEnded { .. } => "Adjourn.SessionEnded",
+            AdjournEvent::TimeCorrected { .. } => "Adjourn.TimeCorrected",
+            AdjournEvent::TimeNotCorrected { .. } => "Adjourn.TimeNotCorrected",
         },
+        GameEvent::IllegalPositionObserved { .. } => "IllegalPositionObserved",
+        GameEvent::IllegalPositionCleared { .. } => "IllegalPositionCleared",
         GameEvent::ArbiterDecision { .. } => "ArbiterDecision",
         GameEvent::ClockReconstructionOffered { .. } => "ClockReconstructionOffered",
         GameEvent::GameEnded { .. } => "GameEnded",
@@ -980,6 +985,28 @@ fn built_events() -> Vec<GameEvent> {
         GameEvent::ClockReconstructionOffered {
             white_used_ms: 3_723_000,
             black_used_ms: 61_000,
+        },
+        GameEvent::IllegalPositionObserved {
+            conditions: vec![
+                IllegalPosition::BothKingsInCheck,
+                IllegalPosition::PawnOnLastRank {
+                    color: Color::White,
+                    square: Square::E8,
+                },
+            ],
+            fen: "4P3/8/8/8/8/8/8/8 w - - 0 1".to_string(),
+            after_next_move: false,
+            article: Article("A.5.4"),
+        },
+        GameEvent::IllegalPositionObserved {
+            conditions: vec![IllegalPosition::BothKingsInCheck],
+            fen: String::new(),
+            after_next_move: true,
+            article: Article("A.5.4"),
+        },
+        GameEvent::IllegalPositionCleared {
+            fen: String::new(),
+            article: Article("A.5.4"),
         },
     ];
     let clock = [
@@ -1243,6 +1270,20 @@ fn built_events() -> Vec<GameEvent> {
         AdjournEvent::Annulled {
             reason: "lost".to_string(),
         },
+        AdjournEvent::SessionEnded {
+            at: 5 * 3_600_000,
+            sealer: Color::Black,
+        },
+        AdjournEvent::TimeCorrected {
+            by: Color::White,
+            clock_of: Color::White,
+            recorded_used_ms: 60_000,
+            used_ms: 90_000,
+        },
+        AdjournEvent::TimeNotCorrected {
+            by: Color::Black,
+            clock_of: Color::White,
+        },
     ];
     out.extend(adjourn.into_iter().map(GameEvent::Adjourn));
     let actions = [
@@ -1389,6 +1430,11 @@ fn art_9_6_9_7_5_every_game_event_in_words() {
         "Adjourn.ClockStarted",
         "Adjourn.GameEnded",
         "Adjourn.Annulled",
+        "Adjourn.SessionEnded",
+        "Adjourn.TimeCorrected",
+        "Adjourn.TimeNotCorrected",
+        "IllegalPositionObserved",
+        "IllegalPositionCleared",
         "ArbiterDecision",
         "ClockReconstructionOffered",
         "GameEnded",

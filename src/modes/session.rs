@@ -161,21 +161,22 @@ impl Session {
         }
     }
 
-    /// The person who acts for the player to move (a claim, a resignation): the player to
-    /// move, or the person when the engine is to move.
-    fn actor(&self) -> Color {
-        match self.setup.seats {
-            [Seat::Human, Seat::Engine] => Color::White,
-            [Seat::Engine, Seat::Human] => Color::Black,
-            _ => self.to_move(),
-        }
-    }
-
     /// The bottom of the board: the person's colour against an engine, else White.
     pub fn local_color(&self) -> Color {
         match self.setup.seats {
             [Seat::Engine, Seat::Human] => Color::Black,
             _ => Color::White,
+        }
+    }
+
+    /// The person who acts for the player to move (a claim, a resignation; "my" pieces in
+    /// the line mode's queries): the person against an engine, the player to move between
+    /// two people.
+    pub fn local_color_or_turn(&self) -> Color {
+        match self.setup.seats {
+            [Seat::Human, Seat::Engine] => Color::White,
+            [Seat::Engine, Seat::Human] => Color::Black,
+            _ => self.to_move(),
         }
     }
 
@@ -201,11 +202,11 @@ impl Session {
                 }
             }
             Command::ClaimDraw(intended) => {
-                let by = self.actor();
+                let by = self.local_color_or_turn();
                 self.game.claim_draw(by, intended)?;
             }
             Command::Resign => {
-                self.game.resign(self.actor())?;
+                self.game.resign(self.local_color_or_turn())?;
             }
         }
         Ok(())

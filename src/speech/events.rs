@@ -303,15 +303,18 @@ impl Speaker {
                         IllegalPosition::BothKingsInCheck => self
                             .t("los dos reyes en jaque", "both kings in check")
                             .to_string(),
-                        IllegalPosition::PawnOnLastRank { color, square } => format!(
-                            "{} {} {}",
-                            self.t("un peón", "a pawn of"),
-                            self.side(*color),
-                            match self.lang {
-                                Lang::Es => format!("sin coronar en {}", self.square(*square)),
-                                Lang::En => format!("unpromoted on {}", self.square(*square)),
-                            }
-                        ),
+                        IllegalPosition::PawnOnLastRank { color, square } => match self.lang {
+                            Lang::Es => format!(
+                                "un peón de las {} sin coronar en {}",
+                                self.side(*color),
+                                self.square(*square)
+                            ),
+                            Lang::En => format!(
+                                "an unpromoted {} pawn on {}",
+                                self.side_cap(*color),
+                                self.square(*square)
+                            ),
+                        },
                     })
                     .collect();
                 let what = crate::speech::numbers::join_list(&what, self.lang);

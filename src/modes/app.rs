@@ -1,0 +1,727 @@
+//! The full-screen play mode's state and its update: keys become actions through the live
+//! keymap, actions become session commands, and the new game events become the status
+//! line's announcement (the speech module's words). `App::screen` lends everything to the
+//! widgets; nothing here draws.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::core::{Bitboard, Color, Move, Notation, Position, Role, Square};
+use crate::keymap::{Action, Keymap};
+use crate::lang::Lang;
+use crate::laws::GameEvent;
+use crate::speech::Speaker;
+use crate::ui::{self, Glyphs};
+
+use super::session::{Command, Seat, Session, SessionError};
+
+/// What the status line is asking.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Ask {
+    /// Leave while a game runs? (`q`, Ctrl-C)
+    Quit,
+    /// Resign? (5.1.2)
+    Resign,
+    /// Take back by agreement? (casual games)
+    Takeback,
+    /// Resume the unfinished game found at start?
+    Resume,
+    /// Which piece for this promotion? (3.7.3.3)
+    Promotion { from: Square, to: Square },
+}
+
+/// The command line under the board.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct LineInput {
+    pub text: String,
+    /// Cursor position in characters.
+    pub cursor: usize,
+    pub error: Option<String>,
+}
+
+/// What the caller should do after an update.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    Continue,
+    Quit,
+    /// Save the game now (PGN), the caller knows where.
+    Save,
+    /// Start a new game with the same settings.
+    NewGame,
+    /// The person accepted to resume the game found at start.
+    Resume,
+}
+
+/// Settings the screen needs.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub lang: Lang,
+    pub notation: Notation,
+    pub glyphs: Glyphs,
+    pub clock_readings: bool,
+    pub low_time_ms: u64,
+}
+
+/// The full-screen play mode.
+pub struct App {
+    pub session: Session,
+    pub keymap: Keymap,
+    pub speaker: Speaker,
+    pub view: View,
+    pub theme: ui::theme::Theme,
+    cursor: Square,
+    selected: Option<Square>,
+    bottom: Color,
+    input: Option<LineInput>,
+    ask: Option<Ask>,
+    help: bool,
+    announcement: String,
+    /// Scoresheet scroll: `None` follows the end.
+    scroll: Option<usize>,
+    title: String,
+}
+
+impl App {
+    pub fn new(
+        session: Session,
+        keymap: Keymap,
+        speaker: Speaker,
+        view: View,
+        theme: ui::theme::Theme,
+    ) -> App {
+        let bottom = session.local_color();
+        let title = format!(
+            "{} – {}{}",
+            session.name(Color::White),
+            session.name(Color::Black),
+            session
+                .setup()
+                .time_control
+                .as_ref()
+                .map(|tc| format!("  ·  {tc}"))
+                .unwrap_or_default()
+        );
+        let mut app = App {
+            session,
+            keymap,
+            speaker,
+            view,
+            theme,
+            cursor: if bottom == Color::White {
+                Square::E2
+            } else {
+                Square::E7
+            },
+            selected: None,
+            bottom,
+            input: None,
+            ask: None,
+            help: false,
+            announcement: String::new(),
+            scroll: None,
+            title,
+        };
+        app.announcement = app.opening_words();
+        app.session.skip_events();
+        app
+    }
+
+    /// The first announcement: a new game, or a resumed one with its last move and turn.
+    fn opening_words(&self) -> String {
+        let lang = self.lang();
+        let game = self.session.game();
+        let turn = self.speaker.side_cap(game.position().turn());
+        if game.plies().is_empty() {
+            return match lang {
+                Lang::Es => format!(
+                    "Partida nueva. Juegan {turn}. Escriba una jugada o use las flechas y Enter."
+                ),
+                Lang::En => {
+                    format!("New game. {turn} to move. Type a move, or use the arrows and Enter.")
+                }
+            };
+        }
+        let last = self.speaker.last_move(game);
+        match lang {
+            Lang::Es => format!("Partida reanudada. {last} Juegan {turn}."),
+            Lang::En => format!("Game resumed. {last} {turn} to move."),
+        }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.view.lang
+    }
+
+    pub fn announcement(&self) -> &str {
+        &self.announcement
+    }
+
+    pub fn set_announcement(&mut self, text: impl Into<String>) {
+        self.announcement = text.into();
+    }
+
+    pub fn ask(&mut self, ask: Ask) {
+        self.ask = Some(ask);
+    }
+
+    pub fn asking(&self) -> Option<&Ask> {
+        self.ask.as_ref()
+    }
+
+    /// Brings the game to `now` and announces what happened.
+    pub fn tick(&mut self, now: u64) {
+        self.session.tick(now);
+        self.absorb_events();
+    }
+
+    /// Turns the new game events into the announcement (the last one that has words).
+    pub fn absorb_events(&mut self) -> Vec<GameEvent> {
+        let events = self.session.take_events();
+        let game = self.session.game();
+        let words: Vec<String> = events
+            .iter()
+            .filter_map(|e| self.speaker.event(e, game))
+            .collect();
+        if !words.is_empty() {
+            self.announcement = words.join(" ");
+        }
+        if events
+            .iter()
+            .any(|e| matches!(e, GameEvent::MovePlayed { .. }))
+        {
+            self.selected = None;
+        }
+        events
+    }
+
+    /// One key at `now`.
+    pub fn key(&mut self, key: KeyEvent, now: u64) -> Flow {
+        if key.kind == KeyEventKind::Release {
+            return Flow::Continue;
+        }
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.help {
+            self.help = false;
+            return Flow::Continue;
+        }
+        if let Some(ask) = self.ask.clone() {
+            return self.answer(ask, key, now);
+        }
+        if self.input.is_some() && !ctrl_c {
+            return self.edit_line(key, now);
+        }
+        if let KeyCode::Char(c) = key.code {
+            let plain = !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+            if plain && crate::keymap::starts_move(c) && self.keymap.action(&key).is_none() {
+                self.input = Some(LineInput {
+                    text: c.to_string(),
+                    cursor: 1,
+                    error: None,
+                });
+                return Flow::Continue;
+            }
+        }
+        match self.keymap.action(&key) {
+            Some(action) => self.action(action, now),
+            None => Flow::Continue,
+        }
+    }
+
+    /// A named action at `now`.
+    pub fn action(&mut self, action: Action, now: u64) -> Flow {
+        let lang = self.lang();
+        match action {
+            Action::Quit => {
+                if self.session.game().is_over() || self.session.game().plies().is_empty() {
+                    return Flow::Quit;
+                }
+                self.ask = Some(Ask::Quit);
+            }
+            Action::Help => self.help = true,
+            Action::Up => self.step_cursor(0, 1),
+            Action::Down => self.step_cursor(0, -1),
+            Action::Left => self.step_cursor(-1, 0),
+            Action::Right => self.step_cursor(1, 0),
+            Action::Select => self.select(now),
+            Action::Cancel => {
+                self.selected = None;
+                self.input = None;
+            }
+            Action::CommandLine => self.input = Some(LineInput::default()),
+            Action::OfferDraw => self.command(Command::OfferDraw, now),
+            Action::AcceptDraw => self.command(Command::AcceptDraw, now),
+            Action::DeclineDraw => self.command(Command::DeclineDraw, now),
+            Action::ClaimDraw => self.command(Command::ClaimDraw(None), now),
+            Action::Resign => {
+                if !self.session.game().is_over() {
+                    self.ask = Some(Ask::Resign);
+                }
+            }
+            Action::Flip => self.bottom = !self.bottom,
+            Action::Takeback => self.ask = Some(Ask::Takeback),
+            Action::Save => return Flow::Save,
+            Action::NewGame => {
+                if self.session.game().is_over() || self.session.game().plies().is_empty() {
+                    return Flow::NewGame;
+                }
+                self.announcement = lang
+                    .pick(
+                        "La partida sigue: abandone u ofrezca tablas antes de empezar otra.",
+                        "The game is still on: resign or agree a draw before starting another.",
+                    )
+                    .into();
+            }
+            Action::ToggleClockReadings => self.view.clock_readings = !self.view.clock_readings,
+            Action::RepeatAnnouncement => {
+                // The status line already shows it; the line mode says it again.
+            }
+            Action::ScrollUp => {
+                let end = self.session.game().plies().len().div_ceil(2);
+                let at = self.scroll.unwrap_or(end);
+                self.scroll = Some(at.saturating_sub(1));
+            }
+            Action::ScrollDown => {
+                let end = self.session.game().plies().len().div_ceil(2);
+                self.scroll = match self.scroll {
+                    Some(n) if n + 1 < end => Some(n + 1),
+                    _ => None,
+                };
+            }
+            _ => {
+                self.announcement = lang
+                    .pick(
+                        "Esa orden no sirve en una partida.",
+                        "That command is not for play.",
+                    )
+                    .into();
+            }
+        }
+        Flow::Continue
+    }
+
+    fn command(&mut self, cmd: Command, now: u64) {
+        match self.session.command(cmd, now) {
+            Ok(()) => {
+                self.absorb_events();
+            }
+            Err(e) => self.announcement = self.error_words(&e),
+        }
+    }
+
+    fn error_words(&self, e: &SessionError) -> String {
+        let lang = self.lang();
+        match e {
+            SessionError::EngineToMove => lang
+                .pick(
+                    "Espere: el motor está pensando.",
+                    "Wait: the engine is thinking.",
+                )
+                .into(),
+            SessionError::NoOffer => lang
+                .pick("No hay oferta de tablas.", "There is no draw offer.")
+                .into(),
+            SessionError::NoTakeback => lang
+                .pick(
+                    "Sólo se puede devolver una jugada en partidas sin reloj.",
+                    "Moves can be taken back only in games without a clock.",
+                )
+                .into(),
+            SessionError::Game(g) => g.to_string(),
+        }
+    }
+
+    fn answer(&mut self, ask: Ask, key: KeyEvent, now: u64) -> Flow {
+        let yes = matches!(
+            key.code,
+            KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::Enter
+        );
+        let no = matches!(key.code, KeyCode::Char('n' | 'N') | KeyCode::Esc);
+        if let Ask::Promotion { from, to } = ask {
+            let role = match key.code {
+                KeyCode::Enter | KeyCode::Char('q' | 'Q' | 'd' | 'D') => Some(Role::Queen),
+                KeyCode::Char('r' | 'R' | 't' | 'T') => Some(Role::Rook),
+                KeyCode::Char('b' | 'B' | 'a' | 'A') => Some(Role::Bishop),
+                KeyCode::Char('n' | 'N' | 'c' | 'C') => Some(Role::Knight),
+                KeyCode::Esc => {
+                    self.ask = None;
+                    return Flow::Continue;
+                }
+                _ => None,
+            };
+            if let Some(role) = role {
+                self.ask = None;
+                self.play(
+                    Move::new(from, to, crate::core::MoveKind::Promotion(role)),
+                    now,
+                );
+            }
+            return Flow::Continue;
+        }
+        if !yes && !no {
+            return Flow::Continue;
+        }
+        self.ask = None;
+        if no {
+            if ask == Ask::Resume {
+                return Flow::NewGame;
+            }
+            return Flow::Continue;
+        }
+        match ask {
+            Ask::Quit => Flow::Quit,
+            Ask::Resume => Flow::Resume,
+            Ask::Resign => {
+                self.command(Command::Resign, now);
+                Flow::Continue
+            }
+            Ask::Takeback => {
+                match self.session.takeback() {
+                    Ok(()) => {
+                        self.announcement = self
+                            .lang()
+                            .pick(
+                                "Jugada devuelta de común acuerdo.",
+                                "Move taken back by agreement.",
+                            )
+                            .into();
+                    }
+                    Err(e) => self.announcement = self.error_words(&e),
+                }
+                Flow::Continue
+            }
+            Ask::Promotion { .. } => Flow::Continue,
+        }
+    }
+
+    fn edit_line(&mut self, key: KeyEvent, now: u64) -> Flow {
+        let Some(input) = self.input.as_mut() else {
+            return Flow::Continue;
+        };
+        let byte_at = |s: &str, n: usize| s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+        match key.code {
+            KeyCode::Esc => self.input = None,
+            KeyCode::Enter => {
+                let text = input.text.trim().to_string();
+                return self.run_line(&text, now);
+            }
+            KeyCode::Backspace => {
+                if input.cursor > 0 {
+                    let at = byte_at(&input.text, input.cursor - 1);
+                    input.text.remove(at);
+                    input.cursor -= 1;
+                }
+                input.error = None;
+                if input.text.is_empty() {
+                    self.input = None;
+                }
+            }
+            KeyCode::Delete if input.cursor < input.text.chars().count() => {
+                let at = byte_at(&input.text, input.cursor);
+                input.text.remove(at);
+            }
+            KeyCode::Left => input.cursor = input.cursor.saturating_sub(1),
+            KeyCode::Right => input.cursor = (input.cursor + 1).min(input.text.chars().count()),
+            KeyCode::Home => input.cursor = 0,
+            KeyCode::End => input.cursor = input.text.chars().count(),
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                if input.text.chars().count() < 80 {
+                    let at = byte_at(&input.text, input.cursor);
+                    input.text.insert(at, c);
+                    input.cursor += 1;
+                }
+                input.error = None;
+            }
+            _ => {}
+        }
+        Flow::Continue
+    }
+
+    /// Runs the command line's text: a word command, or a move in any notation.
+    fn run_line(&mut self, text: &str, now: u64) -> Flow {
+        let lower = text.to_lowercase();
+        let mut words = lower.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let rest: Vec<&str> = words.collect();
+        let flow = match first {
+            "" => {
+                self.input = None;
+                return Flow::Continue;
+            }
+            "draw" | "tablas" | "offer" | "ofrezco" => Some(Action::OfferDraw),
+            "accept" | "acepto" | "aceptar" => Some(Action::AcceptDraw),
+            "decline" | "rechazo" | "rechazar" => Some(Action::DeclineDraw),
+            "resign" | "abandono" | "abandonar" => Some(Action::Resign),
+            "flip" | "girar" => Some(Action::Flip),
+            "save" | "guardar" => Some(Action::Save),
+            "help" | "ayuda" => Some(Action::Help),
+            "quit" | "salir" => Some(Action::Quit),
+            "takeback" | "devolver" => Some(Action::Takeback),
+            "claim" | "reclamo" | "reclamar" => {
+                let intended = if rest.is_empty() {
+                    None
+                } else {
+                    let pos = *self.session.game().position();
+                    match self.speaker.read_move(&pos, &rest.join(" ")) {
+                        Ok(mv) => Some(mv),
+                        Err(e) => {
+                            if let Some(input) = self.input.as_mut() {
+                                input.error = Some(e.to_string());
+                            }
+                            return Flow::Continue;
+                        }
+                    }
+                };
+                self.input = None;
+                self.command(Command::ClaimDraw(intended), now);
+                return Flow::Continue;
+            }
+            _ => None,
+        };
+        if let Some(action) = flow {
+            self.input = None;
+            return self.action(action, now);
+        }
+        let pos = *self.session.game().position();
+        match self.speaker.read_move(&pos, text) {
+            Ok(mv) => {
+                self.input = None;
+                self.play(mv, now);
+            }
+            Err(e) => {
+                if let Some(input) = self.input.as_mut() {
+                    input.error = Some(e.to_string());
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn play(&mut self, mv: Move, now: u64) {
+        self.selected = None;
+        self.command(Command::Move(mv), now);
+    }
+
+    fn step_cursor(&mut self, df: i32, dr: i32) {
+        let (df, dr) = if self.bottom == Color::White {
+            (df, dr)
+        } else {
+            (-df, -dr)
+        };
+        if let Some(sq) = self.cursor.offset(df, dr) {
+            self.cursor = sq;
+        }
+    }
+
+    /// Enter on the board: pick up one's own piece, or drop the picked one on a target.
+    fn select(&mut self, now: u64) {
+        let pos = *self.session.game().position();
+        if let Some(from) = self.selected {
+            if from == self.cursor {
+                self.selected = None;
+                return;
+            }
+            let moves: Vec<Move> = pos
+                .legal_moves_from(from)
+                .iter()
+                .copied()
+                .filter(|m| m.to == self.cursor)
+                .collect();
+            match moves.as_slice() {
+                [] => {}
+                [mv] => return self.play(*mv, now),
+                [first, ..] => {
+                    if first.promotion().is_some() {
+                        self.ask = Some(Ask::Promotion {
+                            from,
+                            to: self.cursor,
+                        });
+                    }
+                    return;
+                }
+            }
+        }
+        match pos.piece_at(self.cursor) {
+            Some(p) if p.color == pos.turn() && self.session.human_to_move() => {
+                if pos.legal_moves_from(self.cursor).is_empty() {
+                    self.announcement = self
+                        .lang()
+                        .pick(
+                            "Esa pieza no tiene jugadas legales.",
+                            "That piece has no legal move.",
+                        )
+                        .into();
+                } else {
+                    self.selected = Some(self.cursor);
+                }
+            }
+            _ => self.selected = None,
+        }
+    }
+
+    fn targets(&self) -> Bitboard {
+        let Some(from) = self.selected else {
+            return Bitboard::EMPTY;
+        };
+        let pos: &Position = self.session.game().position();
+        pos.legal_moves_from(from)
+            .iter()
+            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to))
+    }
+
+    /// The hints of the status line, from the live keymap.
+    pub fn hints(&self) -> Vec<(String, String)> {
+        let game = self.session.game();
+        let mut actions = vec![Action::Help];
+        if game.is_over() {
+            actions.extend([Action::NewGame, Action::Save, Action::Quit]);
+        } else if game.pending_offer().is_some() {
+            actions.extend([Action::AcceptDraw, Action::DeclineDraw, Action::Quit]);
+        } else {
+            actions.extend([
+                Action::OfferDraw,
+                Action::ClaimDraw,
+                Action::Resign,
+                Action::Flip,
+                Action::Quit,
+            ]);
+        }
+        self.keymap.hints(&actions, self.lang())
+    }
+
+    /// Everything the widgets need, borrowed, at `now`.
+    pub fn draw(&self, frame: &mut ratatui::Frame, now: u64) {
+        let lang = self.lang();
+        let game = self.session.game();
+        let last_move = game.plies().last().map(|p| p.mv);
+        let hints = self.hints();
+        let help_entries = if self.help {
+            self.keymap.help(lang)
+        } else {
+            Vec::new()
+        };
+        let question = self.ask.as_ref().map(|a| self.question(a));
+        let promotion_options: Vec<(String, String)> = match lang {
+            Lang::Es => [
+                ("D", "Dama"),
+                ("T", "Torre"),
+                ("A", "Alfil"),
+                ("C", "Caballo"),
+            ],
+            Lang::En => [
+                ("Q", "Queen"),
+                ("R", "Rook"),
+                ("B", "Bishop"),
+                ("N", "Knight"),
+            ],
+        }
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let prompt = match (&self.ask, &self.input) {
+            (Some(Ask::Promotion { .. }), _) => Some(ui::Prompt::Promotion {
+                question: question.as_deref().unwrap_or(""),
+                options: &promotion_options,
+            }),
+            (Some(_), _) => Some(ui::Prompt::Confirm {
+                question: question.as_deref().unwrap_or(""),
+            }),
+            (None, Some(input)) => Some(ui::Prompt::CommandLine {
+                input: &input.text,
+                cursor: input.cursor,
+                error: input.error.as_deref(),
+            }),
+            _ => None,
+        };
+        let names = [
+            self.session.name(Color::White),
+            self.session.name(Color::Black),
+        ];
+        let screen = ui::Screen {
+            title: &self.title,
+            lang,
+            board: ui::BoardView {
+                position: game.position(),
+                bottom: self.bottom,
+                last_move,
+                cursor: Some(self.cursor),
+                selected: self.selected,
+                targets: self.targets(),
+                glyphs: self.view.glyphs,
+                coordinates: true,
+            },
+            clock: ui::ClockView {
+                clock: game.clock(),
+                now_ms: now,
+                names,
+                lang,
+                low_time_ms: self.view.low_time_ms,
+                glyphs: self.view.glyphs,
+            },
+            scoresheet: ui::ScoresheetView {
+                game,
+                notation: self.view.notation,
+                clock_readings: self.view.clock_readings,
+                scroll: self.scroll,
+                highlight_ply: None,
+                lang,
+            },
+            status: ui::StatusView {
+                announcement: &self.announcement,
+                hints: &hints,
+                prompt,
+            },
+            findings: None,
+            overlay: self.help.then(|| {
+                ui::Overlay::Help(ui::HelpView {
+                    title: lang.pick("Ayuda", "Help"),
+                    entries: &help_entries,
+                })
+            }),
+        };
+        ui::draw(frame, &screen, &self.theme);
+    }
+
+    fn question(&self, ask: &Ask) -> String {
+        let lang = self.lang();
+        match ask {
+            Ask::Quit => lang
+                .pick(
+                    "¿Salir? La partida queda guardada y podrá reanudarla. (s/n)",
+                    "Quit? The game is saved and can be resumed. (y/n)",
+                )
+                .into(),
+            Ask::Resign => lang
+                .pick("¿Abandona la partida? (s/n)", "Resign the game? (y/n)")
+                .into(),
+            Ask::Takeback => lang
+                .pick(
+                    "¿Devolver la última jugada? Los dos jugadores deben estar de acuerdo. (s/n)",
+                    "Take back the last move? Both players must agree. (y/n)",
+                )
+                .into(),
+            Ask::Resume => lang
+                .pick(
+                    "Hay una partida sin terminar. ¿Reanudarla? (s/n)",
+                    "An unfinished game was found. Resume it? (y/n)",
+                )
+                .into(),
+            Ask::Promotion { .. } => lang
+                .pick(
+                    "Coronar: D dama, T torre, A alfil, C caballo (Enter: dama)",
+                    "Promote to: Q queen, R rook, B bishop, N knight (Enter: queen)",
+                )
+                .into(),
+        }
+    }
+
+    /// Whether the engine should be asked for a move now.
+    pub fn engine_to_move(&self) -> bool {
+        self.session.engine_to_move()
+    }
+
+    pub fn seat(&self, color: Color) -> Seat {
+        self.session.seat(color)
+    }
+}

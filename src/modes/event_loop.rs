@@ -1,0 +1,132 @@
+//! The one event loop of the full screen: input → action → update → events → draw. Generic
+//! over the ratatui backend, the source of input events and the source of time, so the
+//! whole app runs headless in tests (a `TestBackend`, scripted keys, a fake clock).
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crossterm::event::Event;
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+
+use super::app::{App, Flow};
+
+/// Where time comes from: milliseconds from any fixed origin.
+pub trait TimeSource {
+    fn now_ms(&self) -> u64;
+}
+
+/// The system's monotonic clock, from the moment it was made.
+#[derive(Clone, Copy, Debug)]
+pub struct SystemTime(Instant);
+
+impl SystemTime {
+    pub fn new() -> SystemTime {
+        SystemTime(Instant::now())
+    }
+}
+
+impl Default for SystemTime {
+    fn default() -> Self {
+        SystemTime::new()
+    }
+}
+
+impl TimeSource for SystemTime {
+    fn now_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// Where input events come from.
+pub trait Input {
+    /// The next event, waiting at most `timeout`; `None` when none came.
+    fn next(&mut self, timeout: Duration) -> io::Result<Option<Event>>;
+}
+
+/// The terminal's events through crossterm.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TerminalInput;
+
+impl Input for TerminalInput {
+    fn next(&mut self, timeout: Duration) -> io::Result<Option<Event>> {
+        if crossterm::event::poll(timeout)? {
+            crossterm::event::read().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+/// Work done beside the person's input on every turn of the loop: the engine's moves,
+/// autosave. Returns `true` when it changed something that must be drawn.
+pub trait Companion {
+    fn step(&mut self, app: &mut App, now: u64) -> bool;
+    /// A flow the app asked for that the companion handles (saving); returns the flow to
+    /// continue with.
+    fn handle(&mut self, _app: &mut App, flow: Flow, _now: u64) -> Flow {
+        flow
+    }
+}
+
+/// No companion: two people at one terminal with no autosave (tests).
+pub struct Alone;
+
+impl Companion for Alone {
+    fn step(&mut self, _app: &mut App, _now: u64) -> bool {
+        false
+    }
+}
+
+/// How often the screen is redrawn while a clock runs (tenths are shown under 10 s).
+const FRAME: Duration = Duration::from_millis(100);
+
+/// Runs the loop until the app asks to quit, start a new game or resume (the flow is
+/// returned), or the input ends.
+pub fn run<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    input: &mut dyn Input,
+    time: &dyn TimeSource,
+    companion: &mut dyn Companion,
+) -> io::Result<Flow>
+where
+    B::Error: Into<io::Error>,
+{
+    let draw = |terminal: &mut Terminal<B>, app: &App, now: u64| -> io::Result<()> {
+        terminal
+            .draw(|f| app.draw(f, now))
+            .map(|_| ())
+            .map_err(Into::into)
+    };
+    let now = time.now_ms();
+    app.tick(now);
+    draw(terminal, app, now)?;
+    loop {
+        let event = input.next(FRAME)?;
+        let now = time.now_ms();
+        let mut flow = Flow::Continue;
+        match event {
+            Some(Event::Key(key)) => flow = app.key(key, now),
+            Some(Event::Resize(..)) => {
+                terminal.autoresize().map_err(Into::into)?;
+            }
+            Some(Event::Paste(text)) => {
+                for c in text.chars().filter(|c| !c.is_control()) {
+                    let key = crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Char(c));
+                    app.key(key, now);
+                }
+            }
+            _ => {}
+        }
+        app.tick(now);
+        companion.step(app, now);
+        if flow != Flow::Continue {
+            flow = companion.handle(app, flow, now);
+        }
+        if flow != Flow::Continue {
+            return Ok(flow);
+        }
+        draw(terminal, app, now)?;
+    }
+}

@@ -1,0 +1,288 @@
+//! Saving and resuming games. The game in progress is written after every move — atomically,
+//! a temporary file renamed over the old one — to `<data dir>/autosave/current.pgn`, as
+//! PGN with the clock after each move (`[%clk]`) and tags that say how to go on: the time
+//! control in escaque's own syntax (`EscaqueTimeControl`, the PGN `TimeControl` tag cannot
+//! say "delay"), who sat at each side (`EscaqueSeats`), the clock's start mode. After a
+//! crash, a `kill -9` or a dropped SSH connection, the next start finds the file and offers
+//! to resume: the moves are replayed and each clock is brought to the reading the file
+//! recorded (the time between the last save and the interruption is lost, as on a real
+//! clock that was stopped). A finished game is moved to `<data dir>/games/`.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::core::{Color, Letters, Position};
+use crate::fsutil::write_atomic;
+use crate::laws::clock::{ClockEvent, StartMode};
+use crate::laws::export::to_pgn_text;
+use crate::laws::pgn::{PgnGame, read_str};
+use crate::laws::time_control::TimeControl;
+use crate::laws::{Game, GameError};
+
+use super::session::{Seat, Session, Setup};
+
+/// The autosave file in `dir` (the data dir's `autosave/`).
+pub fn autosave_path(dir: &Path) -> PathBuf {
+    dir.join("current.pgn")
+}
+
+/// The tags that describe the session (players, time control, seats).
+pub fn tags(session: &Session) -> Vec<(String, String)> {
+    let setup = session.setup();
+    let mut tags = setup.tags.clone();
+    let mut set = |k: &str, v: String| match tags.iter_mut().find(|(key, _)| key == k) {
+        Some((_, val)) => *val = v,
+        None => tags.push((k.to_string(), v)),
+    };
+    set("White", setup.names[0].clone());
+    set("Black", setup.names[1].clone());
+    if let Some(tc) = &setup.time_control {
+        set("TimeControl", tc.to_pgn());
+        set("EscaqueTimeControl", tc.to_string());
+    } else {
+        set("TimeControl", "-".into());
+    }
+    let seat = |s: Seat| match s {
+        Seat::Human => "human",
+        Seat::Engine => "engine",
+    };
+    set(
+        "EscaqueSeats",
+        format!("{} {}", seat(setup.seats[0]), seat(setup.seats[1])),
+    );
+    if setup.clock_options.start == StartMode::Casual {
+        set("EscaqueClockStart", "casual".into());
+    }
+    tags
+}
+
+/// The game as PGN text.
+pub fn pgn_text(session: &Session) -> String {
+    to_pgn_text(session.game(), &tags(session))
+}
+
+/// Writes the autosave (atomically); a finished game goes to `games_dir` instead and the
+/// autosave is removed. Returns the file written.
+pub fn autosave(session: &Session, autosave_dir: &Path, games_dir: &Path) -> io::Result<PathBuf> {
+    let text = pgn_text(session);
+    if session.game().is_over() {
+        let path = save_game(session, games_dir)?;
+        let _ = std::fs::remove_file(autosave_path(autosave_dir));
+        return Ok(path);
+    }
+    std::fs::create_dir_all(autosave_dir)?;
+    let path = autosave_path(autosave_dir);
+    write_atomic(&path, text.as_bytes())?;
+    Ok(path)
+}
+
+/// Saves the game under a new name in `games_dir`: `YYYY.MM.DD-white-black-N.pgn`.
+pub fn save_game(session: &Session, games_dir: &Path) -> io::Result<PathBuf> {
+    std::fs::create_dir_all(games_dir)?;
+    let clean = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .take(24)
+            .collect()
+    };
+    let date = session
+        .setup()
+        .tags
+        .iter()
+        .find(|(k, _)| k == "Date")
+        .map(|(_, v)| v.replace('?', "x"))
+        .unwrap_or_else(|| "game".into());
+    let stem = format!(
+        "{date}-{}-{}",
+        clean(session.name(Color::White)),
+        clean(session.name(Color::Black))
+    );
+    let mut n = 1;
+    let path = loop {
+        let p = games_dir.join(format!("{stem}-{n}.pgn"));
+        if !p.exists() {
+            break p;
+        }
+        n += 1;
+    };
+    write_atomic(&path, pgn_text(session).as_bytes())?;
+    Ok(path)
+}
+
+/// Why a saved game could not be resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    #[error("{path}: {source}")]
+    Io { path: String, source: io::Error },
+    #[error("{path}: not a PGN game: {message}")]
+    Pgn { path: String, message: String },
+    #[error("{path}: move {ply} ({san}) cannot be replayed: {message}")]
+    Move {
+        path: String,
+        ply: usize,
+        san: String,
+        message: String,
+    },
+    #[error("{path}: {message}")]
+    Other { path: String, message: String },
+}
+
+/// A saved game that is not finished (`Result "*"`), if the file exists.
+pub fn unfinished(autosave_dir: &Path) -> Option<PathBuf> {
+    let path = autosave_path(autosave_dir);
+    let text = std::fs::read_to_string(&path).ok()?;
+    let game = read_str(&text).next()?.ok()?;
+    (game.tag("Result").unwrap_or("*") == "*" && !game.moves.is_empty()).then_some(path)
+}
+
+/// Reads a saved game and rebuilds the session: the setup from the tags (`setup` gives
+/// what the tags do not say), the moves replayed, the clocks brought to the recorded
+/// readings. Returns the session and the time (ms, on the game's own time line) at which
+/// it stands: the caller's time source continues from there.
+pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeError> {
+    let p = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| ResumeError::Io {
+        path: p.clone(),
+        source,
+    })?;
+    let pgn = read_str(&text)
+        .next()
+        .ok_or_else(|| ResumeError::Pgn {
+            path: p.clone(),
+            message: "the file holds no game".into(),
+        })?
+        .map_err(|e| ResumeError::Pgn {
+            path: p.clone(),
+            message: e.to_string(),
+        })?;
+    setup_from_tags(&pgn, &mut setup).map_err(|message| ResumeError::Other {
+        path: p.clone(),
+        message,
+    })?;
+    let (game, now) = replay(&pgn, &setup).map_err(|(ply, san, message)| ResumeError::Move {
+        path: p.clone(),
+        ply,
+        san,
+        message,
+    })?;
+    let mut session = Session::from_game(game, setup);
+    session.skip_events();
+    Ok((session, now))
+}
+
+/// Fills `setup` from a saved game's tags.
+pub fn setup_from_tags(pgn: &PgnGame, setup: &mut Setup) -> Result<(), String> {
+    if let Some(fen) = pgn.start_fen() {
+        setup.start = Position::from_fen(fen).map_err(|e| e.to_string())?;
+    }
+    if let Some(w) = pgn.white() {
+        setup.names[0] = w.to_string();
+    }
+    if let Some(b) = pgn.black() {
+        setup.names[1] = b.to_string();
+    }
+    setup.time_control = match (pgn.tag("EscaqueTimeControl"), pgn.tag("TimeControl")) {
+        (Some(tc), _) => Some(tc.parse::<TimeControl>().map_err(|e| e.to_string())?),
+        (None, Some(tc)) if tc != "-" && tc != "?" => {
+            Some(TimeControl::from_pgn(tc).map_err(|e| e.to_string())?)
+        }
+        _ => None,
+    }
+    .filter(TimeControl::is_timed);
+    if let Some(seats) = pgn.tag("EscaqueSeats") {
+        let mut it = seats.split_whitespace().map(|s| match s {
+            "engine" => Seat::Engine,
+            _ => Seat::Human,
+        });
+        setup.seats = [
+            it.next().unwrap_or(Seat::Human),
+            it.next().unwrap_or(Seat::Human),
+        ];
+    }
+    if pgn.tag("EscaqueClockStart") == Some("casual") {
+        setup.clock_options.start = StartMode::Casual;
+    }
+    let derived = [
+        "White",
+        "Black",
+        "Result",
+        "TimeControl",
+        "EscaqueTimeControl",
+        "EscaqueSeats",
+        "EscaqueClockStart",
+        "SetUp",
+        "FEN",
+        "Termination",
+    ];
+    setup.tags = pgn
+        .tags
+        .iter()
+        .filter(|(k, _)| !derived.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    Ok(())
+}
+
+/// Replays the moves of `pgn` into a game set up as `setup` says. With a clock, each move
+/// is made at the instant that leaves the mover's clock at its recorded reading (found on a
+/// copy of the clock, so increments, delays and period changes come out exactly as the
+/// laws' clock computes them); a move without a reading takes no time.
+fn replay(pgn: &PgnGame, setup: &Setup) -> Result<(Game, u64), (usize, String, String)> {
+    let mut game = match &setup.time_control {
+        Some(tc) => Game::with_clock(setup.start, tc.clone(), setup.clock_options),
+        None => Game::new(setup.start),
+    };
+    game.set_supervision(setup.supervision);
+    let err =
+        |ply: usize, san: &str, e: &dyn std::fmt::Display| (ply, san.to_string(), e.to_string());
+    let mut now = 0u64;
+    if game.clock().is_some() {
+        game.start_clock(now).map_err(|e| err(0, "", &e))?;
+    }
+    for (i, node) in pgn.moves.iter().enumerate() {
+        let ply = i + 1;
+        let pos = *game.position();
+        let mv = crate::core::parse_move(&pos, &node.san, Letters::English)
+            .map_err(|e| err(ply, &node.san, &e))?;
+        if let (Some(clock), Some(target)) = (game.clock(), node.clock_ms) {
+            now = instant_for(clock, pos.turn(), now, target);
+        }
+        let result: Result<_, GameError> = if game.clock().is_some() {
+            game.play_at(mv, now).map(|_| ())
+        } else {
+            game.play(mv).map(|_| ())
+        };
+        result.map_err(|e| err(ply, &node.san, &e))?;
+    }
+    Ok((game, now))
+}
+
+/// The earliest instant ≥ `from` at which `color` pressing leaves `target` ms on its clock
+/// (or as close as the clock allows).
+fn instant_for(clock: &crate::laws::clock::Clock, color: Color, from: u64, target: u64) -> u64 {
+    let after = |t: u64| -> Option<u64> {
+        let mut c = clock.clone();
+        c.press(color, t).ok()?.iter().rev().find_map(|e| match e {
+            ClockEvent::Pressed { remaining_ms, .. } => Some(*remaining_ms),
+            _ => None,
+        })
+    };
+    // Pressing at once leaves the most time; pressing later leaves less (or the same, in a
+    // delay). Binary search for the first instant leaving no more than the target.
+    let Some(most) = after(from) else {
+        return from;
+    };
+    if most <= target {
+        return from;
+    }
+    let (mut lo, mut hi) = (from, from + most + 24 * 3_600_000);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match after(mid) {
+            Some(r) if r <= target => hi = mid,
+            Some(_) => lo = mid + 1,
+            None => hi = mid,
+        }
+    }
+    lo
+}

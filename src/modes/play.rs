@@ -1,0 +1,565 @@
+//! Play mode: sets a game up from the command line and the config, then runs it on the full
+//! screen or in the screen-reader line mode, with the engine (when one plays) and the
+//! autosave as companions of the one loop.
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::config::{AsciiMode, Config, Paths, Speak};
+use crate::core::{Color, Move, Position};
+use crate::engine::{Engine, EngineEvent, EngineOptions, GoClock, Strength};
+use crate::lang::Lang;
+use crate::laws::Supervision;
+use crate::laws::clock::{ClockOptions, StartMode};
+use crate::laws::time_control::TimeControl;
+use crate::speech::{Profile, Speaker};
+use crate::ui::Glyphs;
+
+use super::app::{App, Ask, Flow, View};
+use super::event_loop::{self, Companion, SystemTime, TerminalInput, TimeSource};
+use super::line::{LineCompanion, LineEnd, LineMode, LineOptions, Voice};
+use super::persist;
+use super::session::{Seat, Session, Setup};
+
+/// What the command line asked for (each `None` falls back to the config).
+#[derive(Clone, Debug, Default)]
+pub struct PlayOptions {
+    pub time_control: Option<TimeControl>,
+    pub white: Option<Seat>,
+    pub black: Option<Seat>,
+    pub engine: Option<PathBuf>,
+    pub fen: Option<String>,
+    /// A PGN file to resume (its last game).
+    pub resume: Option<PathBuf>,
+    pub lang: Option<Lang>,
+    pub names: Option<Profile>,
+    pub notation: Option<crate::core::Notation>,
+    pub theme: Option<String>,
+    pub ascii: bool,
+    pub screen_reader: bool,
+    pub speak: bool,
+    pub white_name: Option<String>,
+    pub black_name: Option<String>,
+}
+
+/// Why play mode could not start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error(transparent)]
+    Toml(#[from] crate::toml_file::TomlFileError),
+    #[error(transparent)]
+    Keymap(#[from] crate::keymap::KeymapError),
+    #[error(transparent)]
+    Fen(#[from] crate::core::FenError),
+    #[error(transparent)]
+    Resume(#[from] persist::ResumeError),
+    #[error("terminal: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Everything resolved: config + command line.
+struct Resolved {
+    config: Config,
+    paths: Paths,
+    lang: Lang,
+    speaker: Speaker,
+    setup: Setup,
+    view: View,
+    theme_name: String,
+}
+
+fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
+    let paths = Paths::from_env()?;
+    let config = Config::load(&paths)?;
+    let lang = opts.lang.unwrap_or_else(|| config.lang());
+    let names = opts
+        .names
+        .unwrap_or_else(|| config.names(lang).code().parse().unwrap_or(Profile::En));
+    let speaker = Speaker::new(names, lang);
+    let tc = opts
+        .time_control
+        .clone()
+        .unwrap_or_else(|| config.time_control.clone());
+    let start = match &opts.fen {
+        Some(f) => Position::from_fen(f)?,
+        None => Position::new(),
+    };
+    let seats = [
+        opts.white.unwrap_or(Seat::Human),
+        opts.black.unwrap_or(Seat::Human),
+    ];
+    let engine_name = || {
+        opts.engine
+            .as_ref()
+            .unwrap_or(&config.engine.path)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "engine".into())
+    };
+    let name = |color: Color, given: &Option<String>| match (given, seats[color.index()]) {
+        (Some(n), _) => n.clone(),
+        (None, Seat::Engine) => engine_name(),
+        (None, Seat::Human) => match (lang, color) {
+            (Lang::Es, Color::White) => "Blancas".into(),
+            (Lang::Es, Color::Black) => "Negras".into(),
+            (Lang::En, Color::White) => "White".into(),
+            (Lang::En, Color::Black) => "Black".into(),
+        },
+    };
+    let low_time_ms = config
+        .low_time_warnings
+        .iter()
+        .min()
+        .map_or(60_000, |s| *s as u64 * 1000);
+    let setup = Setup {
+        start,
+        time_control: Some(tc).filter(TimeControl::is_timed),
+        clock_options: ClockOptions {
+            start: if config.casual_start {
+                StartMode::Casual
+            } else {
+                StartMode::Fide
+            },
+            low_time_ms: Some(low_time_ms),
+            guidelines_iii: false,
+        },
+        seats,
+        names: [
+            name(Color::White, &opts.white_name),
+            name(Color::Black, &opts.black_name),
+        ],
+        supervision: if config.adequate_supervision {
+            Supervision::Adequate
+        } else {
+            Supervision::Inadequate
+        },
+        tags: vec![
+            ("Event".into(), "escaque".into()),
+            ("Site".into(), "?".into()),
+            ("Date".into(), today()),
+            ("Round".into(), "-".into()),
+        ],
+    };
+    let glyphs = if opts.ascii || config.ascii == AsciiMode::Always {
+        Glyphs::Ascii
+    } else if config.ascii == AsciiMode::Never {
+        Glyphs::Unicode
+    } else {
+        Glyphs::detect()
+    };
+    let no_color = std::env::var("NO_COLOR").ok();
+    let theme_name = opts
+        .theme
+        .clone()
+        .unwrap_or_else(|| config.theme_with_no_color(no_color.as_deref()).to_string());
+    let view = View {
+        lang,
+        notation: opts.notation.unwrap_or_else(|| config.notation(lang)),
+        glyphs,
+        clock_readings: config.clock_readings_on_scoresheet,
+        low_time_ms,
+    };
+    Ok(Resolved {
+        config,
+        paths,
+        lang,
+        speaker,
+        setup,
+        view,
+        theme_name,
+    })
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock (UTC).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil from days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The engine seat: spawned when a side is played by an engine, asked for a move when it is
+/// its turn, its failures told in words (the game is kept).
+pub struct EngineSide {
+    engine: Option<Engine>,
+    thinking: bool,
+    failed: bool,
+    move_time_ms: u64,
+    answer_timeout_ms: u64,
+    lang: Lang,
+    /// A message for the person (engine failures).
+    pub message: Option<String>,
+}
+
+impl EngineSide {
+    /// Starts the engine of `config` (or `path`) if a side is an engine's.
+    pub fn start(setup: &Setup, config: &Config, path: Option<&PathBuf>, lang: Lang) -> EngineSide {
+        let mut side = EngineSide {
+            engine: None,
+            thinking: false,
+            failed: false,
+            move_time_ms: config.engine.move_time_ms.unwrap_or(1000),
+            answer_timeout_ms: config.engine.answer_timeout_ms,
+            lang,
+            message: None,
+        };
+        if !setup.seats.contains(&Seat::Engine) {
+            return side;
+        }
+        let path = path.unwrap_or(&config.engine.path);
+        let options = EngineOptions {
+            strength: match (config.engine.elo, config.engine.skill_level) {
+                (Some(elo), _) => Some(Strength::Elo(elo)),
+                (None, Some(s)) => Some(Strength::Skill(s)),
+                _ => None,
+            },
+            handshake_timeout: Duration::from_millis(config.engine.answer_timeout_ms),
+            ..EngineOptions::default()
+        };
+        match Engine::spawn(path, &[], &options) {
+            Ok(e) => side.engine = Some(e),
+            Err(e) => {
+                side.failed = true;
+                side.message = Some(e.describe(lang));
+            }
+        }
+        side
+    }
+
+    /// Asks for a move when it is the engine's turn and plays the answer.
+    pub fn step(&mut self, session: &mut Session, now: u64) {
+        let Some(engine) = self.engine.as_mut() else {
+            return;
+        };
+        if self.failed {
+            return;
+        }
+        if !session.engine_to_move() {
+            if self.thinking {
+                engine.cancel();
+                self.thinking = false;
+            }
+            return;
+        }
+        if !self.thinking {
+            let game = session.game();
+            let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
+            let go = game
+                .clock()
+                .and_then(|c| GoClock::from_clock(c, now))
+                .unwrap_or(GoClock::MoveTime(self.move_time_ms));
+            if let Err(e) = engine.go(game.start(), &moves, go, now) {
+                self.failed = true;
+                self.message = Some(e.describe(self.lang));
+                return;
+            }
+            self.thinking = true;
+        }
+        while let Some(event) = engine.poll() {
+            match event {
+                EngineEvent::BestMove(mv) => {
+                    self.thinking = false;
+                    if let Err(e) = session.engine_move(mv, now) {
+                        self.message = Some(e.to_string());
+                    }
+                    return;
+                }
+                EngineEvent::Info(_) => {}
+                EngineEvent::Failed(e) => {
+                    self.failed = true;
+                    self.thinking = false;
+                    self.message = Some(e.describe(self.lang));
+                    return;
+                }
+            }
+        }
+        let limit = match session
+            .game()
+            .clock()
+            .and_then(|c| c.remaining(session.to_move(), now))
+        {
+            Some(r) => r.main_ms + r.delay_ms + self.answer_timeout_ms,
+            None => self.move_time_ms + self.answer_timeout_ms,
+        };
+        if let Some(EngineEvent::Failed(e)) = engine.overdue(now, limit) {
+            self.message = Some(e.describe(self.lang));
+        }
+    }
+
+    /// Blocks briefly for the engine's answer (line mode, where nothing else is drawn).
+    pub fn settle(&mut self) {
+        if self.thinking {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// The companions of the full screen: the engine and the autosave.
+struct Companions {
+    engine: EngineSide,
+    autosave: Option<(PathBuf, PathBuf)>,
+    saved_events: usize,
+    lang: Lang,
+}
+
+impl Companions {
+    fn save_if_changed(&mut self, session: &Session) -> Option<String> {
+        let (dir, games) = self.autosave.as_ref()?;
+        let n = session.game().events().len();
+        if n == self.saved_events {
+            return None;
+        }
+        self.saved_events = n;
+        match persist::autosave(session, dir, games) {
+            Ok(path) if session.game().is_over() => Some(format!(
+                "{} {}",
+                self.lang.pick("Partida guardada en", "Game saved in"),
+                path.display()
+            )),
+            Ok(_) => None,
+            Err(e) => Some(format!(
+                "{}: {e}",
+                self.lang.pick(
+                    "No se pudo guardar la partida",
+                    "The game could not be saved"
+                )
+            )),
+        }
+    }
+}
+
+impl Companion for Companions {
+    fn step(&mut self, app: &mut App, now: u64) -> bool {
+        self.engine.step(&mut app.session, now);
+        app.absorb_events();
+        if let Some(m) = self.engine.message.take() {
+            app.set_announcement(m);
+        }
+        if let Some(m) = self.save_if_changed(&app.session) {
+            let text = format!("{} {m}", app.announcement());
+            app.set_announcement(text);
+        }
+        true
+    }
+
+    fn handle(&mut self, app: &mut App, flow: Flow, _now: u64) -> Flow {
+        if flow == Flow::Save {
+            let games = self
+                .autosave
+                .as_ref()
+                .map(|(_, g)| g.clone())
+                .unwrap_or_else(|| PathBuf::from("."));
+            let msg = match persist::save_game(&app.session, &games) {
+                Ok(p) => format!(
+                    "{} {}",
+                    self.lang.pick("Partida guardada en", "Game saved in"),
+                    p.display()
+                ),
+                Err(e) => format!(
+                    "{}: {e}",
+                    self.lang.pick(
+                        "No se pudo guardar la partida",
+                        "The game could not be saved"
+                    )
+                ),
+            };
+            app.set_announcement(msg);
+            return Flow::Continue;
+        }
+        flow
+    }
+}
+
+impl LineCompanion for Companions {
+    fn step(&mut self, session: &mut Session, now: u64) {
+        self.engine.step(session, now);
+        self.engine.settle();
+        let _ = self.save_if_changed(session);
+    }
+}
+
+/// A time source that continues a resumed game's time line.
+struct Offset {
+    base: SystemTime,
+    offset: u64,
+}
+
+impl TimeSource for Offset {
+    fn now_ms(&self) -> u64 {
+        self.base.now_ms() + self.offset
+    }
+}
+
+/// Runs play mode as the options and the config say.
+pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
+    let r = resolve(&opts)?;
+    let autosave_dir = r.paths.autosave_dir();
+    let games_dir = r.paths.games_dir();
+    // A file to resume, given or found.
+    let (mut session, offset) = if let Some(path) = &opts.resume {
+        persist::resume(path, r.setup.clone())?
+    } else {
+        (Session::new(r.setup.clone(), 0), 0)
+    };
+    let found = if opts.resume.is_none() && r.config.autosave {
+        persist::unfinished(&autosave_dir)
+    } else {
+        None
+    };
+    if opts.screen_reader {
+        return run_line(&r, &opts, session, offset, found);
+    }
+    let keymap = r.config.keymap()?;
+    let theme = crate::ui::theme::Theme::load(&r.theme_name, Some(&r.paths.themes_dir))?;
+    let mut companions = Companions {
+        engine: EngineSide::start(&r.setup, &r.config, opts.engine.as_ref(), r.lang),
+        autosave: r
+            .config
+            .autosave
+            .then(|| (autosave_dir.clone(), games_dir.clone())),
+        saved_events: session.game().events().len(),
+        lang: r.lang,
+    };
+    let guard = crate::terminal::TerminalGuard::enter(false)?;
+    let backend = ratatui::backend::CrosstermBackend::new(io::stdout());
+    let mut terminal = ratatui::Terminal::new(backend)?;
+    terminal.clear()?;
+    let mut offset = offset;
+    if found.is_some() {
+        // Ask first, on a fresh game's screen.
+        session = Session::new(r.setup.clone(), 0);
+    }
+    let mut pending_resume = found;
+    loop {
+        let time = Offset {
+            base: SystemTime::new(),
+            offset,
+        };
+        let mut app = App::new(
+            session,
+            keymap.clone(),
+            r.speaker,
+            r.view.clone(),
+            theme.clone(),
+        );
+        if let Some(m) = companions.engine.message.take() {
+            app.set_announcement(m);
+        }
+        if pending_resume.is_some() {
+            app.ask(Ask::Resume);
+        }
+        companions.saved_events = app.session.game().events().len();
+        let flow = event_loop::run(
+            &mut terminal,
+            &mut app,
+            &mut TerminalInput,
+            &time,
+            &mut companions,
+        )?;
+        match flow {
+            Flow::Resume => {
+                let path = pending_resume.take().expect("asked only with a file");
+                match persist::resume(&path, r.setup.clone()) {
+                    Ok((s, now)) => {
+                        session = s;
+                        offset = now;
+                    }
+                    Err(e) => {
+                        drop(guard);
+                        return Err(e.into());
+                    }
+                }
+            }
+            Flow::NewGame => {
+                pending_resume = None;
+                session = Session::new(r.setup.clone(), 0);
+                offset = 0;
+            }
+            _ => break,
+        }
+    }
+    drop(terminal);
+    drop(guard);
+    Ok(())
+}
+
+fn run_line(
+    r: &Resolved,
+    opts: &PlayOptions,
+    session: Session,
+    offset: u64,
+    found: Option<PathBuf>,
+) -> Result<(), PlayError> {
+    let mut session = session;
+    let mut offset = offset;
+    let mut out = io::stdout().lock();
+    if let Some(path) = found {
+        // The line mode resumes the unfinished game at once and says so.
+        if let Ok((s, now)) = persist::resume(&path, r.setup.clone()) {
+            session = s;
+            offset = now;
+            use std::io::Write;
+            writeln!(
+                out,
+                "{}",
+                r.lang.pick(
+                    "Se reanuda la partida sin terminar.",
+                    "Resuming the unfinished game."
+                )
+            )?;
+        }
+    }
+    let voice = if opts.speak || r.config.speak != Speak::Off {
+        Voice::find()
+    } else {
+        None
+    };
+    let warnings_ms = r
+        .config
+        .low_time_warnings
+        .iter()
+        .map(|s| *s as u64 * 1000)
+        .collect();
+    let mut companions = Companions {
+        engine: EngineSide::start(&r.setup, &r.config, opts.engine.as_ref(), r.lang),
+        autosave: r
+            .config
+            .autosave
+            .then(|| (r.paths.autosave_dir(), r.paths.games_dir())),
+        saved_events: session.game().events().len(),
+        lang: r.lang,
+    };
+    if let Some(m) = companions.engine.message.take() {
+        use std::io::Write;
+        writeln!(out, "{m}")?;
+    }
+    let options = LineOptions {
+        warnings_ms,
+        voice,
+        prompt: io::stdin().is_terminal(),
+    };
+    let time = Offset {
+        base: SystemTime::new(),
+        offset,
+    };
+    let mut mode = LineMode::new(session, r.speaker, &mut out, options);
+    let stdin = io::BufReader::new(io::stdin());
+    let end = mode.run(stdin, &time, &mut companions)?;
+    let _ = end == LineEnd::Quit;
+    Ok(())
+}
