@@ -10,7 +10,7 @@ pub mod keymap;
 pub mod lang;
 pub mod laws;
 pub mod modes;
-pub mod terminal;
 pub mod speech;
+pub mod terminal;
 pub mod toml_file;
 pub mod ui;

@@ -337,7 +337,10 @@ impl Speaker {
                 )
                 .to_string(),
             Termination::DefaultAtResumption => match self.lang {
-                Lang::Es => format!("Incomparecencia de {} a la reanudación", loser.unwrap_or("")),
+                Lang::Es => format!(
+                    "Incomparecencia de {} a la reanudación",
+                    loser.unwrap_or("")
+                ),
                 Lang::En => format!("{} absent at the resumption", loser_cap.unwrap_or("")),
             },
             Termination::ArbiterDecision => match self.lang {

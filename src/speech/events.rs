@@ -330,7 +330,10 @@ impl Speaker {
                 } else {
                     format!(
                         "{} {what}. {} {}.",
-                        self.t("Posición ilegal en el tablero:", "Illegal position on the board:"),
+                        self.t(
+                            "Posición ilegal en el tablero:",
+                            "Illegal position on the board:"
+                        ),
                         self.t(
                             "Se espera a la jugada siguiente,",
                             "The arbiter waits for the next move,"
