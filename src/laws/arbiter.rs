@@ -650,7 +650,14 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         if reading.is_some() {
             clocks[c] = reading;
         }
-        if node.clock_ms == Some(0) && clock_flag.is_none() && mv.is_some() {
+        // A reading of zero on the last move recorded: the flag fell as it was being made.
+        // (Only there: clocks are often written to the second, and a player with 0.7 s
+        // left who moves shows 0:00:00 and plays on.)
+        if node.clock_ms == Some(0)
+            && mv.is_some()
+            && i + 1 == replay.moves.len()
+            && replay.illegal.is_none()
+        {
             clock_flag = Some(i + 1);
         }
         let san = match mv {
@@ -680,6 +687,15 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             break;
         }
         let _ = g.play(mv);
+    }
+    if let Some(p) = clock_flag {
+        // A move that ends the game on the board (mate, stalemate, dead position …) stands:
+        // a reading to the second cannot show that the flag fell before it was completed.
+        let mut probe = g.clone();
+        if !g.is_over() && probe.play(moves[p - 1]).is_ok() && probe.is_over() {
+            g = probe;
+            clock_flag = None;
+        }
     }
     claims(&g, &mut findings);
 
