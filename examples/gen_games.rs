@@ -56,7 +56,7 @@ fn main() -> std::io::Result<()> {
     let mut out = BufWriter::new(stdout.lock());
     for i in 0..n {
         let mut game = Game::new(Position::new());
-        let limit = 140 + rng.below(240) as usize;
+        let limit = 120 + rng.below(220) as usize;
         let (tc, base, inc) = CONTROLS[rng.below(CONTROLS.len() as u64) as usize];
         let clocks = rng.below(4) == 0;
         let mut remaining = [base * 1000; 2];

@@ -278,6 +278,9 @@ impl Progress {
 
 type Item = Result<PgnGame, PgnError>;
 
+/// A numbered chunk of games, as the reader hands it to the workers.
+type Chunk = (usize, Vec<Item>);
+
 fn review_item(item: &Item, opts: &Options) -> Review {
     match item {
         Ok(game) => review_with(game, &opts.review),
@@ -319,7 +322,7 @@ pub fn adjudicate_reader(
         for _ in 0..in_flight {
             let _ = permit_tx.send(());
         }
-        let (work_tx, work_rx) = sync_channel::<(usize, Vec<Item>)>(in_flight);
+        let (work_tx, work_rx) = sync_channel::<Chunk>(in_flight);
         let (done_tx, done_rx) = sync_channel::<(usize, String, Summary)>(in_flight);
         let work_rx = Arc::new(Mutex::new(work_rx));
         scope.spawn(move || {
@@ -346,7 +349,7 @@ pub fn adjudicate_reader(
             }
         });
         for _ in 0..jobs {
-            let work_rx: Arc<Mutex<Receiver<(usize, Vec<Item>)>>> = work_rx.clone();
+            let work_rx: Arc<Mutex<Receiver<Chunk>>> = work_rx.clone();
             let done_tx = done_tx.clone();
             scope.spawn(move || {
                 loop {
