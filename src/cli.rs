@@ -176,6 +176,25 @@ pub enum Command {
         /// The time control.
         spec: String,
     },
+    /// The arbiter's analysis of every game of PGN files: the findings with their articles,
+    /// the result by the Laws and whether the Result tag agrees. Exit code 0 when every game
+    /// agrees with its result tag, 1 when any does not, 2 when a file cannot be read.
+    Adjudicate {
+        /// `text` for people, `json` for tools (JSON Lines, then a summary object).
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+        /// Worker threads; the output stays in file order.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
+        /// The language of the findings (default: from LC_ALL / LC_MESSAGES / LANG).
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+        /// The piece letters the files use.
+        #[arg(long, value_enum, default_value_t = LettersArg::En)]
+        letters: LettersArg,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Can each side still checkmate by some legal series of moves? (Art. 5.1.2, 5.2.2,
     /// 6.9, 7.5.5): `winnable <helpmate line>`, `unwinnable` or `undetermined`.
     Dead {
@@ -197,6 +216,18 @@ pub enum Command {
     },
     /// Print the manual page (roff) to standard output (e.g. `escaque man | man -l -`).
     Man,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    Text,
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LangArg {
+    Es,
+    En,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,6 +389,40 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             use clap::CommandFactory;
             clap_mangen::Man::new(Cli::command()).render(out)?;
             Ok(Status::Success)
+        }
+        Some(Command::Adjudicate {
+            format,
+            jobs,
+            lang,
+            letters,
+            files,
+        }) => {
+            use std::io::IsTerminal;
+            let opts = crate::adjudicate::Options {
+                format: match format {
+                    FormatArg::Text => crate::adjudicate::Format::Text,
+                    FormatArg::Json => crate::adjudicate::Format::Json,
+                },
+                jobs: usize::from(jobs),
+                lang: match lang {
+                    Some(LangArg::Es) => crate::lang::Lang::Es,
+                    Some(LangArg::En) => crate::lang::Lang::En,
+                    None => crate::lang::Lang::from_env(),
+                },
+                review: crate::laws::arbiter::ReviewOptions {
+                    letters: letters.letters(),
+                    ..Default::default()
+                },
+                progress: std::io::stderr().is_terminal(),
+            };
+            match crate::adjudicate::adjudicate_files(&files, &opts, out, err) {
+                Ok(s) if s.disagreements > 0 => Ok(Status::Findings),
+                Ok(_) => Ok(Status::Success),
+                Err(crate::adjudicate::AdjudicateError::Read { path, error }) => {
+                    Err(CliError::Read { path, error })
+                }
+                Err(crate::adjudicate::AdjudicateError::Write(e)) => Err(CliError::Io(e)),
+            }
         }
         Some(Command::Pgn {
             command:

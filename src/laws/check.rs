@@ -127,6 +127,13 @@ pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
         // The moves are legal (the caller replayed them); refused only after the end.
         let _ = game.play(mv);
     }
+    check_played(input, &game)
+}
+
+/// [`check_game`] for a caller that has already played the moves through a [`Game`] from
+/// `input.start` (the arbiter does, for its findings): the game's outcome is the first end
+/// on the board, the rest comes from `input`.
+pub fn check_played(input: &CheckInput<'_>, game: &Game) -> CheckReport {
     // The record may go on past an automatic end: the facts cover all of it, the result by
     // the Laws is the first end reached.
     let facts = ply_facts(input.start, input.moves);

@@ -160,6 +160,76 @@ impl Termination {
         }
     }
 
+    /// The stable snake_case name (JSON output of `adjudicate` and `pgn check`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation => "resignation",
+            Termination::ResignationOpponentCannotMate => "resignation_opponent_cannot_mate",
+            Termination::Stalemate => "stalemate",
+            Termination::DeadPosition => "dead_position",
+            Termination::Agreement => "agreement",
+            Termination::ThreefoldWritten => "threefold_written",
+            Termination::ThreefoldOccurred => "threefold_occurred",
+            Termination::FiftyMovesWritten => "fifty_moves_written",
+            Termination::FiftyMovesOccurred => "fifty_moves_occurred",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::SeventyFiveMoves => "seventy_five_moves",
+            Termination::FlagFall => "flag_fall",
+            Termination::FlagFallOpponentCannotMate => "flag_fall_opponent_cannot_mate",
+            Termination::IllegalMoves => "illegal_moves",
+            Termination::IllegalMovesOpponentCannotMate => "illegal_moves_opponent_cannot_mate",
+            Termination::BothFlagsLastPeriod => "both_flags_last_period",
+            Termination::ArbiterDecision => "arbiter_decision",
+            Termination::IllegalPositionDraw => "illegal_position_draw",
+            Termination::SettledBeforeResumption => "settled_before_resumption",
+            Termination::SealedMoveDefective => "sealed_move_defective",
+            Termination::DefaultAtResumption => "default_at_resumption",
+        }
+    }
+
+    /// The termination in a few words of the interface language (the scoresheet's last
+    /// line, the arbiter's report); English is [`Termination::describe`].
+    pub fn words(self, lang: crate::lang::Lang) -> &'static str {
+        if lang == crate::lang::Lang::En {
+            return self.describe();
+        }
+        match self {
+            Termination::Checkmate => "jaque mate",
+            Termination::Resignation => "abandono",
+            Termination::ResignationOpponentCannotMate => {
+                "abandono, pero el rival no podía dar mate: tablas"
+            }
+            Termination::Stalemate => "rey ahogado",
+            Termination::DeadPosition => "posición muerta",
+            Termination::Agreement => "tablas de mutuo acuerdo",
+            Termination::ThreefoldWritten | Termination::ThreefoldOccurred => {
+                "triple repetición reclamada"
+            }
+            Termination::FiftyMovesWritten | Termination::FiftyMovesOccurred => {
+                "regla de las cincuenta jugadas reclamada"
+            }
+            Termination::FivefoldRepetition => "quíntuple repetición",
+            Termination::SeventyFiveMoves => "regla de las setenta y cinco jugadas",
+            Termination::FlagFall => "pérdida por tiempo",
+            Termination::FlagFallOpponentCannotMate => {
+                "caída de bandera, pero el rival no podía dar mate: tablas"
+            }
+            Termination::IllegalMoves => "segunda jugada ilegal",
+            Termination::IllegalMovesOpponentCannotMate => {
+                "segunda jugada ilegal, pero el rival no podía dar mate: tablas"
+            }
+            Termination::BothFlagsLastPeriod => "ambas banderas caídas en el último periodo",
+            Termination::ArbiterDecision => "declarada perdida por el árbitro",
+            Termination::IllegalPositionDraw => {
+                "posición ilegal aún en el tablero tras la jugada siguiente: tablas"
+            }
+            Termination::SettledBeforeResumption => "resultado acordado antes de la reanudación",
+            Termination::SealedMoveDefective => "jugada secreta ambigua, confusa o ilegal",
+            Termination::DefaultAtResumption => "incomparecencia a la reanudación",
+        }
+    }
+
     /// A short English description, for PGN `Termination` tags and logs.
     pub fn describe(self) -> &'static str {
         match self {

@@ -2,6 +2,7 @@
 //! it ends (Art. 5, 8, 9), PGN in and out. No terminal, no system clock.
 
 pub mod adjourn;
+pub mod arbiter;
 pub mod article;
 pub mod check;
 pub mod clock;

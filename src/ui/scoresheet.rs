@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use crate::core::{Color, Notation, write_move};
 use crate::lang::Lang;
 use crate::laws::clock::format_clock;
-use crate::laws::{ClaimKind, DrawOffer, Game, GameResult, Outcome, Termination};
+use crate::laws::{ClaimKind, DrawOffer, Game, GameResult, Outcome};
 
 use super::theme::Theme;
 use super::{put, width, wrap};
@@ -349,68 +349,8 @@ pub fn result_sentence(outcome: Outcome, lang: Lang) -> String {
     format!(
         "{} {who}: {} ({})",
         outcome.result.pgn(),
-        termination_words(outcome.termination, lang),
+        outcome.termination.words(lang),
         outcome.article
     )
 }
 
-/// Why a game ended, in words.
-pub fn termination_words(t: Termination, lang: Lang) -> &'static str {
-    use Termination as T;
-    match lang {
-        Lang::En => match t {
-            T::Checkmate => "checkmate",
-            T::Resignation => "resignation",
-            T::ResignationOpponentCannotMate => "resignation, but the opponent could not checkmate",
-            T::Stalemate => "stalemate",
-            T::DeadPosition => "dead position",
-            T::Agreement => "agreed",
-            T::ThreefoldWritten | T::ThreefoldOccurred => "threefold repetition claimed",
-            T::FiftyMovesWritten | T::FiftyMovesOccurred => "fifty-move rule claimed",
-            T::FivefoldRepetition => "fivefold repetition",
-            T::SeventyFiveMoves => "seventy-five-move rule",
-            T::FlagFall => "flag fell",
-            T::FlagFallOpponentCannotMate => {
-                "flag fell, but the opponent cannot checkmate by any legal series of moves"
-            }
-            T::IllegalMoves => "second illegal move",
-            T::IllegalMovesOpponentCannotMate => {
-                "second illegal move, but the opponent cannot checkmate"
-            }
-            T::BothFlagsLastPeriod => "both flags fell in the last period",
-            T::ArbiterDecision => "declared lost by the arbiter",
-            T::IllegalPositionDraw => "illegal position still on the board after the next move",
-            T::SettledBeforeResumption => "settled before the resumption",
-            T::SealedMoveDefective => "the sealed move was defective",
-            T::DefaultAtResumption => "absent at the resumption",
-        },
-        Lang::Es => match t {
-            T::Checkmate => "jaque mate",
-            T::Resignation => "abandono",
-            T::ResignationOpponentCannotMate => "abandono, pero el rival no podía dar mate",
-            T::Stalemate => "rey ahogado",
-            T::DeadPosition => "posición muerta",
-            T::Agreement => "de mutuo acuerdo",
-            T::ThreefoldWritten | T::ThreefoldOccurred => "triple repetición reclamada",
-            T::FiftyMovesWritten | T::FiftyMovesOccurred => {
-                "regla de las cincuenta jugadas reclamada"
-            }
-            T::FivefoldRepetition => "quíntuple repetición",
-            T::SeventyFiveMoves => "regla de las setenta y cinco jugadas",
-            T::FlagFall => "cayó la bandera",
-            T::FlagFallOpponentCannotMate => {
-                "cayó la bandera, pero el rival no puede dar mate con ninguna serie de jugadas legales"
-            }
-            T::IllegalMoves => "segunda jugada ilegal",
-            T::IllegalMovesOpponentCannotMate => {
-                "segunda jugada ilegal, pero el rival no puede dar mate"
-            }
-            T::BothFlagsLastPeriod => "ambas banderas caídas en el último periodo",
-            T::ArbiterDecision => "declarada perdida por el árbitro",
-            T::IllegalPositionDraw => "posición ilegal aún en el tablero tras la jugada siguiente",
-            T::SettledBeforeResumption => "resultado acordado antes de la reanudación",
-            T::SealedMoveDefective => "jugada secreta defectuosa",
-            T::DefaultAtResumption => "incomparecencia a la reanudación",
-        },
-    }
-}

@@ -1,0 +1,1545 @@
+//! The arbiter's analysis of a recorded game: what the Laws say about it, ply by ply, each
+//! finding with its article and a sentence in Spanish and English; the result the Laws give;
+//! and the arbiter's decisions, which become part of the record (text report and PGN).
+//!
+//! ```
+//! use escaque::lang::Lang;
+//! use escaque::laws::arbiter::{FindingKind, review};
+//! use escaque::laws::pgn;
+//!
+//! let text = "[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\
+//!             [FEN \"4k3/8/8/8/8/8/8/4K2q w - - 0 1\"]\n\n1. Kd2 Qh2+ 1-0\n";
+//! let game = pgn::read_str(text).next().unwrap().unwrap();
+//! let r = review(&game);
+//! // Black's flag fell, but White has a bare king: a draw by 6.9, not 1-0.
+//! assert_eq!(r.result_by_laws.map(|g| g.pgn()), Some("1/2-1/2"));
+//! assert!(!r.agrees);
+//! let flag = r.findings.iter().find(|f| f.kind == FindingKind::FlagFall).unwrap();
+//! assert_eq!(flag.article.number(), "6.9");
+//! assert!(flag.detail(Lang::Es).contains("no pueden dar mate"));
+//! ```
+//!
+//! The facts of `pgn check` ([`CheckReport`]) come with every review: the arbiter replays
+//! the moves through one [`Game`] and hands it to [`check_played`].
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::core::{Color, Letters, Move, Notation, Position, write_move};
+use crate::lang::Lang;
+
+use super::article::Article;
+use super::check::{CheckInput, CheckReport, check_played};
+use super::game::{Game, GameEvent, GameResult, Termination};
+use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
+use super::pgn::{self, MoveNode, PgnError, PgnGame, StartError, format_clock};
+use super::time_control::{TimeClass, TimeControl};
+
+/// What a finding is about. [`FindingKind::name`] is its stable snake_case name (JSON).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum FindingKind {
+    /// The start position cannot occur in a game (3.10), or `SetUp` without a `FEN`.
+    IllegalSetup,
+    /// A variant other than standard chess (Chess960 is Guidelines II): not adjudicated.
+    UnsupportedVariant,
+    /// The game could not be read (the record is not in algebraic notation, 8.1.1).
+    UnreadableRecord,
+    /// The `TimeControl` tag and the class it gives (A.1, B.1, Glossary).
+    TimeControlClass,
+    /// A move that is not legal (7.5.1), with the penalty it carries.
+    IllegalMove,
+    /// A null move (`--`): the clock pressed without a move (7.5.3).
+    NullMove,
+    /// Moves recorded after the game had ended.
+    MovesAfterEnd,
+    /// 5.1.1.
+    Checkmate,
+    /// 5.2.1.
+    Stalemate,
+    /// 5.2.2.
+    DeadPosition,
+    /// 9.2: the player to move could claim a threefold repetition (9.2.2 now, 9.2.1 by
+    /// writing a move).
+    ThreefoldClaimable,
+    /// 9.3: the player to move could claim the fifty-move rule.
+    FiftyMovesClaimable,
+    /// 9.6.1.
+    Fivefold,
+    /// 9.6.2.
+    SeventyFiveMoves,
+    /// A flag fell (from the clock comments or the `Termination` tag), with the 6.9
+    /// decision.
+    FlagFall,
+    /// A resignation that 5.1.2 makes a draw.
+    ResignationDrawn,
+    /// The `Result` tag and the Laws disagree.
+    ResultDisagrees,
+}
+
+impl FindingKind {
+    /// Every kind, in the order of this enum.
+    pub const ALL: [FindingKind; 17] = [
+        FindingKind::IllegalSetup,
+        FindingKind::UnsupportedVariant,
+        FindingKind::UnreadableRecord,
+        FindingKind::TimeControlClass,
+        FindingKind::IllegalMove,
+        FindingKind::NullMove,
+        FindingKind::MovesAfterEnd,
+        FindingKind::Checkmate,
+        FindingKind::Stalemate,
+        FindingKind::DeadPosition,
+        FindingKind::ThreefoldClaimable,
+        FindingKind::FiftyMovesClaimable,
+        FindingKind::Fivefold,
+        FindingKind::SeventyFiveMoves,
+        FindingKind::FlagFall,
+        FindingKind::ResignationDrawn,
+        FindingKind::ResultDisagrees,
+    ];
+
+    /// The stable snake_case name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            FindingKind::IllegalSetup => "illegal_setup",
+            FindingKind::UnsupportedVariant => "unsupported_variant",
+            FindingKind::UnreadableRecord => "unreadable_record",
+            FindingKind::TimeControlClass => "time_control_class",
+            FindingKind::IllegalMove => "illegal_move",
+            FindingKind::NullMove => "null_move",
+            FindingKind::MovesAfterEnd => "moves_after_end",
+            FindingKind::Checkmate => "checkmate",
+            FindingKind::Stalemate => "stalemate",
+            FindingKind::DeadPosition => "dead_position",
+            FindingKind::ThreefoldClaimable => "threefold_claimable",
+            FindingKind::FiftyMovesClaimable => "fifty_moves_claimable",
+            FindingKind::Fivefold => "fivefold",
+            FindingKind::SeventyFiveMoves => "seventy_five_moves",
+            FindingKind::FlagFall => "flag_fall",
+            FindingKind::ResignationDrawn => "resignation_drawn",
+            FindingKind::ResultDisagrees => "result_disagrees",
+        }
+    }
+
+    /// A short label for a findings pane.
+    pub fn label(self, lang: Lang) -> &'static str {
+        let (es, en) = match self {
+            FindingKind::IllegalSetup => ("posición inicial ilegal", "illegal set-up"),
+            FindingKind::UnsupportedVariant => ("variante no admitida", "unsupported variant"),
+            FindingKind::UnreadableRecord => ("partida ilegible", "unreadable record"),
+            FindingKind::TimeControlClass => ("ritmo de juego", "time control"),
+            FindingKind::IllegalMove => ("jugada ilegal", "illegal move"),
+            FindingKind::NullMove => ("jugada nula", "null move"),
+            FindingKind::MovesAfterEnd => ("jugadas tras el final", "moves after the end"),
+            FindingKind::Checkmate => ("jaque mate", "checkmate"),
+            FindingKind::Stalemate => ("ahogado", "stalemate"),
+            FindingKind::DeadPosition => ("posición muerta", "dead position"),
+            FindingKind::ThreefoldClaimable => (
+                "triple repetición reclamable",
+                "threefold repetition claimable",
+            ),
+            FindingKind::FiftyMovesClaimable => ("50 jugadas reclamable", "fifty moves claimable"),
+            FindingKind::Fivefold => ("quíntuple repetición", "fivefold repetition"),
+            FindingKind::SeventyFiveMoves => ("75 jugadas", "75 moves"),
+            FindingKind::FlagFall => ("caída de bandera", "flag fall"),
+            FindingKind::ResignationDrawn => ("abandono que es tablas", "resignation drawn"),
+            FindingKind::ResultDisagrees => ("resultado discrepante", "result disagrees"),
+        };
+        lang.pick(es, en)
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for FindingKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// One thing the Laws say about a recorded game, at a ply.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Finding {
+    /// Plies played when it holds (0: before the first move). For a move (illegal, null,
+    /// recorded after the end), the move's own ply, from 1.
+    pub ply: usize,
+    /// The move at that ply (English SAN; as written for an illegal move).
+    pub san: Option<String>,
+    pub article: Article,
+    pub kind: FindingKind,
+    es: String,
+    en: String,
+}
+
+impl Finding {
+    fn new(ply: usize, san: Option<String>, article: Article, kind: FindingKind) -> Finding {
+        Finding {
+            ply,
+            san,
+            article,
+            kind,
+            es: String::new(),
+            en: String::new(),
+        }
+    }
+
+    fn says(mut self, es: String, en: String) -> Finding {
+        self.es = es;
+        self.en = en;
+        self
+    }
+
+    /// The sentence, in Spanish or English.
+    pub fn detail(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Es => &self.es,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+/// One ply of the record, as the replay screen shows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ReviewPly {
+    /// From 1.
+    pub ply: usize,
+    pub color: Color,
+    /// `None` for a null move.
+    pub mv: Option<Move>,
+    /// English SAN with its check or mate mark (`--` for a null move).
+    pub san: String,
+    /// The position after the move.
+    pub position: Position,
+    /// The mover's clock after the move (`[%clk]`), in milliseconds.
+    pub clock_ms: Option<u64>,
+    /// The time spent on the move (`[%emt]`), in milliseconds.
+    pub emt_ms: Option<u64>,
+    /// Both clocks after this ply (White, Black): the latest reading of each, or the one
+    /// worked out from `[%emt]` and the time control.
+    pub clocks: [Option<u64>; 2],
+    /// The comments written after the move (commands taken out).
+    pub comments: Vec<String>,
+}
+
+/// Something the arbiter decided about the game (Art. 6.10, 7, 12.9, and the result).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Decision {
+    /// 7.1, 7.5.1: the position after `ply` plies is reinstated.
+    RestorePosition { ply: usize },
+    /// 12.9 (and the time of 7.5.5, A.3, B.3): a penalty on `offender`.
+    Penalty {
+        offender: Color,
+        penalty: ArbiterPenalty,
+    },
+    /// 6.10, 7.1: the clocks set to these remaining times.
+    SetClocks { white_ms: u64, black_ms: u64 },
+    /// The result the arbiter declares, with the article it rests on.
+    DeclareResult {
+        result: GameResult,
+        article: Article,
+    },
+}
+
+impl Decision {
+    pub fn article(&self) -> Article {
+        match *self {
+            Decision::DeclareResult { article, .. } => article,
+            _ => self.action().map_or(Article("12.9"), |a| a.article()),
+        }
+    }
+
+    /// The same decision as an action on a live [`Game`] (`Game::arbiter`), when it is one.
+    pub fn action(&self) -> Option<ArbiterAction> {
+        match *self {
+            Decision::RestorePosition { ply } => Some(ArbiterAction::PositionRestored { ply }),
+            Decision::Penalty { offender, penalty } => Some(ArbiterAction::Penalty {
+                to: offender,
+                penalty,
+            }),
+            Decision::SetClocks { white_ms, black_ms } => {
+                Some(ArbiterAction::ClocksSet { white_ms, black_ms })
+            }
+            Decision::DeclareResult { .. } => None,
+        }
+    }
+
+    /// A sentence for the report and the PGN comment.
+    pub fn describe(&self, lang: Lang) -> String {
+        match *self {
+            Decision::RestorePosition { ply } => match lang {
+                Lang::Es => format!("se restablece la posición tras la jugada {ply}"),
+                Lang::En => format!("the position after ply {ply} is reinstated"),
+            },
+            Decision::SetClocks { white_ms, black_ms } => match lang {
+                Lang::Es => format!(
+                    "relojes puestos en {} (blancas) y {} (negras)",
+                    format_clock(white_ms),
+                    format_clock(black_ms)
+                ),
+                Lang::En => format!(
+                    "clocks set to {} (White) and {} (Black)",
+                    format_clock(white_ms),
+                    format_clock(black_ms)
+                ),
+            },
+            Decision::Penalty { offender, penalty } => {
+                let who = side(offender, lang);
+                let what = match (penalty, lang) {
+                    (ArbiterPenalty::Warning, Lang::Es) => "amonestación".to_string(),
+                    (ArbiterPenalty::Warning, Lang::En) => "a warning".to_string(),
+                    (ArbiterPenalty::TimeToOpponent { seconds }, Lang::Es) => {
+                        format!("{seconds} s más para el rival")
+                    }
+                    (ArbiterPenalty::TimeToOpponent { seconds }, Lang::En) => {
+                        format!("{seconds} s added to the opponent's clock")
+                    }
+                    (ArbiterPenalty::TimeFromOffender { seconds }, Lang::Es) => {
+                        format!("{seconds} s menos en su reloj")
+                    }
+                    (ArbiterPenalty::TimeFromOffender { seconds }, Lang::En) => {
+                        format!("{seconds} s taken from the offender's clock")
+                    }
+                    (ArbiterPenalty::Loss, Lang::Es) => "partida perdida".to_string(),
+                    (ArbiterPenalty::Loss, Lang::En) => "the game declared lost".to_string(),
+                    (other, Lang::Es) => format!("sanción {other:?}"),
+                    (other, Lang::En) => format!("penalty {other:?}"),
+                };
+                match lang {
+                    Lang::Es => format!("sanción a {who}: {what}"),
+                    Lang::En => format!("penalty on {who}: {what}"),
+                }
+            }
+            Decision::DeclareResult { result, .. } => match lang {
+                Lang::Es => format!("resultado declarado: {result}"),
+                Lang::En => format!("result declared: {result}"),
+            },
+        }
+    }
+}
+
+/// A decision on the record, at the ply where the arbiter took it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RecordedDecision {
+    pub at_ply: usize,
+    pub decision: Decision,
+}
+
+/// Why a decision was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecisionError {
+    #[error("ply {ply} is not in this game (it has {plies} plies)")]
+    NoSuchPly { ply: usize, plies: usize },
+    #[error(
+        "the position to reinstate (after ply {restore}) must come before the decision (ply {at})"
+    )]
+    RestoreAfterDecision { restore: usize, at: usize },
+}
+
+/// What the analysis needs to know besides the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewOptions {
+    /// The piece letters the moves are written with.
+    pub letters: Letters,
+    /// The node budget of the full dead-position search after each ply where the quick
+    /// test cannot decide (0: the quick test only, as in a live game).
+    pub dead_search_per_ply: u64,
+}
+
+impl Default for ReviewOptions {
+    fn default() -> ReviewOptions {
+        ReviewOptions {
+            letters: Letters::English,
+            dead_search_per_ply: 0,
+        }
+    }
+}
+
+/// One recorded game analysed for the arbiter.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// The game's number in its file, from 1.
+    pub index: usize,
+    pub tags: Vec<(String, String)>,
+    pub start: Position,
+    /// The replayed main line (up to the first illegal move).
+    pub plies: Vec<ReviewPly>,
+    /// Both clocks before the first move (the time control's first period), when known.
+    pub start_clocks: [Option<u64>; 2],
+    /// Sorted by ply.
+    pub findings: Vec<Finding>,
+    /// The time control from the `TimeControl` tag and its class.
+    pub time_control: Option<TimeControl>,
+    pub class: Option<TimeClass>,
+    /// How the game ended by the Laws, and at which ply.
+    pub termination: Option<Termination>,
+    pub ended_at: Option<usize>,
+    /// The result the Laws give (`None`: they cannot tell, `*`).
+    pub result_by_laws: Option<GameResult>,
+    /// The article behind `result_by_laws` (or behind its absence: 7.5.1).
+    pub article: Option<Article>,
+    /// The `Result` tag and the Laws agree.
+    pub agrees: bool,
+    /// Whether a side could still mate could not be decided: the Laws' default applied.
+    pub unwinnability_open: bool,
+    /// The facts of `pgn check` about this game (its `result_by_laws` and `article` are
+    /// the arbiter's).
+    pub check: CheckReport,
+    /// The arbiter's decisions, in the order taken.
+    pub decisions: Vec<RecordedDecision>,
+}
+
+fn side(color: Color, lang: Lang) -> &'static str {
+    match (color, lang) {
+        (Color::White, Lang::Es) => "blancas",
+        (Color::Black, Lang::Es) => "negras",
+        (Color::White, Lang::En) => "White",
+        (Color::Black, Lang::En) => "Black",
+    }
+}
+
+fn side_cap(color: Color, lang: Lang) -> &'static str {
+    match (color, lang) {
+        (Color::White, Lang::Es) => "Blancas",
+        (Color::Black, Lang::Es) => "Negras",
+        (c, Lang::En) => side(c, Lang::En),
+    }
+}
+
+/// `12. e4` or `12... e5` for the move of ply `ply` (from 1) played from `before`.
+fn label(before: &Position, san: &str) -> String {
+    let n = before.fullmove_number();
+    match before.turn() {
+        Color::White => format!("{n}. {san}"),
+        Color::Black => format!("{n}... {san}"),
+    }
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Analyses one game read from PGN (English piece letters, quick dead-position test per
+/// ply).
+pub fn review(game: &PgnGame) -> Review {
+    review_with(game, &ReviewOptions::default())
+}
+
+/// The finding for the time control and its class (A.1, B.1, Glossary).
+fn time_control_finding(text: &str, tc: &Result<TimeControl, String>) -> Option<Finding> {
+    match tc {
+        Ok(tc) => {
+            let class = tc.class()?;
+            let (es, en) = match class {
+                TimeClass::Blitz => ("relámpago (blitz)", "blitz"),
+                TimeClass::Rapid => ("rápida", "rapid"),
+                TimeClass::Standard => ("estándar", "standard"),
+            };
+            let t = tc
+                .rating_seconds()
+                .map(|s| {
+                    (
+                        format!(" (T = {} min)", s as f64 / 60.0),
+                        format!(" (T = {} min)", s as f64 / 60.0),
+                    )
+                })
+                .unwrap_or_default();
+            Some(
+                Finding::new(0, None, class.article(), FindingKind::TimeControlClass).says(
+                    format!("Ritmo {text} ({tc}){}: partida {es}", t.0),
+                    format!("Time control {text} ({tc}){}: a {en} game", t.1),
+                ),
+            )
+        }
+        Err(e) => Some(
+            Finding::new(0, None, Article("6.3"), FindingKind::TimeControlClass).says(
+                format!("La etiqueta TimeControl \"{text}\" no se puede leer: {e}"),
+                format!("The TimeControl tag \"{text}\" cannot be read: {e}"),
+            ),
+        ),
+    }
+}
+
+/// The words for the penalty an illegal move carries under the game's class (7.5.5, A.3,
+/// A.4/A.5.2, B.2/B.3).
+fn illegal_penalty_words(class: Option<TimeClass>) -> (String, String) {
+    match class {
+        None | Some(TimeClass::Standard) => (
+            "se restablece la posición anterior (7.5.1) y, por ser la primera jugada ilegal, \
+             el rival recibe dos minutos (7.5.5); una segunda pierde la partida salvo que el \
+             rival no pueda dar mate"
+                .into(),
+            "the position before it is reinstated (7.5.1) and, a first illegal move, the \
+             opponent gets two minutes (7.5.5); a second one loses unless the opponent \
+             cannot mate"
+                .into(),
+        ),
+        Some(c) => {
+            let (sup, unsup, pen) = if c == TimeClass::Blitz {
+                ("B.2", "B.3", "B.3")
+            } else {
+                ("A.4", "A.5.2", "A.3")
+            };
+            (
+                format!(
+                    "con supervisión adecuada ({sup}) se restablece la posición y el rival recibe \
+                     un minuto (7.5.5, {pen}); sin ella ({unsup}) solo si el árbitro la vio o el \
+                     rival la reclamó antes de hacer su jugada: si no, la jugada es válida"
+                ),
+                format!(
+                    "with adequate supervision ({sup}) the position is reinstated and the \
+                     opponent gets one minute (7.5.5, {pen}); without it ({unsup}) only if the \
+                     arbiter saw it or the opponent claimed before making the next move: \
+                     otherwise the move stands"
+                ),
+            )
+        }
+    }
+}
+
+/// Analyses one game read from PGN.
+pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
+    let tags = game.tags.clone();
+    let tc_text = tag(&tags, "TimeControl").map(str::trim);
+    let tc = tc_text.map(|t| TimeControl::from_pgn(t).map_err(|e| e.to_string()));
+    let mut findings = Vec::new();
+    if let (Some(text), Some(tc)) = (tc_text, &tc) {
+        findings.extend(time_control_finding(text, tc));
+    }
+    let time_control = tc.and_then(Result::ok);
+    let class = time_control.as_ref().and_then(TimeControl::class);
+
+    let replay = game.replay(opts.letters);
+    if let Some(e) = &replay.start_error {
+        let (kind, article) = match e {
+            StartError::UnsupportedVariant(_) => (FindingKind::UnsupportedVariant, Article("II")),
+            _ => (FindingKind::IllegalSetup, Article("3.10")),
+        };
+        let (es, en) = match e {
+            StartError::UnsupportedVariant(v) => (
+                format!(
+                    "Variante \"{v}\": escaque solo arbitra ajedrez estándar (el Ajedrez960 \
+                     tiene sus propias reglas, Directrices II)"
+                ),
+                format!(
+                    "Variant \"{v}\": escaque adjudicates standard chess only (Chess960 has \
+                     its own rules, Guidelines II)"
+                ),
+            ),
+            other => (
+                format!("La posición inicial no puede darse en una partida (3.10): {other}"),
+                format!("The start position cannot occur in a game (3.10): {other}"),
+            ),
+        };
+        findings.push(Finding::new(0, None, article, kind).says(es, en));
+        let check = CheckReport::unreadable(game.index, &tags, e.to_string());
+        return finish(Review {
+            index: game.index,
+            start: replay.start,
+            plies: Vec::new(),
+            start_clocks: [None, None],
+            findings,
+            time_control,
+            class,
+            termination: None,
+            ended_at: None,
+            result_by_laws: None,
+            article: None,
+            agrees: false,
+            unwinnability_open: false,
+            check,
+            decisions: Vec::new(),
+            tags,
+        });
+    }
+
+    let start = replay.start;
+    // The legal prefix: up to the first null move (not a move of chess) or illegal move.
+    let moves: Vec<Move> = replay.moves.iter().map_while(|m| *m).collect();
+    let null_at = (moves.len() < replay.moves.len()).then_some(moves.len() + 1);
+
+    // Clocks: both sides' latest reading after each ply; a reading of zero is a flag.
+    let start_ms = time_control
+        .as_ref()
+        .map(TimeControl::start_ms)
+        .filter(|&ms| ms > 0);
+    let bonus_ms = time_control
+        .as_ref()
+        .and_then(|tc| tc.periods().first().and_then(|p| p.bonus))
+        .map_or(0, |b| b.ms());
+    let start_clocks = [start_ms, start_ms];
+    let mut clocks = start_clocks;
+    let mut plies = Vec::with_capacity(replay.moves.len());
+    let mut clock_flag = None;
+    for (i, mv) in replay.moves.iter().enumerate() {
+        let node = &game.moves[i];
+        let before = &replay.positions[i];
+        let color = before.turn();
+        let c = color.index();
+        let reading = node.clock_ms.or_else(|| {
+            // [%emt] alone: the previous reading, less the time spent, plus the bonus.
+            let emt = node.emt_ms?;
+            Some(clocks[c]?.saturating_sub(emt) + bonus_ms)
+        });
+        if reading.is_some() {
+            clocks[c] = reading;
+        }
+        // A reading of zero on the last move recorded: the flag fell as it was being made.
+        // (Only there: clocks are often written to the second, and a player with 0.7 s
+        // left who moves shows 0:00:00 and plays on.)
+        if node.clock_ms == Some(0)
+            && mv.is_some()
+            && i + 1 == replay.moves.len()
+            && replay.illegal.is_none()
+        {
+            clock_flag = Some(i + 1);
+        }
+        let san = match mv {
+            Some(m) => write_move(before, *m, Notation::ENGLISH),
+            None => "--".to_string(),
+        };
+        plies.push(ReviewPly {
+            ply: i + 1,
+            color,
+            mv: *mv,
+            san,
+            position: replay.positions[i + 1],
+            clock_ms: node.clock_ms,
+            emt_ms: node.emt_ms,
+            clocks,
+            comments: node.comments.clone(),
+        });
+    }
+
+    // The game by the Laws: the moves through one Game, up to the first end (or to the
+    // move recorded with the clock at zero: the flag fell before it was completed).
+    let mut g = Game::new(start);
+    g.set_dead_search_per_ply(opts.dead_search_per_ply);
+    let stop = clock_flag.map_or(moves.len(), |p| p - 1).min(moves.len());
+    for &mv in &moves[..stop] {
+        if g.is_over() {
+            break;
+        }
+        let _ = g.play(mv);
+    }
+    if let Some(p) = clock_flag {
+        // A move that ends the game on the board (mate, stalemate, dead position …) stands:
+        // a reading to the second cannot show that the flag fell before it was completed.
+        let mut probe = g.clone();
+        if !g.is_over() && probe.play(moves[p - 1]).is_ok() && probe.is_over() {
+            g = probe;
+            clock_flag = None;
+        }
+    }
+    claims(&g, &mut findings);
+
+    let illegal = if let Some(p) = null_at {
+        Some((p, "null move: not a move of chess".to_string()))
+    } else {
+        replay
+            .illegal
+            .as_ref()
+            .map(|at| (at.ply, at.to_error(game.index).to_string()))
+    };
+    let mut check = check_played(
+        &CheckInput {
+            game: game.index,
+            tags: &tags,
+            start,
+            moves: &moves,
+            illegal,
+        },
+        &g,
+    );
+
+    let played = g.plies().len();
+    let board_end = g.outcome();
+    if let Some(o) = board_end {
+        let (kind, es, en) = match o.termination {
+            Termination::Checkmate => (
+                FindingKind::Checkmate,
+                format!(
+                    "Jaque mate: ganan las {}",
+                    side(!g.position().turn(), Lang::Es)
+                ),
+                format!("Checkmate: {} wins", side(!g.position().turn(), Lang::En)),
+            ),
+            Termination::Stalemate => (
+                FindingKind::Stalemate,
+                "Ahogado: tablas".to_string(),
+                "Stalemate: a draw".to_string(),
+            ),
+            Termination::DeadPosition => (
+                FindingKind::DeadPosition,
+                "Posición muerta: ningún bando puede dar mate con ninguna serie de jugadas \
+                 legales; la partida es tablas"
+                    .to_string(),
+                "Dead position: neither side can checkmate by any series of legal moves; \
+                 the game is drawn"
+                    .to_string(),
+            ),
+            Termination::FivefoldRepetition => (
+                FindingKind::Fivefold,
+                "La misma posición por quinta vez: tablas automáticas".to_string(),
+                "The same position for the fifth time: an automatic draw".to_string(),
+            ),
+            _ => (
+                FindingKind::SeventyFiveMoves,
+                "Setenta y cinco jugadas de cada bando sin mover un peón ni capturar: tablas \
+                 automáticas"
+                    .to_string(),
+                "Seventy-five moves by each player without a pawn move or a capture: an \
+                 automatic draw"
+                    .to_string(),
+            ),
+        };
+        let san = (o.ply > 0).then(|| plies[o.ply - 1].san.clone());
+        findings.push(Finding::new(o.ply, san, o.article, kind).says(es, en));
+    }
+
+    // Moves on the record after the end on the board (or after a flag at zero).
+    let end_ply = board_end.map(|o| o.ply).or(clock_flag.map(|p| p - 1));
+    if let Some(e) = end_ply {
+        let recorded = replay.moves.len() + usize::from(replay.illegal.is_some());
+        if recorded > e {
+            let n = recorded - e;
+            let first = plies
+                .get(e)
+                .map(|p| p.san.clone())
+                .or_else(|| replay.illegal.as_ref().map(|i| i.san.clone()));
+            let article = board_end.map_or(Article::FLAG, |o| o.article);
+            let why_en = board_end.map_or("the flag had fallen".to_string(), |o| {
+                o.termination.describe().to_string()
+            });
+            let why_es = board_end.map_or("había caído la bandera".to_string(), |o| {
+                o.termination.words(Lang::Es).to_string()
+            });
+            findings.push(
+                Finding::new(e + 1, first, article, FindingKind::MovesAfterEnd).says(
+                    format!(
+                        "{n} jugada(s) anotada(s) después del final de la partida en la jugada \
+                         {e} ({why_es}): no cuentan"
+                    ),
+                    format!(
+                        "{n} move(s) recorded after the game had ended at ply {e} ({why_en}): \
+                         they do not count"
+                    ),
+                ),
+            );
+        }
+    }
+
+    // Irregular moves of the record.
+    if let Some(p) = null_at {
+        findings.push(
+            Finding::new(
+                p,
+                Some("--".into()),
+                Article("7.5.3"),
+                FindingKind::NullMove,
+            )
+            .says(
+                format!(
+                    "Jugada nula de las {}: pulsar el reloj sin jugar cuenta como jugada ilegal \
+                     (7.5.3); la partida no puede seguirse desde aquí",
+                    side(plies[p - 1].color, Lang::Es)
+                ),
+                format!(
+                    "A null move by {}: pressing the clock without a move counts as an illegal \
+                     move (7.5.3); the game cannot be followed from here",
+                    side(plies[p - 1].color, Lang::En)
+                ),
+            ),
+        );
+    } else if let Some(at) = &replay.illegal {
+        let before = &replay.positions[at.ply - 1];
+        let (pen_es, pen_en) = illegal_penalty_words(class);
+        findings.push(
+            Finding::new(
+                at.ply,
+                Some(at.san.clone()),
+                Article("7.5.1"),
+                FindingKind::IllegalMove,
+            )
+            .says(
+                format!(
+                    "{}: jugada ilegal de las {} ({}); {pen_es}",
+                    at.label,
+                    side(before.turn(), Lang::Es),
+                    at.error
+                ),
+                format!(
+                    "{}: an illegal move by {} ({}); {pen_en}",
+                    at.label,
+                    side(before.turn(), Lang::En),
+                    at.error
+                ),
+            ),
+        );
+    }
+
+    // The end the record gives, when the board did not end the game.
+    let result_tag = tag(&tags, "Result").unwrap_or("*").trim().to_string();
+    let recorded = GameResult::from_pgn(&result_tag);
+    let termination_tag = tag(&tags, "Termination").unwrap_or("").to_ascii_lowercase();
+    let on_time = termination_tag.contains("time");
+    let mut agreement = false;
+    if board_end.is_none() && clock_flag.is_none() && illegal_or_null(&replay, null_at) {
+        // 7.5.1: the position before the illegal move is reinstated and the game goes on;
+        // the record cannot say how.
+    } else if board_end.is_none() {
+        let turn = g.position().turn();
+        let flagged = match (clock_flag, recorded) {
+            (Some(_), _) => Some((turn, true)),
+            (None, Some(r)) if on_time => Some((r.winner().map_or(turn, |w| !w), false)),
+            _ => None,
+        };
+        let events_before = g.events().len();
+        if let Some((color, from_clock)) = flagged {
+            let _ = g.flag_fell(color);
+            let open = g.events()[events_before..]
+                .iter()
+                .any(|e| matches!(e, GameEvent::UnwinnabilityOpen { .. }));
+            let drawn = g
+                .outcome()
+                .is_some_and(|o| o.termination == Termination::FlagFallOpponentCannotMate);
+            let (src_es, src_en) = if from_clock {
+                let p = clock_flag.unwrap_or(1);
+                let l = label(&replay.positions[p - 1], &plies[p - 1].san);
+                (
+                    format!("el reloj marcaba 0:00:00 tras {l}"),
+                    format!("the clock read 0:00:00 after {l}"),
+                )
+            } else {
+                let t = tag(&tags, "Termination").unwrap_or("");
+                (
+                    format!("etiqueta Termination \"{t}\""),
+                    format!("Termination tag \"{t}\""),
+                )
+            };
+            let (es, en) = if drawn {
+                (
+                    format!(
+                        "Cayó la bandera de las {} ({src_es}), pero las {} no pueden dar mate \
+                         con ninguna serie de jugadas legales: tablas (6.9)",
+                        side(color, Lang::Es),
+                        side(!color, Lang::Es)
+                    ),
+                    format!(
+                        "{}'s flag fell ({src_en}), but {} cannot checkmate by any series of \
+                         legal moves: a draw (6.9)",
+                        side_cap(color, Lang::En),
+                        side(!color, Lang::En)
+                    ),
+                )
+            } else if open {
+                (
+                    format!(
+                        "Cayó la bandera de las {} ({src_es}); no se pudo decidir si las {} \
+                         pueden dar mate: la cuestión queda abierta y se aplica la regla general, \
+                         pierden las {} (6.9)",
+                        side(color, Lang::Es),
+                        side(!color, Lang::Es),
+                        side(color, Lang::Es)
+                    ),
+                    format!(
+                        "{}'s flag fell ({src_en}); whether {} can still checkmate could not be \
+                         decided: the question is open and the Laws' default applies, {} loses \
+                         (6.9)",
+                        side_cap(color, Lang::En),
+                        side(!color, Lang::En),
+                        side(color, Lang::En)
+                    ),
+                )
+            } else {
+                (
+                    format!(
+                        "Cayó la bandera de las {} ({src_es}); las {} aún pueden dar mate: \
+                         pierden las {} (6.9)",
+                        side(color, Lang::Es),
+                        side(!color, Lang::Es),
+                        side(color, Lang::Es)
+                    ),
+                    format!(
+                        "{}'s flag fell ({src_en}); {} can still checkmate: {} loses (6.9)",
+                        side_cap(color, Lang::En),
+                        side(!color, Lang::En),
+                        side(color, Lang::En)
+                    ),
+                )
+            };
+            findings.push(
+                Finding::new(played, None, Article::FLAG, FindingKind::FlagFall).says(es, en),
+            );
+        } else {
+            match recorded {
+                Some(GameResult::Draw) => {
+                    let claim = g
+                        .threefold_claim()
+                        .or_else(|| g.fifty_move_claim())
+                        .map(|written| g.claim_draw(turn, written).is_ok());
+                    if claim.is_none() || !g.is_over() {
+                        agreement = true;
+                    }
+                }
+                Some(r) => {
+                    let loser = r.winner().map_or(turn, |w| !w);
+                    let _ = g.resign(loser);
+                    if g.outcome().is_some_and(|o| {
+                        o.termination == Termination::ResignationOpponentCannotMate
+                    }) {
+                        findings.push(
+                            Finding::new(
+                                played,
+                                None,
+                                Article::RESIGNATION,
+                                FindingKind::ResignationDrawn,
+                            )
+                            .says(
+                                format!(
+                                    "Las {} abandonan, pero las {} no pueden dar mate con ninguna \
+                                     serie de jugadas legales: tablas (5.1.2)",
+                                    side(loser, Lang::Es),
+                                    side(!loser, Lang::Es)
+                                ),
+                                format!(
+                                    "{} resigned, but {} cannot checkmate by any series of \
+                                     legal moves: a draw (5.1.2)",
+                                    side_cap(loser, Lang::En),
+                                    side(!loser, Lang::En)
+                                ),
+                            ),
+                        );
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    let unwinnability_open = g
+        .events()
+        .iter()
+        .any(|e| matches!(e, GameEvent::UnwinnabilityOpen { .. }));
+
+    let (termination, ended_at, result_by_laws, article) = match g.outcome() {
+        Some(o) => (
+            Some(o.termination),
+            Some(o.ply),
+            Some(o.result),
+            Some(o.article),
+        ),
+        None if null_at.is_some() => (None, None, None, Some(Article("7.5.3"))),
+        None if replay.illegal.is_some() => (None, None, None, Some(Article("7.5.1"))),
+        None if agreement => (
+            Some(Termination::Agreement),
+            Some(played),
+            Some(GameResult::Draw),
+            Some(Article::AGREEMENT),
+        ),
+        None => (None, None, None, None),
+    };
+    check.result_by_laws = result_by_laws.map_or("*", GameResult::pgn).to_string();
+    check.article = article.map(|a| a.number().to_string());
+    let agrees = recorded == result_by_laws;
+    if !agrees {
+        let laws = result_by_laws.map_or("*", GameResult::pgn);
+        let art = article.map_or(String::new(), |a| format!(" ({a})"));
+        findings.push(
+            Finding::new(
+                plies.len(),
+                None,
+                article.unwrap_or(Article("10.1")),
+                FindingKind::ResultDisagrees,
+            )
+            .says(
+                format!(
+                    "La etiqueta Result dice {result_tag}; según las Leyes, {laws}{}",
+                    art.replace("Art.", "art.")
+                ),
+                format!("The Result tag says {result_tag}; by the Laws, {laws}{art}"),
+            ),
+        );
+    }
+
+    finish(Review {
+        index: game.index,
+        tags,
+        start,
+        plies,
+        start_clocks,
+        findings,
+        time_control,
+        class,
+        termination,
+        ended_at,
+        result_by_laws,
+        article,
+        agrees,
+        unwinnability_open,
+        check,
+        decisions: Vec::new(),
+    })
+}
+
+fn illegal_or_null(replay: &pgn::Replay, null_at: Option<usize>) -> bool {
+    null_at.is_some() || replay.illegal.is_some()
+}
+
+fn finish(mut r: Review) -> Review {
+    r.findings.sort_by_key(|f| f.ply);
+    r
+}
+
+/// The draw claims open to the player to move at each position of the game before its end
+/// (9.2.1, 9.2.2, 9.3.1, 9.3.2).
+fn claims(g: &Game, findings: &mut Vec<Finding>) {
+    let last = g.plies().len();
+    let over = g.is_over();
+    // Keys of the positions since the last capture or pawn move, with their counts; how
+    // many stand at least twice (only then can a written move make a third).
+    let mut window: Vec<(u64, usize)> = Vec::new();
+    let mut counts: HashMap<u64, u8> = HashMap::new();
+    let mut doubles = 0usize;
+    let mut fifty_now = false;
+    let mut fifty_written = false;
+    for i in 0..=last {
+        let Some(pos) = g.position_at(i) else { break };
+        let hm = pos.halfmove_clock();
+        if i == 0 || hm == 0 {
+            window.clear();
+            counts.clear();
+            doubles = 0;
+            fifty_now = false;
+            fifty_written = false;
+        }
+        let key = pos.key();
+        window.push((key, i));
+        let c = counts.entry(key).or_insert(0);
+        *c = c.saturating_add(1);
+        let reps = *c;
+        if reps == 2 {
+            doubles += 1;
+        }
+        if over && i == last {
+            break;
+        }
+        let who = pos.turn();
+        let san_at = |ply: usize| (ply > 0).then(|| g.plies()[ply - 1].san.clone());
+        if reps >= 3 {
+            let at: Vec<String> = window
+                .iter()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, p)| p.to_string())
+                .collect();
+            let at = at.join(", ");
+            findings.push(
+                Finding::new(
+                    i,
+                    san_at(i),
+                    Article::THREEFOLD_OCCURRED,
+                    FindingKind::ThreefoldClaimable,
+                )
+                .says(
+                    format!(
+                        "Las {} (al turno) pueden reclamar tablas: la posición se da por {}.ª vez \
+                         (tras las jugadas {at}) (9.2.2)",
+                        side(who, Lang::Es),
+                        reps
+                    ),
+                    format!(
+                        "{} (to move) can claim a draw: the position stands for the {} time \
+                         (after plies {at}) (9.2.2)",
+                        side_cap(who, Lang::En),
+                        ordinal(reps as usize)
+                    ),
+                ),
+            );
+        } else if doubles > 0 {
+            let written = pos.legal_moves().iter().copied().find(|&mv| {
+                let mut after = *pos;
+                after.play_unchecked(mv);
+                after.halfmove_clock() > 0 && counts.get(&after.key()).is_some_and(|&n| n >= 2)
+            });
+            if let Some(mv) = written {
+                let san = write_move(pos, mv, Notation::ENGLISH);
+                let l = label(pos, &san);
+                findings.push(
+                    Finding::new(
+                        i,
+                        san_at(i),
+                        Article::THREEFOLD_WRITTEN,
+                        FindingKind::ThreefoldClaimable,
+                    )
+                    .says(
+                        format!(
+                            "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: la \
+                             posición resultante se daría por 3.ª vez (9.2.1)",
+                            side(who, Lang::Es)
+                        ),
+                        format!(
+                            "{} can claim a draw by writing {l} without playing it: the \
+                             position after it would stand for the third time (9.2.1)",
+                            side_cap(who, Lang::En)
+                        ),
+                    ),
+                );
+            }
+        }
+        if hm >= 100 && !fifty_now {
+            fifty_now = true;
+            findings.push(
+                Finding::new(
+                    i,
+                    san_at(i),
+                    Article::FIFTY_OCCURRED,
+                    FindingKind::FiftyMovesClaimable,
+                )
+                .says(
+                    format!(
+                        "Las {} (al turno) pueden reclamar tablas: cincuenta jugadas de cada bando \
+                         sin mover un peón ni capturar (9.3.2)",
+                        side(who, Lang::Es)
+                    ),
+                    format!(
+                        "{} (to move) can claim a draw: fifty moves by each player without a \
+                         pawn move or a capture (9.3.2)",
+                        side_cap(who, Lang::En)
+                    ),
+                ),
+            );
+        } else if hm == 99 && !fifty_written {
+            let written = pos.legal_moves().iter().copied().find(|&mv| {
+                pos.after(mv)
+                    .is_ok_and(|a| a.halfmove_clock() >= 100 && a.has_legal_moves())
+            });
+            if let Some(mv) = written {
+                fifty_written = true;
+                let l = label(pos, &write_move(pos, mv, Notation::ENGLISH));
+                findings.push(
+                    Finding::new(
+                        i,
+                        san_at(i),
+                        Article::FIFTY_WRITTEN,
+                        FindingKind::FiftyMovesClaimable,
+                    )
+                    .says(
+                        format!(
+                            "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: completa \
+                             cincuenta jugadas de cada bando sin peón ni captura (9.3.1)",
+                            side(who, Lang::Es)
+                        ),
+                        format!(
+                            "{} can claim a draw by writing {l} without playing it: it completes \
+                             fifty moves by each player without a pawn move or capture (9.3.1)",
+                            side_cap(who, Lang::En)
+                        ),
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        3 => "third".into(),
+        4 => "fourth".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// A game the reader could not read: one finding, no moves.
+pub fn review_unreadable(error: &PgnError) -> Review {
+    let check = CheckReport::unreadable(error.game.max(1), &[], error.to_string());
+    Review {
+        index: error.game.max(1),
+        tags: Vec::new(),
+        start: Position::new(),
+        plies: Vec::new(),
+        start_clocks: [None, None],
+        findings: vec![
+            Finding::new(0, None, Article("8.1.1"), FindingKind::UnreadableRecord).says(
+                format!("La partida no se puede leer: {error}"),
+                format!("The game cannot be read: {error}"),
+            ),
+        ],
+        time_control: None,
+        class: None,
+        termination: None,
+        ended_at: None,
+        result_by_laws: None,
+        article: None,
+        agrees: false,
+        unwinnability_open: false,
+        check,
+        decisions: Vec::new(),
+    }
+}
+
+/// One finding as JSON (`{"ply", "san", "article", "kind", "detail"}`).
+#[derive(Serialize)]
+struct FindingJson<'a> {
+    ply: usize,
+    san: Option<&'a str>,
+    article: &'static str,
+    kind: FindingKind,
+    detail: &'a str,
+}
+
+/// One game as JSON: the fields of `pgn check --json` and the arbiter's.
+#[derive(Serialize)]
+struct ReviewJson<'a> {
+    #[serde(flatten)]
+    check: &'a CheckReport,
+    termination: Option<&'static str>,
+    agrees: bool,
+    findings: Vec<FindingJson<'a>>,
+}
+
+impl Review {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag(&self.tags, name)
+    }
+
+    /// The `Result` tag as written (`*` when there is none).
+    pub fn result_tag(&self) -> &str {
+        self.tag("Result").unwrap_or("*")
+    }
+
+    /// The position after `ply` plies (0: the start; past the end: the last one).
+    pub fn position_at(&self, ply: usize) -> &Position {
+        match ply.checked_sub(1).and_then(|i| self.plies.get(i)) {
+            Some(p) => &p.position,
+            None if ply == 0 || self.plies.is_empty() => &self.start,
+            None => &self.plies[self.plies.len() - 1].position,
+        }
+    }
+
+    /// Both clocks (White, Black) after `ply` plies, when the record has them.
+    pub fn clocks_at(&self, ply: usize) -> [Option<u64>; 2] {
+        match ply.checked_sub(1) {
+            None => self.start_clocks,
+            Some(i) => self
+                .plies
+                .get(i)
+                .or(self.plies.last())
+                .map_or(self.start_clocks, |p| p.clocks),
+        }
+    }
+
+    /// The findings at exactly `ply`.
+    pub fn findings_at(&self, ply: usize) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(move |f| f.ply == ply)
+    }
+
+    /// The ply of the first finding after `after_ply`, if any.
+    pub fn next_finding(&self, after_ply: usize) -> Option<usize> {
+        self.findings.iter().map(|f| f.ply).find(|&p| p > after_ply)
+    }
+
+    /// The ply of the last finding before `before_ply`, if any.
+    pub fn previous_finding(&self, before_ply: usize) -> Option<usize> {
+        self.findings
+            .iter()
+            .rev()
+            .map(|f| f.ply)
+            .find(|&p| p < before_ply)
+    }
+
+    /// How many findings of each kind.
+    pub fn counts(&self) -> impl Iterator<Item = (FindingKind, usize)> + '_ {
+        FindingKind::ALL.into_iter().filter_map(|k| {
+            let n = self.findings.iter().filter(|f| f.kind == k).count();
+            (n > 0).then_some((k, n))
+        })
+    }
+
+    /// The penalty time a first illegal move gives the opponent under this game's class
+    /// (7.5.5, A.3, B.3): 120 s standard (or unknown), 60 s rapid and blitz.
+    pub fn penalty_seconds(&self) -> u32 {
+        self.class.unwrap_or(TimeClass::Standard).penalty_seconds()
+    }
+
+    /// The remaining times (White, Black) to set when the position after `restore_to`
+    /// plies is reinstated at ply `at_ply`: each player's time used at `at_ply` (from the
+    /// clock comments and the time control) is shared out in proportion to the moves made
+    /// (the 1970 rules, Art. XIV-7: [`proportional_reconstruction`]). `None` when the record
+    /// does not have the clocks or the time control.
+    pub fn proportional_clocks(&self, at_ply: usize, restore_to: usize) -> Option<[u64; 2]> {
+        let tc = self.time_control.as_ref()?;
+        let start = tc.start_ms();
+        if start == 0 || restore_to > at_ply {
+            return None;
+        }
+        let bonus = tc
+            .periods()
+            .first()
+            .and_then(|p| p.bonus)
+            .map_or(0, |b| b.ms());
+        let now = self.clocks_at(at_ply);
+        let moves = |ply: usize, c: Color| {
+            self.plies[..ply.min(self.plies.len())]
+                .iter()
+                .filter(|p| p.color == c)
+                .count() as u64
+        };
+        let mut out = [0; 2];
+        for c in [Color::White, Color::Black] {
+            let (made_now, made_then) = (moves(at_ply, c), moves(restore_to, c));
+            let used = (start + bonus * made_now).saturating_sub(now[c.index()]?);
+            let used_then =
+                proportional_reconstruction([used, 0], made_now as u32, made_then as u32)[0];
+            out[c.index()] = (start + bonus * made_then).saturating_sub(used_then);
+        }
+        Some(out)
+    }
+
+    /// Records an arbiter's decision, taken at `at_ply`.
+    pub fn decide(&mut self, at_ply: usize, decision: Decision) -> Result<(), DecisionError> {
+        let plies = self.plies.len();
+        if at_ply > plies {
+            return Err(DecisionError::NoSuchPly { ply: at_ply, plies });
+        }
+        if let Decision::RestorePosition { ply } = decision {
+            if ply > at_ply {
+                return Err(DecisionError::RestoreAfterDecision {
+                    restore: ply,
+                    at: at_ply,
+                });
+            }
+        }
+        self.decisions.push(RecordedDecision { at_ply, decision });
+        Ok(())
+    }
+
+    /// The result the arbiter declared last, if any.
+    pub fn declared_result(&self) -> Option<(GameResult, Article)> {
+        self.decisions.iter().rev().find_map(|d| match d.decision {
+            Decision::DeclareResult { result, article } => Some((result, article)),
+            _ => None,
+        })
+    }
+
+    /// The final result: the arbiter's when declared, else the Laws'.
+    pub fn final_result(&self) -> Option<(GameResult, Option<Article>)> {
+        match self.declared_result() {
+            Some((r, a)) => Some((r, Some(a))),
+            None => self.result_by_laws.map(|r| (r, self.article)),
+        }
+    }
+
+    /// One JSON object (a line of `adjudicate --format json`), with the file's name.
+    pub fn json_line(&self, file: Option<&str>, lang: Lang) -> String {
+        let mut check = self.check.clone();
+        check.file = file.map(str::to_string);
+        let json = ReviewJson {
+            check: &check,
+            termination: self.termination.map(Termination::name),
+            agrees: self.agrees,
+            findings: self
+                .findings
+                .iter()
+                .map(|f| FindingJson {
+                    ply: f.ply,
+                    san: f.san.as_deref(),
+                    article: f.article.number(),
+                    kind: f.kind,
+                    detail: f.detail(lang),
+                })
+                .collect(),
+        };
+        serde_json::to_string(&json).unwrap_or_default()
+    }
+
+    /// The result by the Laws in words: `1/2-1/2 (Art. 6.9, flag fall, but …)`.
+    pub fn verdict(&self, lang: Lang) -> String {
+        let mut s = self.result_by_laws.map_or("*", GameResult::pgn).to_string();
+        let mut why = Vec::new();
+        if let Some(a) = self.article {
+            why.push(match lang {
+                Lang::Es => format!("art. {}", a.number()),
+                Lang::En => a.to_string(),
+            });
+        }
+        if let Some(t) = self.termination {
+            why.push(t.words(lang).to_string());
+        }
+        if !why.is_empty() {
+            s.push_str(&format!(" ({})", why.join(", ")));
+        }
+        s
+    }
+
+    /// The arbiter's report in text, Spanish or English.
+    pub fn report(&self, lang: Lang) -> String {
+        let mut out = String::new();
+        let white = self.tag("White").unwrap_or("?");
+        let black = self.tag("Black").unwrap_or("?");
+        let t = |es: &'static str, en: &'static str| lang.pick(es, en);
+        out.push_str(&format!(
+            "{} {}: {white} - {black}\n",
+            t("Partida", "Game"),
+            self.index
+        ));
+        for name in ["Event", "Site", "Date", "Round", "TimeControl"] {
+            if let Some(v) = self.tag(name) {
+                out.push_str(&format!("  {name}: {v}\n"));
+            }
+        }
+        out.push_str(&format!(
+            "  {}: {}\n  {}: {}\n  {}\n",
+            t("Resultado anotado", "Recorded result"),
+            self.result_tag(),
+            t("Según las Leyes", "By the Laws"),
+            self.verdict(lang),
+            if self.agrees {
+                t("Coinciden.", "They agree.")
+            } else {
+                t("NO coinciden.", "They DO NOT agree.")
+            }
+        ));
+        if self.unwinnability_open {
+            out.push_str(t(
+                "  Aviso: no se pudo decidir si un bando podía dar mate; se aplicó la regla general.\n",
+                "  Note: whether a side could still mate could not be decided; the Laws' default applied.\n",
+            ));
+        }
+        out.push_str(&format!("{}:\n", t("Hallazgos", "Findings")));
+        if self.findings.is_empty() {
+            out.push_str(t("  ninguno\n", "  none\n"));
+        }
+        for f in &self.findings {
+            out.push_str(&format!("  {}\n", self.finding_line(f, lang)));
+        }
+        if !self.decisions.is_empty() {
+            out.push_str(&format!(
+                "{}:\n",
+                t("Decisiones del árbitro", "Arbiter's decisions")
+            ));
+            for d in &self.decisions {
+                out.push_str(&format!(
+                    "  {} {}: {} ({})\n",
+                    t("jugada", "ply"),
+                    d.at_ply,
+                    d.decision.describe(lang),
+                    art(d.decision.article(), lang)
+                ));
+            }
+            if let Some((r, a)) = self.declared_result() {
+                out.push_str(&format!(
+                    "{}: {r} ({})\n",
+                    t("Resultado final", "Final result"),
+                    art(a, lang)
+                ));
+            }
+        }
+        out
+    }
+
+    /// A finding in one line: `ply 38 (1... b4) illegal_move, Art. 7.5.1: …`.
+    pub fn finding_line(&self, f: &Finding, lang: Lang) -> String {
+        let mut s = format!("{} {}", lang.pick("jugada", "ply"), f.ply);
+        if let Some(san) = &f.san {
+            s.push_str(&format!(" ({san})"));
+        }
+        s.push_str(&format!(
+            " {}, {}: {}",
+            f.kind.name(),
+            art(f.article, lang),
+            f.detail(lang)
+        ));
+        s
+    }
+
+    /// The game in PGN with the arbiter's verdict and decisions: the tags `ResultByLaws`,
+    /// `ResultArticle`, `ArbiterDecision` (and `Result`/`RecordedResult` when a result was
+    /// declared), and each decision as a comment on its ply.
+    pub fn to_pgn(&self, lang: Lang) -> String {
+        let mut game = PgnGame {
+            index: self.index,
+            line: 0,
+            tags: self.tags.clone(),
+            comment_before: Vec::new(),
+            moves: self
+                .plies
+                .iter()
+                .map(|p| {
+                    let mut node = MoveNode::new(&p.san);
+                    node.clock_ms = p.clock_ms;
+                    node.emt_ms = p.emt_ms;
+                    node.comments = p.comments.clone();
+                    node
+                })
+                .collect(),
+            result: None,
+        };
+        game.set_tag(
+            "ResultByLaws",
+            self.result_by_laws.map_or("*", GameResult::pgn),
+        );
+        if let Some(a) = self.article {
+            game.set_tag("ResultArticle", a.number());
+        }
+        if !self.decisions.is_empty() {
+            let all: Vec<String> = self
+                .decisions
+                .iter()
+                .map(|d| {
+                    format!(
+                        "ply {}: {} ({})",
+                        d.at_ply,
+                        d.decision.describe(lang),
+                        art(d.decision.article(), lang)
+                    )
+                })
+                .collect();
+            game.set_tag("ArbiterDecision", &all.join("; "));
+        }
+        for d in &self.decisions {
+            let text = format!(
+                "{}: {} ({})",
+                lang.pick("Árbitro", "Arbiter"),
+                d.decision.describe(lang),
+                art(d.decision.article(), lang)
+            );
+            match d.at_ply.checked_sub(1).and_then(|i| game.moves.get_mut(i)) {
+                Some(node) => node.comments.push(text),
+                None => game.comment_before.push(text),
+            }
+        }
+        let result = match self.declared_result() {
+            Some((r, a)) => {
+                let recorded = self.result_tag().to_string();
+                game.set_tag("RecordedResult", &recorded);
+                game.set_tag("Result", r.pgn());
+                game.set_tag(
+                    "Termination",
+                    &format!(
+                        "{} ({})",
+                        lang.pick("decisión del árbitro", "arbiter's decision"),
+                        art(a, lang)
+                    ),
+                );
+                r.pgn().to_string()
+            }
+            None => self.result_tag().to_string(),
+        };
+        game.result = Some(result);
+        pgn::write_game(&game, &pgn::WriteOptions::default())
+    }
+}
+
+fn art(a: Article, lang: Lang) -> String {
+    match lang {
+        Lang::Es => format!("art. {}", a.number()),
+        Lang::En => a.to_string(),
+    }
+}

@@ -1,0 +1,209 @@
+//! `escaque adjudicate` from the command line: exit codes, the JSON Lines shape (the fields
+//! of `pgn check --json` plus the arbiter's), the order of the output with `--jobs 2`, and
+//! an unreadable file.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn escaque(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(args)
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .output()
+        .expect("run escaque");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("escaque-adjudicate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const AGREE: &str = "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+                     [White \"C\"]\n[Black \"D\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n";
+const DISAGREE: &str = "[White \"E\"]\n[Black \"F\"]\n[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\
+                        [FEN \"4k3/8/8/8/8/8/8/4K2q w - - 0 1\"]\n\n1. Kd2 Qh2+ 1-0\n";
+
+#[test]
+fn art_10_exit_codes_0_agree_1_disagree_2_unreadable() {
+    let agree = temp("agree.pgn", AGREE);
+    let disagree = temp("disagree.pgn", DISAGREE);
+    let (code, out, err) = escaque(&["adjudicate", agree.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.ends_with("2 games, 0 disagree with their result tag; findings: checkmate 1\n"),
+        "{out}"
+    );
+    let (code, out, _) = escaque(&[
+        "adjudicate",
+        agree.to_str().unwrap(),
+        disagree.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.contains("by the Laws 1/2-1/2 (Art. 6.9, flag fall, but the opponent could not checkmate: draw) — DISAGREES"), "{out}");
+    // Spanish.
+    let (_, out, _) = escaque(&["adjudicate", "--lang", "es", disagree.to_str().unwrap()]);
+    assert!(out.contains("las blancas no pueden dar mate"), "{out}");
+    assert!(
+        out.contains("1 partidas, 1 con resultado discrepante"),
+        "{out}"
+    );
+    // A file that cannot be read: exit code 2, its path quoted, nothing on standard output.
+    let missing = agree.with_file_name("no-such-file.pgn");
+    let (code, out, err) = escaque(&[
+        "adjudicate",
+        agree.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!("cannot read {}", missing.display())),
+        "{err}"
+    );
+    assert!(out.is_empty(), "{out}");
+    // A directory is not a PGN file.
+    let (code, _, err) = escaque(&["adjudicate", agree.parent().unwrap().to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("directory"), "{err}");
+    // Piped: no progress bar on standard error.
+    let (_, _, err) = escaque(&["adjudicate", agree.to_str().unwrap()]);
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn art_8_json_lines_carry_the_pgn_check_fields_and_the_findings() {
+    let path = temp("json.pgn", &format!("{AGREE}\n{DISAGREE}"));
+    let (code, out, _) = escaque(&["adjudicate", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    let (_, check, _) = escaque(&["pgn", "check", "--json", path.to_str().unwrap()]);
+    let checks: Vec<serde_json::Value> = check
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (ours, theirs) in lines.iter().zip(&checks) {
+        let ours = ours.as_object().unwrap();
+        // Every field of pgn check, with the same value (the result by the Laws and its
+        // article are the arbiter's: more precise where it knows more).
+        for (k, v) in theirs.as_object().unwrap() {
+            assert!(ours.contains_key(k), "{k}");
+            if k != "result_by_laws" && k != "article" {
+                assert_eq!(&ours[k], v, "{k}");
+            }
+        }
+        for k in [
+            "termination",
+            "result_by_laws",
+            "article",
+            "agrees",
+            "findings",
+        ] {
+            assert!(ours.contains_key(k), "{k}");
+        }
+        for f in ours["findings"].as_array().unwrap() {
+            let keys: Vec<&str> = f.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(keys.len(), 5);
+            for k in ["ply", "san", "article", "kind", "detail"] {
+                assert!(keys.contains(&k), "{k}");
+            }
+        }
+    }
+    assert_eq!(lines[0]["termination"], "checkmate");
+    assert_eq!(lines[0]["findings"][0]["kind"], "checkmate");
+    assert_eq!(lines[0]["findings"][0]["san"], "Qh4#");
+    assert_eq!(lines[0]["findings"][0]["ply"], 4);
+    assert_eq!(lines[1]["termination"], "agreement");
+    assert_eq!(lines[1]["article"], "5.2.3");
+    assert_eq!(lines[2]["agrees"], false);
+    assert_eq!(lines[2]["result_by_laws"], "1/2-1/2");
+    assert_eq!(lines[2]["termination"], "flag_fall_opponent_cannot_mate");
+    let kinds: Vec<&str> = lines[2]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["flag_fall", "result_disagrees"]);
+    assert_eq!(
+        lines[3],
+        serde_json::json!({"summary": {"games": 3, "disagreements": 1,
+            "findings": {"checkmate": 1, "flag_fall": 1, "result_disagrees": 1}}})
+    );
+}
+
+#[test]
+fn jobs_2_writes_the_games_in_file_order() {
+    // 5 × 32 games: several chunks of work, whatever the shared data.
+    let text = common::read_text(&common::fixture("pgn/lichess_db_2013-01_first32.pgn"));
+    let path = temp("order.pgn", &text.repeat(5));
+    for format in ["json", "text"] {
+        let (c1, one, _) = escaque(&["adjudicate", "--format", format, path.to_str().unwrap()]);
+        let (c2, two, _) = escaque(&[
+            "adjudicate",
+            "--format",
+            format,
+            "--jobs",
+            "2",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(c1, c2);
+        assert_eq!(one, two, "{format}");
+    }
+    let (_, out, _) = escaque(&[
+        "adjudicate",
+        "--format",
+        "json",
+        "--jobs",
+        "2",
+        path.to_str().unwrap(),
+    ]);
+    let games: Vec<u64> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["game"].as_u64())
+        .collect();
+    assert_eq!(games, (1..=160).collect::<Vec<u64>>());
+    let (code, _, err) = escaque(&["adjudicate", "--jobs", "0", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn art_7_5_1_adjudicate_penguingim1_flags_game_38_with_jobs_2() {
+    let Some(path) = common::shared_data("pgn/real/lichess_2025_penguingim1_100.pgn") else {
+        return;
+    };
+    let (code, out, _) = escaque(&[
+        "adjudicate",
+        "--format",
+        "json",
+        "--jobs",
+        "2",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let disagree: Vec<u64> = lines
+        .iter()
+        .filter(|l| l["agrees"] == false)
+        .map(|l| l["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(disagree, [38]);
+    assert_eq!(lines[100]["summary"]["findings"]["illegal_move"], 1);
+}
