@@ -224,3 +224,22 @@ fn art_12_9_time_penalties_change_the_clock_and_a_loss_ends_the_game() {
         (GameResult::WhiteWins, "12.9.6")
     );
 }
+
+/// 6.5 for a set-up position with Black to move: the clock of the player who moves first
+/// starts, and only that one runs.
+#[test]
+fn art_6_5_black_to_move_starts_blacks_clock() {
+    let pos = escaque::core::Position::from_fen("4k3/8/8/8/8/8/q7/4K3 b - - 0 1").unwrap();
+    let tc: escaque::laws::time_control::TimeControl = "1+0".parse().unwrap();
+    let mut g = escaque::laws::Game::with_clock(pos, tc, Default::default());
+    g.start_clock(0).unwrap();
+    let clock = g.clock().unwrap();
+    assert_eq!(clock.running(), Some(escaque::core::Color::Black));
+    assert_eq!(
+        clock
+            .remaining(escaque::core::Color::White, 30_000)
+            .unwrap()
+            .main_ms,
+        60_000
+    );
+}

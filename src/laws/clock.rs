@@ -654,6 +654,12 @@ impl Clock {
     /// Starts the clock (6.5): White's clock runs from `now`, or, in a casual start, nothing
     /// runs until White's first press.
     pub fn start(&mut self, now: u64) -> Result<Vec<ClockEvent>, ClockError> {
+        self.start_for(Color::White, now)
+    }
+
+    /// [`Clock::start`] for a game whose first move is `first`'s (a set-up position with
+    /// Black to move): that player's clock starts (6.5 read for the side that moves first).
+    pub fn start_for(&mut self, first: Color, now: u64) -> Result<Vec<ClockEvent>, ClockError> {
         if self.phase != Phase::NotStarted {
             return Err(ClockError::AlreadyStarted);
         }
@@ -663,8 +669,8 @@ impl Clock {
         self.phase = Phase::Running;
         let running = match self.options.start {
             StartMode::Fide => {
-                self.begin_turn(Color::White, now);
-                Some(Color::White)
+                self.begin_turn(first, now);
+                Some(first)
             }
             StartMode::Casual => None,
         };

@@ -1250,8 +1250,9 @@ impl Game {
         self.refuse_if_over()?;
         let first = self.events.len();
         self.now = self.now.max(now);
+        let first_mover = self.position().turn();
         let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
-        let events = clock.start(self.now)?;
+        let events = clock.start_for(first_mover, self.now)?;
         self.events.extend(events.into_iter().map(GameEvent::Clock));
         Ok(&self.events[first..])
     }

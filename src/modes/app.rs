@@ -177,10 +177,19 @@ impl App {
     pub fn absorb_events(&mut self) -> Vec<GameEvent> {
         let events = self.session.take_events();
         let game = self.session.game();
-        let words: Vec<String> = events
+        // The end of the game, when it comes, is what the one status line must say; the
+        // line mode says every sentence.
+        let ended = events
             .iter()
-            .filter_map(|e| self.speaker.event(e, game))
-            .collect();
+            .rev()
+            .find(|e| matches!(e, GameEvent::GameEnded { .. }));
+        let words: Vec<String> = match ended {
+            Some(e) => self.speaker.event(e, game).into_iter().collect(),
+            None => events
+                .iter()
+                .filter_map(|e| self.speaker.event(e, game))
+                .collect(),
+        };
         if !words.is_empty() {
             self.announcement = words.join(" ");
         }

@@ -91,25 +91,30 @@ pub fn run<B: Backend>(
     companion: &mut dyn Companion,
 ) -> io::Result<Flow>
 where
-    B::Error: Into<io::Error>,
+    B::Error: std::error::Error + Send + Sync + 'static,
 {
     let draw = |terminal: &mut Terminal<B>, app: &App, now: u64| -> io::Result<()> {
         terminal
             .draw(|f| app.draw(f, now))
             .map(|_| ())
-            .map_err(Into::into)
+            .map_err(io::Error::other)
     };
     let now = time.now_ms();
     app.tick(now);
     draw(terminal, app, now)?;
     loop {
-        let event = input.next(FRAME)?;
+        let event = match input.next(FRAME) {
+            Ok(e) => e,
+            // The input is over (a scripted session, a closed terminal): leave cleanly.
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(Flow::Quit),
+            Err(e) => return Err(e),
+        };
         let now = time.now_ms();
         let mut flow = Flow::Continue;
         match event {
             Some(Event::Key(key)) => flow = app.key(key, now),
             Some(Event::Resize(..)) => {
-                terminal.autoresize().map_err(Into::into)?;
+                terminal.autoresize().map_err(io::Error::other)?;
             }
             Some(Event::Paste(text)) => {
                 for c in text.chars().filter(|c| !c.is_control()) {

@@ -353,4 +353,3 @@ pub fn result_sentence(outcome: Outcome, lang: Lang) -> String {
         outcome.article
     )
 }
-

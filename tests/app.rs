@@ -1,0 +1,398 @@
+//! Play mode as a whole, headless: the app driven by keys as a person types them, drawn on a
+//! ratatui `TestBackend` at 80×24 and 120×40, time given by the test. Each test names the
+//! article it checks where a Law decides what the screen must show.
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use escaque::core::{Color, Notation, Position, Role, Square};
+use escaque::keymap::Keymap;
+use escaque::lang::Lang;
+use escaque::laws::time_control::TimeControl;
+use escaque::laws::{GameResult, Termination};
+use escaque::modes::app::{App, Ask, Flow, View};
+use escaque::modes::event_loop::{self, Alone, Input, TimeSource};
+use escaque::modes::session::{Seat, Session, Setup};
+use escaque::speech::{Profile, Speaker};
+use escaque::ui::{Glyphs, Theme};
+
+fn setup(fen: Option<&str>, tc: Option<&str>) -> Setup {
+    Setup {
+        start: fen.map_or_else(Position::new, |f| Position::from_fen(f).unwrap()),
+        time_control: tc.map(|t| t.parse::<TimeControl>().unwrap()),
+        ..Setup::default()
+    }
+}
+
+fn app_with(setup: Setup, lang: Lang, theme: &str) -> App {
+    let profile = match lang {
+        Lang::Es => Profile::Es,
+        Lang::En => Profile::En,
+    };
+    App::new(
+        Session::new(setup, 0),
+        Keymap::default(),
+        Speaker::new(profile, lang),
+        View {
+            lang,
+            notation: match lang {
+                Lang::Es => Notation::SPANISH,
+                Lang::En => Notation::ENGLISH,
+            },
+            glyphs: Glyphs::Unicode,
+            clock_readings: false,
+            low_time_ms: 60_000,
+        },
+        Theme::built_in(theme),
+    )
+}
+
+fn app(fen: Option<&str>, tc: Option<&str>) -> App {
+    app_with(setup(fen, tc), Lang::En, "classic")
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// Types `text` (`\n` is Enter) at `now`.
+fn typed(app: &mut App, text: &str, now: u64) -> Flow {
+    let mut flow = Flow::Continue;
+    for c in text.chars() {
+        let k = if c == '\n' {
+            key(KeyCode::Enter)
+        } else {
+            key(KeyCode::Char(c))
+        };
+        flow = app.key(k, now);
+        app.tick(now);
+    }
+    flow
+}
+
+fn press(app: &mut App, codes: &[KeyCode], now: u64) {
+    for &c in codes {
+        app.key(key(c), now);
+    }
+}
+
+fn screen(app: &App, w: u16, h: u16, now: u64) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| app.draw(f, now)).unwrap();
+    t
+}
+
+fn text(app: &App, w: u16, h: u16, now: u64) -> String {
+    let t = screen(app, w, h, now);
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn snap(name: &str, app: &App, now: u64) {
+    insta::assert_snapshot!(format!("{name}_80x24"), text(app, 80, 24, now));
+    insta::assert_snapshot!(format!("{name}_120x40"), text(app, 120, 40, now));
+}
+
+#[test]
+fn start_screen() {
+    let a = app(None, Some("15+10"));
+    snap("app_start", &a, 0);
+    assert!(a.announcement().starts_with("New game. White to move."));
+}
+
+#[test]
+fn art_8_1_typed_moves_and_cursor_moves_reach_the_scoresheet() {
+    let mut a = app(None, Some("15+10"));
+    typed(&mut a, "e4\n", 1_000);
+    typed(&mut a, "e5\n", 2_000);
+    typed(&mut a, "Nf3\n", 3_000);
+    // Black's knight b8–c6 with the cursor (it starts on e2; White at the bottom).
+    press(
+        &mut a,
+        &[
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Left,
+            KeyCode::Left,
+            KeyCode::Left,
+            KeyCode::Enter,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Right,
+            KeyCode::Enter,
+        ],
+        4_000,
+    );
+    a.tick(4_000);
+    let sans: Vec<&str> = a
+        .session
+        .game()
+        .plies()
+        .iter()
+        .map(|p| p.san.as_str())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(a.announcement(), "move two, Black: Knight Cesar six");
+    snap("app_after_moves", &a, 4_000);
+}
+
+#[test]
+fn spanish_moves_and_words() {
+    let mut a = app_with(setup(None, Some("3+2")), Lang::Es, "classic");
+    typed(&mut a, "e4\n", 0);
+    typed(&mut a, "Cf6\n", 0);
+    assert_eq!(a.session.game().plies().len(), 2);
+    assert_eq!(a.announcement(), "jugada uno, negras: Caballo Félix seis");
+    snap("app_spanish", &a, 0);
+}
+
+#[test]
+fn art_3_illegal_typed_move_is_refused_and_said() {
+    let mut a = app(None, None);
+    typed(&mut a, "e5\n", 0);
+    assert!(a.session.game().plies().is_empty());
+    let t = text(&a, 80, 24, 0);
+    assert!(t.contains("e5"), "{t}");
+    // The line stays open with the reason; Esc closes it.
+    press(&mut a, &[KeyCode::Esc], 0);
+    typed(&mut a, "e4\n", 0);
+    assert_eq!(a.session.game().plies().len(), 1);
+}
+
+#[test]
+fn art_3_9_check_is_shown() {
+    let mut a = app(None, Some("5+0"));
+    for m in ["e4\n", "f5\n", "Qh5\n"] {
+        typed(&mut a, m, 0);
+    }
+    assert!(a.session.game().position().is_check());
+    assert!(a.announcement().contains("check"), "{}", a.announcement());
+    snap("app_check", &a, 0);
+}
+
+#[test]
+fn art_3_7_3_3_promotion_asks_for_the_piece() {
+    let mut a = app(Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"), None);
+    // Cursor from e2 to e7, pick up, to e8, drop: the promotion question.
+    press(
+        &mut a,
+        &[
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Enter,
+            KeyCode::Up,
+            KeyCode::Enter,
+        ],
+        0,
+    );
+    assert!(matches!(a.asking(), Some(Ask::Promotion { .. })));
+    snap("app_promotion", &a, 0);
+    press(&mut a, &[KeyCode::Char('n')], 0);
+    let ply = &a.session.game().plies()[0];
+    assert_eq!(ply.mv.promotion(), Some(Role::Knight));
+    assert_eq!(ply.mv.to, Square::E8);
+}
+
+#[test]
+fn art_9_1_2_draw_offer_shown_and_declined() {
+    let mut a = app(None, Some("15+10"));
+    typed(&mut a, "e4\n", 0);
+    typed(&mut a, "=", 0);
+    let offer = a.session.game().pending_offer().unwrap();
+    assert_eq!(offer.by, Color::White);
+    assert_eq!(
+        a.announcement(),
+        "White offers a draw, article nine point one point two point one."
+    );
+    snap("app_draw_offered", &a, 0);
+    typed(&mut a, "n", 0);
+    assert!(a.session.game().pending_offer().is_none());
+}
+
+#[test]
+fn art_9_5_3_claim_rejected_with_its_penalty() {
+    let mut a = app(None, Some("15+10"));
+    typed(&mut a, "e4\n", 0);
+    a.key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL), 0);
+    a.tick(0);
+    let g = a.session.game();
+    assert_eq!(g.claims().len(), 1);
+    assert_eq!(g.penalties().len(), 1);
+    assert_eq!(g.penalties()[0].to, Color::White);
+    assert!(!g.is_over());
+    snap("app_claim_rejected", &a, 0);
+}
+
+#[test]
+fn art_6_9_flag_fall_drawn_when_the_opponent_cannot_mate() {
+    // White has a lone king; Black's flag falls: White cannot mate, so a draw.
+    let mut a = app(Some("4k3/8/8/8/8/8/q7/4K3 b - - 0 1"), Some("1+0"));
+    a.tick(61_000);
+    let o = a.session.game().outcome().unwrap();
+    assert_eq!(o.termination, Termination::FlagFallOpponentCannotMate);
+    assert_eq!(o.result, GameResult::Draw);
+    snap("app_flag_drawn", &a, 61_000);
+}
+
+#[test]
+fn art_5_1_1_game_over_by_checkmate() {
+    let mut a = app(None, Some("3+2"));
+    for m in ["f3\n", "e5\n", "g4\n", "Qh4\n"] {
+        typed(&mut a, m, 0);
+    }
+    let o = a.session.game().outcome().unwrap();
+    assert_eq!(o.termination, Termination::Checkmate);
+    assert!(
+        a.announcement().contains("Checkmate"),
+        "{}",
+        a.announcement()
+    );
+    snap("app_checkmate", &a, 0);
+    // After the game, `q` leaves without asking.
+    assert_eq!(typed(&mut a, "q", 0), Flow::Quit);
+}
+
+#[test]
+fn help_screen_from_the_keymap() {
+    let mut a = app(None, None);
+    typed(&mut a, "?", 0);
+    snap("app_help", &a, 0);
+    // Any key closes it.
+    press(&mut a, &[KeyCode::Esc], 0);
+    assert!(!text(&a, 80, 24, 0).contains("Show or hide this help"));
+}
+
+#[test]
+fn art_5_1_2_resign_asks_first() {
+    let mut a = app(None, None);
+    typed(&mut a, "e4\n", 0);
+    typed(&mut a, "r", 0);
+    assert_eq!(a.asking(), Some(&Ask::Resign));
+    typed(&mut a, "n", 0);
+    assert!(!a.session.game().is_over());
+    typed(&mut a, "r", 0);
+    typed(&mut a, "y", 0);
+    let o = a.session.game().outcome().unwrap();
+    assert_eq!(o.termination, Termination::Resignation);
+    assert_eq!(o.result.winner(), Some(Color::White));
+}
+
+#[test]
+fn quit_asks_while_a_game_runs_and_ctrl_c_too() {
+    let mut a = app(None, None);
+    assert_eq!(
+        typed(&mut a, "q", 0),
+        Flow::Quit,
+        "nothing to lose before a move"
+    );
+    typed(&mut a, "e4\n", 0);
+    assert_eq!(typed(&mut a, "q", 0), Flow::Continue);
+    assert_eq!(a.asking(), Some(&Ask::Quit));
+    assert_eq!(typed(&mut a, "n", 0), Flow::Continue);
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(a.key(ctrl_c, 0), Flow::Continue);
+    assert_eq!(a.asking(), Some(&Ask::Quit));
+    assert_eq!(typed(&mut a, "y", 0), Flow::Quit);
+}
+
+#[test]
+fn every_theme_and_ascii_draw_the_same_game() {
+    for theme in Theme::names() {
+        let mut a = app_with(setup(None, Some("5+3")), Lang::En, theme);
+        typed(&mut a, "e4\n", 0);
+        let t = text(&a, 80, 24, 0);
+        assert!(t.contains("1. e4"), "{theme}: {t}");
+    }
+    let mut s = setup(None, Some("5+3"));
+    s.names = ["Ana".into(), "Bea".into()];
+    let mut a = app_with(s, Lang::En, "monochrome");
+    a.view.glyphs = Glyphs::Ascii;
+    typed(&mut a, "e4\n", 0);
+    snap("app_ascii_monochrome", &a, 0);
+}
+
+#[test]
+fn engine_side_refuses_typed_moves() {
+    let s = Setup {
+        seats: [Seat::Human, Seat::Engine],
+        ..setup(None, None)
+    };
+    let mut a = app_with(s, Lang::En, "classic");
+    typed(&mut a, "e4\n", 0);
+    typed(&mut a, "e5\n", 0);
+    assert_eq!(a.session.game().plies().len(), 1);
+    assert_eq!(a.announcement(), "Wait: the engine is thinking.");
+}
+
+/// Scripted input for the event loop: keys, then the end.
+struct Script(Vec<Event>);
+
+impl Input for Script {
+    fn next(&mut self, _timeout: std::time::Duration) -> std::io::Result<Option<Event>> {
+        if self.0.is_empty() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                "script over",
+            ));
+        }
+        Ok(Some(self.0.remove(0)))
+    }
+}
+
+/// A clock the test moves: every call advances it a second.
+struct Ticking(std::cell::Cell<u64>);
+
+impl TimeSource for Ticking {
+    fn now_ms(&self) -> u64 {
+        let t = self.0.get();
+        self.0.set(t + 1_000);
+        t
+    }
+}
+
+#[test]
+fn art_6_event_loop_runs_headless_with_injected_time() {
+    let mut a = app(None, Some("5+3"));
+    let mut keys: Vec<Event> = "e4\ne5\n"
+        .chars()
+        .map(|c| {
+            Event::Key(key(if c == '\n' {
+                KeyCode::Enter
+            } else {
+                KeyCode::Char(c)
+            }))
+        })
+        .collect();
+    keys.push(Event::Resize(120, 40));
+    keys.extend("qy".chars().map(|c| Event::Key(key(KeyCode::Char(c)))));
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let flow = event_loop::run(
+        &mut t,
+        &mut a,
+        &mut Script(keys),
+        &Ticking(std::cell::Cell::new(0)),
+        &mut Alone,
+    )
+    .unwrap();
+    assert_eq!(flow, Flow::Quit);
+    let plies = a.session.game().plies();
+    assert_eq!(plies.len(), 2);
+    // White's clock ran from the start (6.5) until e4 was entered, one tick per event.
+    let white_after = plies[0].clock_ms.unwrap();
+    assert!(white_after < 5 * 60_000 + 3_000, "{white_after}");
+}
