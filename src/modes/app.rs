@@ -129,7 +129,10 @@ impl App {
     fn opening_words(&self) -> String {
         let lang = self.lang();
         let game = self.session.game();
-        let turn = self.speaker.side_cap(game.position().turn());
+        let turn = match lang {
+            Lang::Es => self.speaker.side(game.position().turn()),
+            Lang::En => self.speaker.side_cap(game.position().turn()),
+        };
         if game.plies().is_empty() {
             return match lang {
                 Lang::Es => format!(

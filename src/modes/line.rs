@@ -187,13 +187,19 @@ impl<'a, W: Write> LineMode<'a, W> {
             if main == 0 {
                 continue;
             }
+            // A threshold at or above the period's own time says nothing new (a one-minute
+            // game does not start with "one minute left").
+            let period_ms = clock
+                .time_control()
+                .period(period.saturating_sub(1))
+                .map_or(u64::MAX, |p| p.ms());
             // Only the smallest threshold crossed is said; larger ones are marked said.
             let crossed: Vec<u64> = self
                 .options
                 .warnings_ms
                 .iter()
                 .copied()
-                .filter(|&t| main <= t)
+                .filter(|&t| t < period_ms && main <= t)
                 .filter(|&t| !self.warned.contains(&(color as u8, period, t)))
                 .collect();
             if let Some(&t) = crossed.iter().min() {
@@ -302,10 +308,10 @@ impl<'a, W: Write> LineMode<'a, W> {
                 .pick("La partida ha terminado.", "The game is over.")
                 .into();
         }
-        let side = self.speaker.side_cap(game.position().turn());
+        let turn = game.position().turn();
         match self.lang() {
-            Lang::Es => format!("Juegan {side}."),
-            Lang::En => format!("{side} to move."),
+            Lang::Es => format!("Juegan {}.", self.speaker.side(turn)),
+            Lang::En => format!("{} to move.", self.speaker.side_cap(turn)),
         }
     }
 

@@ -123,7 +123,9 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
             } else {
                 StartMode::Fide
             },
-            low_time_ms: Some(low_time_ms),
+            // The line mode says its own warnings at every threshold; the clock's single
+            // one would say the last of them twice.
+            low_time_ms: (!opts.screen_reader).then_some(low_time_ms),
             guidelines_iii: false,
         },
         seats,
@@ -306,6 +308,13 @@ impl EngineSide {
         if self.thinking {
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+}
+
+impl LineCompanion for EngineSide {
+    fn step(&mut self, session: &mut Session, now: u64) {
+        EngineSide::step(self, session, now);
+        self.settle();
     }
 }
 
