@@ -495,6 +495,11 @@ impl App {
             self.input = None;
             return self.action(action, now);
         }
+        if self.session.engine_to_move() {
+            self.input = None;
+            self.announcement = self.error_words(&SessionError::EngineToMove);
+            return Flow::Continue;
+        }
         let pos = *self.session.game().position();
         match self.speaker.read_move(&pos, text) {
             Ok(mv) => {
