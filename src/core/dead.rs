@@ -22,6 +22,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::collections::hash_map::Entry;
 
 use super::attacks;
 use super::bitboard::Bitboard;
@@ -154,8 +155,8 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     if let Some(g) = guides.first_mut() {
         g.iteration += 1;
         let mut path = Vec::new();
-        let until = ctx.spent + FIRST_GUIDED_NODES;
-        if ctx.guided(&start, g, 1, &mut path, false, until) == Search::Found {
+        ctx.until = ctx.spent + FIRST_GUIDED_NODES;
+        if ctx.guided(&start, g, 1, &mut path, false, false) == Search::Found {
             return prefix(line, Verdict::Winnable(path));
         }
     }
@@ -177,7 +178,8 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
                 guide.iteration += 1;
                 guide.cut = false;
                 let mut path = Vec::new();
-                match ctx.guided(&start, guide, level, &mut path, false, until) {
+                ctx.until = until;
+                match ctx.guided(&start, guide, level, &mut path, false, false) {
                     Search::Found => return prefix(line, Verdict::Winnable(path)),
                     // The whole tree was searched without a cut: no helpmate at all.
                     Search::NotFound if !guide.cut => return Verdict::Unwinnable,
@@ -316,6 +318,8 @@ struct Ctx {
     side: Color,
     budget: u64,
     spent: u64,
+    /// Where the current guided search stops (a node count).
+    until: u64,
     st: Statics,
     /// The guided search's move lists, one segment per ply of the current line.
     buf: Vec<(u8, Move)>,
@@ -327,6 +331,7 @@ impl Ctx {
             side,
             budget,
             spent: 0,
+            until: u64::MAX,
             st: Statics {
                 side,
                 lone: Vec::new(),
@@ -445,10 +450,10 @@ impl Ctx {
         level: i32,
         path: &mut Vec<Move>,
         free: bool,
-        limit: u64,
+        material_changed: bool,
     ) -> Search {
         self.spent += 1;
-        if self.spent > limit || self.spent > self.budget {
+        if self.spent > self.until || self.spent > self.budget {
             guide.cut = true;
             return Search::OutOfBudget;
         }
@@ -456,18 +461,26 @@ impl Ctx {
             guide.cut = true;
             return Search::NotFound;
         }
-        let k = key(pos);
-        if let Some(&(seen, iteration)) = guide.tt.get(&k) {
-            if seen >= level {
-                // An entry of an earlier iteration may come from a cut search.
-                if iteration != guide.iteration {
-                    guide.cut = true;
+        match guide.tt.entry(key(pos)) {
+            Entry::Occupied(mut e) => {
+                let (seen, iteration) = *e.get();
+                if seen >= level {
+                    // An entry of an earlier iteration may come from a cut search.
+                    if iteration != guide.iteration {
+                        guide.cut = true;
+                    }
+                    return Search::NotFound;
                 }
-                return Search::NotFound;
+                e.insert((level, guide.iteration));
+            }
+            Entry::Vacant(e) => {
+                e.insert((level, guide.iteration));
             }
         }
-        guide.tt.insert(k, (level, guide.iteration));
-        if self.st.dead(pos) {
+        // The static rules depend on the material only (and on the colour of the squares
+        // of the bishops, which never changes): a move that neither captures nor promotes
+        // leaves their answer as it was for the parent, which was searched, so not dead.
+        if material_changed && self.st.dead(pos) {
             return Search::NotFound;
         }
         let checks = (pos.turn() == self.side).then(|| CheckInfo::new(pos));
@@ -482,6 +495,8 @@ impl Ctx {
         });
         let end = self.buf.len();
         debug_assert!(self.buf[base..end].iter().all(|&(c, _)| c <= MAX_COST));
+        // A child at this length is cut whatever its level.
+        let last_ply = path.len() + 1 >= MAX_LINE;
         // Progress first, then ordinary moves, then the costly ones: every cost there is
         // (a move skipped here would be a hole in the proof of a search without cuts).
         for pass in 0..=MAX_COST {
@@ -490,16 +505,30 @@ impl Ctx {
                 if cost != pass {
                     continue;
                 }
+                let paid = if free && cost == 1 { 0 } else { cost as i32 };
+                let gives_check = checks.as_ref().is_some_and(|ci| ci.gives_check(pos, mv));
+                if level - paid <= 0 || last_ply {
+                    // The child would be cut at once: only a mate by this very move counts,
+                    // and the search is no longer exhaustive.
+                    guide.cut = true;
+                    if gives_check {
+                        let mut child = *pos;
+                        child.play_unchecked(mv);
+                        if !child.has_legal_moves() {
+                            path.push(mv);
+                            return Search::Found;
+                        }
+                    }
+                    continue;
+                }
                 let mut child = *pos;
                 child.play_unchecked(mv);
                 path.push(mv);
-                if let Some(ci) = &checks {
-                    if ci.gives_check(pos, mv) && !child.has_legal_moves() {
-                        return Search::Found;
-                    }
+                if gives_check && !child.has_legal_moves() {
+                    return Search::Found;
                 }
-                let paid = if free && cost == 1 { 0 } else { cost as i32 };
-                match self.guided(&child, guide, level - paid, path, cost == 0, limit) {
+                let changed = changes_material(pos, mv);
+                match self.guided(&child, guide, level - paid, path, cost == 0, changed) {
                     Search::Found => return Search::Found,
                     Search::OutOfBudget => return Search::OutOfBudget,
                     Search::NotFound => {}
@@ -633,7 +662,7 @@ impl Guide {
             king_target: corner,
             knight_target: corner,
             knight_home: corner,
-            tt: std::collections::HashMap::with_capacity_and_hasher(4096, KeyHasher),
+            tt: std::collections::HashMap::with_hasher(KeyHasher),
             iteration: 0,
             cut: false,
         };
@@ -758,6 +787,15 @@ impl std::hash::Hasher for PassThrough {
 impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u64(Key::hash(self));
+    }
+}
+
+/// Whether `mv` changes the material: a capture or a promotion.
+fn changes_material(pos: &Position, mv: Move) -> bool {
+    match mv.kind {
+        MoveKind::Normal => pos.by_color(!pos.turn()).contains(mv.to),
+        MoveKind::EnPassant | MoveKind::Promotion(_) => true,
+        MoveKind::Castle => false,
     }
 }
 
