@@ -178,12 +178,17 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
                 guide.iteration += 1;
                 guide.cut = false;
                 let mut path = Vec::new();
-                ctx.until = until;
+                // A level gets a bounded number of nodes before the next is tried: deeper
+                // levels often find a helpmate sooner than a wide level is exhausted.
+                let level_cap = ctx.spent.saturating_add(LEVEL_NODES * level.max(1) as u64);
+                ctx.until = until.min(level_cap);
                 match ctx.guided(&start, guide, level, &mut path, false, false) {
                     Search::Found => return prefix(line, Verdict::Winnable(path)),
                     // The whole tree was searched without a cut: no helpmate at all.
                     Search::NotFound if !guide.cut => return Verdict::Unwinnable,
-                    Search::OutOfBudget => break 'levels,
+                    Search::OutOfBudget if ctx.spent > until || ctx.spent > ctx.budget => {
+                        break 'levels;
+                    }
                     _ => {}
                 }
             }
@@ -284,6 +289,8 @@ const QUICK_BUDGET: u64 = 3_000;
 const QUICK_EXPLORE: u64 = 2_000;
 /// Depth of the full-width "every line is dead" search.
 const DEAD_DEPTH: u32 = 4;
+/// Nodes of one level of one guided search of [`full`], times the level.
+const LEVEL_NODES: u64 = 7_000;
 /// Nodes of the first, cheap guided search of [`full`].
 const FIRST_GUIDED_NODES: u64 = 1_000;
 
@@ -323,6 +330,8 @@ struct Ctx {
     st: Statics,
     /// The guided search's move lists, one segment per ply of the current line.
     buf: Vec<(u8, Move)>,
+    /// The exhaustive search, kept between its calls.
+    ex: Option<Explore>,
 }
 
 impl Ctx {
@@ -337,6 +346,7 @@ impl Ctx {
                 lone: Vec::new(),
             },
             buf: Vec::new(),
+            ex: None,
         }
     }
 
@@ -542,18 +552,28 @@ impl Ctx {
 
     /// Best-first search of the positions reachable from `root`, guided towards mate by
     /// [`score`], pruned by [`Statics::dead`]. A mate found gives its line; the
-    /// reachable set exhausted without one proves unwinnable; `nodes` positions generated
-    /// without either leaves it undetermined.
+    /// reachable set exhausted without one proves unwinnable; `nodes` more positions stored
+    /// without either leaves it undetermined. A later call (with the same `root`) goes on
+    /// where this one stopped.
     fn explore(&mut self, root: &Position, nodes: u64) -> Verdict {
         let side = self.side;
         let loser = !side;
-        let mut graph = Graph::new();
-        graph.insert(key(root), u32::MAX, Move::normal(Square::A1, Square::A1));
-        let mut heap = BinaryHeap::new();
-        heap.push(Reverse((0u64, 0u32)));
-        let cap = nodes.min(u32::MAX as u64 - 2);
+        let ex = self.ex.get_or_insert_with(|| {
+            let mut graph = Graph::new();
+            graph.insert(key(root), u32::MAX, Move::normal(Square::A1, Square::A1));
+            let mut heap = BinaryHeap::new();
+            heap.push(Reverse((0u64, 0u32)));
+            Explore { graph, heap }
+        });
+        let graph = &mut ex.graph;
+        let heap = &mut ex.heap;
+        // Never more than the whole budget in store.
+        let cap = (graph.nodes.len() as u64)
+            .saturating_add(nodes)
+            .min(self.budget)
+            .min(u32::MAX as u64 - 2) as usize;
         let st = &mut self.st;
-        while let Some(Reverse((_, idx))) = heap.pop() {
+        while let Some(Reverse((prio, idx))) = heap.pop() {
             let pos = graph.nodes[idx as usize].key.position();
             let depth = graph.nodes[idx as usize].depth;
             self.spent += 1;
@@ -564,19 +584,23 @@ impl Ctx {
                     let mut child = pos;
                     child.play_unchecked(mv);
                     let k = key(&child);
-                    let Some(ci) = graph.insert(k, idx, mv) else {
-                        continue;
-                    };
-                    if graph.nodes.len() as u64 > cap {
+                    if graph.nodes.len() >= cap && !graph.contains(&k) {
+                        // Stop before storing a position that would not be followed: this
+                        // one is expanded again, from the start, by the next call.
                         out_of_budget = true;
                         return true;
                     }
+                    let Some(ci) = graph.insert(k, idx, mv) else {
+                        continue;
+                    };
                     graph.nodes[ci as usize].depth = depth.saturating_add(1);
                     if child.turn() == loser && child.is_check() && !child.has_legal_moves() {
                         found = Some(ci);
                         return true;
                     }
-                    if st.dead(&child) {
+                    // The static rules depend on the material alone (see `guided`); this
+                    // position was not dead.
+                    if changes_material(&pos, mv) && st.dead(&child) {
                         continue;
                     }
                     let s = score(&child, side) as u64;
@@ -588,11 +612,19 @@ impl Ctx {
                 return Verdict::Winnable(graph.line(ci));
             }
             if out_of_budget {
+                heap.push(Reverse((prio, idx)));
                 return Verdict::Undetermined;
             }
         }
         Verdict::Unwinnable
     }
+}
+
+/// The state of the exhaustive search between two calls: every position stored, and those
+/// still to expand.
+struct Explore {
+    graph: Graph,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
 }
 
 /// The largest cost of a move in the guided search.
@@ -612,6 +644,9 @@ struct Guide {
     king_target: Square,
     knight_target: Square,
     knight_home: Square,
+    /// Knight moves to `knight_target` and to `knight_home`, by square.
+    to_knight_target: [u8; 64],
+    to_knight_home: [u8; 64],
     /// Position → (largest level searched, iteration of that search).
     tt: std::collections::HashMap<Key, (i32, u32), KeyHasher>,
     iteration: u32,
@@ -662,6 +697,8 @@ impl Guide {
             king_target: corner,
             knight_target: corner,
             knight_home: corner,
+            to_knight_target: [0; 64],
+            to_knight_home: [0; 64],
             tt: std::collections::HashMap::with_hasher(KeyHasher),
             iteration: 0,
             cut: false,
@@ -681,6 +718,8 @@ impl Guide {
         self.king_target = toward(corner, 1, 1);
         self.knight_target = toward(corner, 3, 3);
         self.knight_home = toward(corner, 1, 0);
+        self.to_knight_target = knight_distances(self.knight_target);
+        self.to_knight_home = knight_distances(self.knight_home);
     }
 
     /// What a move costs the guided search: 0 for progress (the winner advancing a pawn,
@@ -694,22 +733,24 @@ impl Guide {
             if role == Role::Pawn || capture || mv.promotion().is_some() {
                 return 0;
             }
-            let target = match role {
-                Role::King => Some(self.king_target),
-                Role::Knight => Some(self.knight_target),
-                _ => None,
-            };
-            if let Some(t) = target {
-                if closer(role, mv.from, mv.to, t) {
-                    return 0;
+            let nearer = match role {
+                Role::King => dist(mv.to, self.king_target) < dist(mv.from, self.king_target),
+                Role::Knight => {
+                    self.to_knight_target[mv.to.index()] < self.to_knight_target[mv.from.index()]
                 }
+                _ => false,
+            };
+            if nearer {
+                return 0;
             }
             1
         } else {
             if role == Role::King && dist(mv.to, self.corner) < dist(mv.from, self.corner) {
                 return 0;
             }
-            if role == Role::Knight && closer(role, mv.from, mv.to, self.knight_home) {
+            if role == Role::Knight
+                && self.to_knight_home[mv.to.index()] < self.to_knight_home[mv.from.index()]
+            {
                 return 0;
             }
             match mv.promotion() {
@@ -729,30 +770,21 @@ impl Guide {
     }
 }
 
-/// Whether a move of `role` from `from` to `to` brings it nearer `target`.
-fn closer(role: Role, from: Square, to: Square, target: Square) -> bool {
-    match role {
-        Role::Knight => knight_dist(to, target) < knight_dist(from, target),
-        _ => dist(to, target) < dist(from, target),
-    }
-}
-
-/// Knight moves between two squares on an empty board (breadth-first, small).
-fn knight_dist(a: Square, b: Square) -> u32 {
-    let mut seen = Bitboard::from_square(a);
+/// Knight moves from every square to `target` on an empty board (breadth-first).
+fn knight_distances(target: Square) -> [u8; 64] {
+    let mut d = [u8::MAX; 64];
+    let mut seen = Bitboard::from_square(target);
     let mut frontier = seen;
-    let mut d = 0;
-    while !frontier.contains(b) {
+    let mut n = 0;
+    while frontier.nonempty() {
         let mut next = Bitboard::EMPTY;
         for sq in frontier {
+            d[sq.index()] = n;
             next |= attacks::knight(sq);
         }
         frontier = next & !seen;
         seen |= next;
-        d += 1;
-        if frontier.is_empty() || d > 8 {
-            return 8;
-        }
+        n += 1;
     }
     d
 }
@@ -1659,13 +1691,14 @@ struct Node {
 }
 
 /// The positions met, each with the move that first reached it, in an open-addressing table
-/// of indices (so each position is stored once).
+/// of indices (so each position is stored once). A slot holds the index in its low half and
+/// the high half of the key's hash in its high half, so most probes never read a node.
 struct Graph {
     nodes: Vec<Node>,
-    slots: Vec<u32>,
+    slots: Vec<u64>,
 }
 
-const EMPTY_SLOT: u32 = u32::MAX;
+const EMPTY_SLOT: u64 = u64::MAX;
 
 impl Graph {
     fn new() -> Graph {
@@ -1675,18 +1708,38 @@ impl Graph {
         }
     }
 
+    /// Whether the position is stored.
+    fn contains(&self, key: &Key) -> bool {
+        let h = key.hash();
+        let tag = h & !0xFFFF_FFFF;
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let s = self.slots[i];
+            if s == EMPTY_SLOT {
+                return false;
+            }
+            if s & !0xFFFF_FFFF == tag && self.nodes[(s & 0xFFFF_FFFF) as usize].key == *key {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// Adds the position unless already met; its index when new.
     fn insert(&mut self, key: Key, parent: u32, mv: Move) -> Option<u32> {
         if self.nodes.len() * 2 >= self.slots.len() {
             self.grow();
         }
+        let h = key.hash();
+        let tag = h & !0xFFFF_FFFF;
         let mask = self.slots.len() - 1;
-        let mut i = key.hash() as usize & mask;
+        let mut i = h as usize & mask;
         loop {
             let s = self.slots[i];
             if s == EMPTY_SLOT {
                 let idx = self.nodes.len() as u32;
-                self.slots[i] = idx;
+                self.slots[i] = tag | idx as u64;
                 self.nodes.push(Node {
                     key,
                     parent,
@@ -1695,7 +1748,7 @@ impl Graph {
                 });
                 return Some(idx);
             }
-            if self.nodes[s as usize].key == key {
+            if s & !0xFFFF_FFFF == tag && self.nodes[(s & 0xFFFF_FFFF) as usize].key == key {
                 return None;
             }
             i = (i + 1) & mask;
@@ -1707,11 +1760,12 @@ impl Graph {
         self.slots = vec![EMPTY_SLOT; size];
         let mask = size - 1;
         for (idx, node) in self.nodes.iter().enumerate() {
-            let mut i = node.key.hash() as usize & mask;
+            let h = node.key.hash();
+            let mut i = h as usize & mask;
             while self.slots[i] != EMPTY_SLOT {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = idx as u32;
+            self.slots[i] = (h & !0xFFFF_FFFF) | idx as u64;
         }
     }
 
