@@ -647,6 +647,8 @@ struct Guide {
     /// Knight moves to `knight_target` and to `knight_home`, by square.
     to_knight_target: [u8; 64],
     to_knight_home: [u8; 64],
+    /// Bishop moves to the corner or a square beside it on the edge, by square.
+    to_bishop_target: [u8; 64],
     /// Position → (largest level searched, iteration of that search).
     tt: std::collections::HashMap<Key, (i32, u32), KeyHasher>,
     iteration: u32,
@@ -699,7 +701,8 @@ impl Guide {
             knight_home: corner,
             to_knight_target: [0; 64],
             to_knight_home: [0; 64],
-            tt: std::collections::HashMap::with_hasher(KeyHasher),
+            to_bishop_target: [0; 64],
+            tt: std::collections::HashMap::with_capacity_and_hasher(256, KeyHasher),
             iteration: 0,
             cut: false,
         };
@@ -720,12 +723,17 @@ impl Guide {
         self.knight_home = toward(corner, 1, 0);
         self.to_knight_target = knight_distances(self.knight_target);
         self.to_knight_home = knight_distances(self.knight_home);
+        self.to_bishop_target = bishop_distances(
+            Bitboard::from_square(corner) | toward(corner, 1, 0) | toward(corner, 0, 1),
+        );
     }
 
     /// What a move costs the guided search: 0 for progress (the winner advancing a pawn,
-    /// capturing, bringing its king or a knight nearer its target; the loser's king going
-    /// to its corner), 4 for the loser capturing or promoting to anything but a knight (a knight next to
-    /// its own king is the usual blocker of a helpmate: free), 1 otherwise.
+    /// capturing, bringing its king or a knight nearer its target; either side's bishop
+    /// getting fewer bishop moves from the corner region; the loser's king going to its
+    /// corner, its knights next to it), 4 for the loser capturing or promoting to anything
+    /// but a knight (a knight next to its own king is the usual blocker of a helpmate:
+    /// free), 1 otherwise.
     fn cost(&self, pos: &Position, role: Role, mv: Move) -> u8 {
         let mover = pos.turn();
         let capture = pos.occupied().contains(mv.to) || mv.is_en_passant();
@@ -737,6 +745,9 @@ impl Guide {
                 Role::King => dist(mv.to, self.king_target) < dist(mv.from, self.king_target),
                 Role::Knight => {
                     self.to_knight_target[mv.to.index()] < self.to_knight_target[mv.from.index()]
+                }
+                Role::Bishop => {
+                    self.to_bishop_target[mv.to.index()] < self.to_bishop_target[mv.from.index()]
                 }
                 _ => false,
             };
@@ -750,6 +761,12 @@ impl Guide {
             }
             if role == Role::Knight
                 && self.to_knight_home[mv.to.index()] < self.to_knight_home[mv.from.index()]
+            {
+                return 0;
+            }
+            // So is a bishop heading for the corner (to stand in the way of its own king).
+            if role == Role::Bishop
+                && self.to_bishop_target[mv.to.index()] < self.to_bishop_target[mv.from.index()]
             {
                 return 0;
             }
@@ -768,6 +785,26 @@ impl Guide {
             1
         }
     }
+}
+
+/// Bishop moves from every square to the nearest of `targets` on an empty board (255 for
+/// squares of a colour no target has).
+fn bishop_distances(targets: Bitboard) -> [u8; 64] {
+    let mut d = [u8::MAX; 64];
+    let mut seen = targets;
+    let mut frontier = seen;
+    let mut n = 0;
+    while frontier.nonempty() {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            d[sq.index()] = n;
+            next |= attacks::bishop(sq, Bitboard::EMPTY);
+        }
+        frontier = next & !seen;
+        seen |= next;
+        n += 1;
+    }
+    d
 }
 
 /// Knight moves from every square to `target` on an empty board (breadth-first).
