@@ -405,10 +405,10 @@ impl Ctx {
     /// Full width, `depth` plies: does every line end dead (a static rule, a stalemate, the
     /// winner mated)? Gives up at the first line that does not.
     fn all_dead(&mut self, pos: &Position, depth: u32, path: &mut Vec<Move>) -> Lines {
-        self.spent += 1;
-        if self.spent > self.budget {
+        if self.spent >= self.budget {
             return Lines::Open;
         }
+        self.spent += 1;
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if pos.turn() == !self.side && pos.is_check() {
@@ -462,11 +462,11 @@ impl Ctx {
         free: bool,
         material_changed: bool,
     ) -> Search {
-        self.spent += 1;
-        if self.spent > self.until || self.spent > self.budget {
+        if self.spent >= self.until || self.spent >= self.budget {
             guide.cut = true;
             return Search::OutOfBudget;
         }
+        self.spent += 1;
         if level <= 0 || path.len() >= MAX_LINE {
             guide.cut = true;
             return Search::NotFound;
@@ -574,6 +574,10 @@ impl Ctx {
             .min(u32::MAX as u64 - 2) as usize;
         let st = &mut self.st;
         while let Some(Reverse((prio, idx))) = heap.pop() {
+            if self.spent >= self.budget {
+                heap.push(Reverse((prio, idx)));
+                return Verdict::Undetermined;
+            }
             let pos = graph.nodes[idx as usize].key.position();
             let depth = graph.nodes[idx as usize].depth;
             self.spent += 1;
