@@ -110,6 +110,16 @@ fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
         .map_err(|e: crate::lang::ParseLangError| e.to_string())
 }
 
+impl NamesArg {
+    fn profile(self) -> crate::speech::Profile {
+        match self {
+            NamesArg::Es => crate::speech::Profile::Es,
+            NamesArg::En => crate::speech::Profile::En,
+            NamesArg::Fide => crate::speech::Profile::Fide,
+        }
+    }
+}
+
 impl PlayArgs {
     /// The options of play mode.
     pub fn options(&self) -> crate::modes::play::PlayOptions {
@@ -154,6 +164,38 @@ impl PlayArgs {
 pub enum Command {
     /// Play a game (the default): two people at this terminal, or against a UCI engine.
     Play(PlayArgs),
+    /// The arbiter's replay of one recorded game: the board, the clocks and the scoresheet
+    /// ply by ply, the findings with their articles, the arbiter's decisions, the report.
+    /// Exit code 2 when the file cannot be read or has no such game.
+    Replay {
+        /// The PGN file.
+        file: PathBuf,
+        /// The game's number in the file, from 1.
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        game: u32,
+        /// The screen-reader line mode: plain lines, no screen drawing.
+        #[arg(long)]
+        screen_reader: bool,
+        /// Interface language (default: the config's, else LANG).
+        #[arg(long, value_parser = parse_lang)]
+        lang: Option<crate::lang::Lang>,
+        /// Names of squares and pieces in announcements.
+        #[arg(long, value_enum)]
+        names: Option<NamesArg>,
+        /// Notation of the scoresheet.
+        #[arg(long, value_enum)]
+        notation: Option<NotationArg>,
+        /// Theme: classic, high-contrast, monochrome, colour-blind, or a user theme.
+        #[arg(long)]
+        theme: Option<String>,
+        /// Draw the board with ASCII letters.
+        #[arg(long)]
+        ascii: bool,
+        /// The piece letters the file uses.
+        #[arg(long, value_enum, default_value_t = LettersArg::En)]
+        letters: LettersArg,
+    },
     /// Count the legal move sequences to DEPTH plies (tests the move generator).
     Perft {
         /// Start from this position instead of the initial one (FEN, quoted).
@@ -293,6 +335,17 @@ pub enum NotationArg {
 }
 
 impl NotationArg {
+    /// The scoresheet's notation (UCI is not one: `None`).
+    fn notation(self) -> Option<Notation> {
+        match self {
+            NotationArg::En => Some(Notation::ENGLISH),
+            NotationArg::Es => Some(Notation::SPANISH),
+            NotationArg::Figurine => Some(Notation::FIGURINE),
+            NotationArg::Long => Some(Notation::LONG),
+            NotationArg::Uci => None,
+        }
+    }
+
     fn move_text(self) -> MoveText {
         match self {
             NotationArg::En => MoveText::Notation(Notation::ENGLISH),
@@ -317,6 +370,8 @@ pub enum CliError {
     TimeControl(#[from] crate::laws::time_control::TimeControlError),
     #[error(transparent)]
     Play(#[from] crate::modes::play::PlayError),
+    #[error(transparent)]
+    Replay(#[from] crate::modes::replay::ReplayError),
 }
 
 /// How a command ended, for the exit code: 0 success, 1 a finding (an illegal game), 2 an
@@ -336,6 +391,30 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
         }
         Some(Command::Play(args)) => {
             crate::modes::play::run(args.options())?;
+            Ok(Status::Success)
+        }
+        Some(Command::Replay {
+            file,
+            game,
+            screen_reader,
+            lang,
+            names,
+            notation,
+            theme,
+            ascii,
+            letters,
+        }) => {
+            crate::modes::replay::run_replay(crate::modes::replay::ReplayOptions {
+                file,
+                game: game as usize,
+                lang,
+                names: names.map(NamesArg::profile),
+                notation: notation.and_then(NotationArg::notation),
+                theme,
+                ascii,
+                screen_reader,
+                letters: letters.letters(),
+            })?;
             Ok(Status::Success)
         }
         Some(Command::Perft {

@@ -6,4 +6,6 @@ pub mod event_loop;
 pub mod line;
 pub mod persist;
 pub mod play;
+pub mod replay;
+pub mod replay_line;
 pub mod session;

@@ -1,0 +1,1244 @@
+//! The arbiter's replay: a recorded game reviewed by the Laws (`laws::arbiter::Review`),
+//! stepped ply by ply on the full screen (this file) or in the screen-reader line mode
+//! (`replay_line.rs`). Both share [`Replay`]: the ply shown, the words said at it, the
+//! arbiter's decision commands and the export of the report and the decided PGN.
+//!
+//! The full screen is [`ReplayApp`]: keys become actions through the live keymap, actions
+//! change the ply or the review, and [`ReplayApp::draw`] lends everything to the widgets.
+//! [`run_loop`] drives it from any ratatui backend and any [`Input`], so tests run it on a
+//! `TestBackend` with scripted keys. Nothing here reads the time: a replay has no running
+//! clock, only the readings the record gives at each ply.
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+
+use crate::config::{AsciiMode, Config, Paths};
+use crate::core::{Bitboard, Color, Letters, Notation};
+use crate::keymap::{Action, KeyStyle, Keymap};
+use crate::lang::Lang;
+use crate::laws::arbiter::{Decision, Review, ReviewOptions, review_unreadable, review_with};
+use crate::laws::clock::Clock;
+use crate::laws::game::Game;
+use crate::laws::irregularity::ArbiterPenalty;
+use crate::laws::pgn::{self, format_clock};
+use crate::laws::{Article, GameResult};
+use crate::speech::{Profile, Speaker};
+use crate::ui::{self, Glyphs};
+
+use super::app::View;
+use super::event_loop::Input;
+
+/// What the command line asked for (each `None` falls back to the config).
+#[derive(Clone, Debug)]
+pub struct ReplayOptions {
+    pub file: PathBuf,
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    pub lang: Option<Lang>,
+    pub names: Option<Profile>,
+    pub notation: Option<Notation>,
+    pub theme: Option<String>,
+    pub ascii: bool,
+    pub screen_reader: bool,
+    /// The piece letters the file uses.
+    pub letters: Letters,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            file: PathBuf::new(),
+            game: 1,
+            lang: None,
+            names: None,
+            notation: None,
+            theme: None,
+            ascii: false,
+            screen_reader: false,
+            letters: Letters::English,
+        }
+    }
+}
+
+/// Why the replay could not start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("cannot read {path}: {error}")]
+    Read { path: String, error: io::Error },
+    #[error("{path} has {games} game(s): there is no game {asked} (--game counts from 1)")]
+    NoSuchGame {
+        path: String,
+        games: usize,
+        asked: usize,
+    },
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error(transparent)]
+    Toml(#[from] crate::toml_file::TomlFileError),
+    #[error(transparent)]
+    Keymap(#[from] crate::keymap::KeymapError),
+    #[error("terminal: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Reads game `number` (from 1) of the PGN file at `path` and reviews it. A game the reader
+/// refuses is still reviewed (an unreadable record, 8.1.1).
+pub fn load(path: &Path, number: usize, opts: &ReviewOptions) -> Result<Review, ReplayError> {
+    let shown = path.display().to_string();
+    let file = File::open(path).map_err(|error| ReplayError::Read {
+        path: shown.clone(),
+        error,
+    })?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(ReplayError::Read {
+            path: shown,
+            error: io::Error::other("it is a directory"),
+        });
+    }
+    let mut games = 0;
+    for item in pgn::Reader::new(BufReader::new(file)) {
+        games += 1;
+        if games == number {
+            return Ok(match item {
+                Ok(g) => review_with(&g, opts),
+                Err(e) => review_unreadable(&e),
+            });
+        }
+    }
+    Err(ReplayError::NoSuchGame {
+        path: shown,
+        games,
+        asked: number,
+    })
+}
+
+/// A decision command read from the arbiter's line: ready to record, or to confirm first
+/// (the proportional clocks are shown before they are set).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proposal {
+    Ready(Decision),
+    Confirm {
+        decision: Decision,
+        question: String,
+    },
+}
+
+/// The article numbers typed by the arbiter, kept for the life of the program (an
+/// [`Article`] holds a `&'static str`); each distinct number is stored once.
+static TYPED_ARTICLES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+
+/// An article number as the Laws write them: `6.9`, `12.9.6`, `A.5.2`, `III.4`.
+fn parse_article(text: &str) -> Option<Article> {
+    let parts: Vec<&str> = text.split('.').collect();
+    let head_ok = |h: &str| {
+        !h.is_empty()
+            && (h.chars().all(|c| c.is_ascii_digit())
+                || matches!(h, "A" | "B" | "C" | "D" | "I" | "II" | "III" | "IV"))
+    };
+    let rest_ok = parts[1..]
+        .iter()
+        .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
+    if text.len() > 16 || !head_ok(parts[0]) || !rest_ok || (parts.len() == 1 && parts[0].len() > 2)
+    {
+        return None;
+    }
+    let mut known = TYPED_ARTICLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&s) = known.iter().find(|&&s| s == text) {
+        return Some(Article(s));
+    }
+    let s: &'static str = Box::leak(text.to_string().into_boxed_str());
+    known.push(s);
+    Some(Article(s))
+}
+
+/// The record under replay: the review, the ply shown and a [`Game`] replayed from the
+/// review's plies for the scoresheet. Shared by the full screen and the line mode.
+pub struct Replay {
+    pub review: Review,
+    pub speaker: Speaker,
+    /// The PGN file the game came from: the report and the decided PGN go beside it.
+    pub source: Option<PathBuf>,
+    game: Game,
+    ply: usize,
+}
+
+impl Replay {
+    /// A replay of `review` at its start (ply 0).
+    pub fn new(review: Review, speaker: Speaker, source: Option<PathBuf>) -> Replay {
+        let mut game = Game::new(review.start);
+        // The scoresheet: the moves up to a null move or the end of the game on the board
+        // (a `Game` takes no move after its end; the findings say what follows).
+        for p in &review.plies {
+            let Some(mv) = p.mv else { break };
+            if game.play_with_clock(mv, p.clock_ms).is_err() {
+                break;
+            }
+        }
+        Replay {
+            review,
+            speaker,
+            source,
+            game,
+            ply: 0,
+        }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.speaker.lang
+    }
+
+    /// The ply shown: the position after that many plies (0: the start).
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// The last ply that can be shown: the last one recorded, or the ply of a finding
+    /// about a move the record could not replay (an illegal move).
+    pub fn last_ply(&self) -> usize {
+        let found = self
+            .review
+            .findings
+            .iter()
+            .map(|f| f.ply)
+            .max()
+            .unwrap_or(0);
+        self.review.plies.len().max(found)
+    }
+
+    /// The game replayed for the scoresheet.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Shows `ply`; an error in words when the game has no such ply.
+    pub fn go(&mut self, ply: usize) -> Result<(), String> {
+        let last = self.last_ply();
+        if ply > last {
+            return Err(match self.lang() {
+                Lang::Es => format!("No hay jugada {ply}: la partida tiene {last} jugadas."),
+                Lang::En => format!("There is no ply {ply}: the game has {last} plies."),
+            });
+        }
+        self.ply = ply;
+        Ok(())
+    }
+
+    /// One ply forward (`true`) or back; `false` at either end.
+    pub fn step(&mut self, forward: bool) -> bool {
+        let to = if forward {
+            (self.ply < self.last_ply()).then_some(self.ply + 1)
+        } else {
+            self.ply.checked_sub(1)
+        };
+        match to {
+            Some(p) => {
+                self.ply = p;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// To the next (`true`) or previous finding; `false` when there is none that way.
+    pub fn to_finding(&mut self, forward: bool) -> bool {
+        let to = if forward {
+            self.review.next_finding(self.ply)
+        } else {
+            self.review.previous_finding(self.ply)
+        };
+        match to {
+            Some(p) => {
+                self.ply = p;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The move that led to `ply`, in words: "move one, Black: pawn Bella four", or the
+    /// start position for ply 0.
+    pub fn move_words(&self, ply: usize) -> String {
+        let lang = self.lang();
+        let sp = &self.speaker;
+        if ply == 0 {
+            let turn = sp.side_cap(self.review.start.turn());
+            return match lang {
+                Lang::Es => format!("Posición inicial. Juegan {turn}."),
+                Lang::En => format!("The start position. {turn} to move."),
+            };
+        }
+        let before = self.review.position_at(ply - 1);
+        let number = before.fullmove_number();
+        let numbered = |what: &str| {
+            format!(
+                "{} {}, {}: {what}",
+                lang.pick("jugada", "move"),
+                crate::speech::numbers::number(number as u64, lang),
+                sp.side(before.turn())
+            )
+        };
+        let text = match self.review.plies.get(ply - 1) {
+            Some(p) => match p.mv {
+                Some(mv) => sp.numbered_move(number, p.color, before, mv),
+                None => numbered(lang.pick("jugada nula", "null move")),
+            },
+            None => {
+                let san = self
+                    .review
+                    .findings_at(ply)
+                    .find_map(|f| f.san.clone())
+                    .unwrap_or_else(|| "?".into());
+                numbered(&match lang {
+                    Lang::Es => format!("{san}, tal como está anotada"),
+                    Lang::En => format!("{san}, as recorded"),
+                })
+            }
+        };
+        capitalize(&text)
+    }
+
+    /// Each finding at `ply` in a sentence with its article.
+    pub fn finding_words(&self, ply: usize) -> Vec<String> {
+        let lang = self.lang();
+        self.review
+            .findings_at(ply)
+            .map(|f| {
+                let detail = capitalize(f.detail(lang).trim_end_matches('.'));
+                let article = art(f.article, lang);
+                if detail.to_lowercase().contains(&article.to_lowercase()) {
+                    format!("{detail}.")
+                } else {
+                    format!("{detail} ({article}).")
+                }
+            })
+            .collect()
+    }
+
+    /// What is said on arriving at the ply shown: the move and the findings there.
+    pub fn words(&self) -> String {
+        let mut s = self.move_words(self.ply);
+        if !s.ends_with('.') {
+            s.push('.');
+        }
+        for f in self.finding_words(self.ply) {
+            s.push(' ');
+            s.push_str(&f);
+        }
+        s
+    }
+
+    /// The clock at the ply shown, set from the record's readings (stopped: nothing runs
+    /// in a replay); `None` without a time control.
+    pub fn clock(&self) -> Option<Clock> {
+        let tc = self.review.time_control.clone().filter(|t| t.is_timed())?;
+        let readings = self.review.clocks_at(self.ply);
+        let mut clock = Clock::new(tc);
+        let pos = self.review.position_at(self.ply);
+        let _ = clock.start_for(pos.turn(), 0);
+        for color in Color::ALL {
+            let moves = self.review.plies[..self.ply.min(self.review.plies.len())]
+                .iter()
+                .filter(|p| p.color == color)
+                .count() as u32;
+            let _ = clock.set_moves(color, moves, 0);
+            if let Some(ms) = readings[color.index()] {
+                let _ = clock.set_time(color, ms, 0);
+            }
+        }
+        let _ = clock.stop(0);
+        Some(clock)
+    }
+
+    /// Both clocks at the ply shown, in words.
+    pub fn clock_words(&self) -> String {
+        let lang = self.lang();
+        let readings = self.review.clocks_at(self.ply);
+        if readings.iter().all(Option::is_none) {
+            return lang
+                .pick(
+                    "El registro no tiene los relojes en esta jugada.",
+                    "The record has no clock readings at this ply.",
+                )
+                .into();
+        }
+        let part = |c: Color| match readings[c.index()] {
+            Some(ms) => format!(
+                "{} {}",
+                self.speaker.side(c),
+                crate::speech::numbers::duration(ms, lang)
+            ),
+            None => format!(
+                "{} {}",
+                self.speaker.side(c),
+                lang.pick("sin dato", "unknown")
+            ),
+        };
+        match lang {
+            Lang::Es => format!("Relojes: {}; {}.", part(Color::White), part(Color::Black)),
+            Lang::En => format!("Clocks: {}; {}.", part(Color::White), part(Color::Black)),
+        }
+    }
+
+    /// Every finding, one line each.
+    pub fn findings_lines(&self) -> Vec<String> {
+        let lang = self.lang();
+        if self.review.findings.is_empty() {
+            return vec![
+                lang.pick("Ninguna irregularidad.", "No irregularities.")
+                    .into(),
+            ];
+        }
+        self.review
+            .findings
+            .iter()
+            .map(|f| self.review.finding_line(f, lang))
+            .collect()
+    }
+
+    /// The ply a decision taken now is recorded at: the ply shown, or the last recorded
+    /// one when the ply shown is a move the record could not replay.
+    pub fn decision_ply(&self) -> usize {
+        self.ply.min(self.review.plies.len())
+    }
+
+    /// Reads a decision command: `restore [PLY]`, `penalty white|black [SECONDS]`,
+    /// `clocks`, `result 1-0|0-1|1/2 ARTICLE` (or the Spanish `restablecer`, `sancion
+    /// blancas|negras`, `relojes`, `resultado`). The error quotes the input and says what
+    /// is wrong where.
+    pub fn parse_decision(&self, text: &str) -> Result<Proposal, String> {
+        let lang = self.lang();
+        let norm = crate::speech::normalize(text);
+        let words: Vec<&str> = norm.split_whitespace().collect();
+        let bad = |word: usize, es: &str, en: &str| -> String {
+            let at = words.get(word).copied().unwrap_or("");
+            match lang {
+                Lang::Es => format!("«{text}»: palabra {} «{at}»: {es}", word + 1),
+                Lang::En => format!("\"{text}\": word {} \"{at}\": {en}", word + 1),
+            }
+        };
+        let usage_es = "use restablecer [JUGADA], sancion blancas|negras [SEGUNDOS], \
+                        relojes, o resultado 1-0|0-1|1/2 ARTICULO";
+        let usage_en = "use restore [PLY], penalty white|black [SECONDS], clocks, or \
+                        result 1-0|0-1|1/2 ARTICLE";
+        let at = self.decision_ply();
+        let Some(&first) = words.first() else {
+            return Err(match lang {
+                Lang::Es => format!("Falta la decisión: {usage_es}."),
+                Lang::En => format!("No decision given: {usage_en}."),
+            });
+        };
+        let too_many = |n: usize| -> Result<(), String> {
+            if words.len() > n {
+                Err(bad(n, "sobra esta palabra", "this word is one too many"))
+            } else {
+                Ok(())
+            }
+        };
+        match first {
+            "restore" | "restablecer" | "restablece" | "reinstate" => {
+                too_many(2)?;
+                let ply = match words.get(1) {
+                    None => self.ply.saturating_sub(1).min(at),
+                    Some(w) => w.parse::<usize>().map_err(|_| {
+                        bad(1, "debe ser un número de jugada", "must be a ply number")
+                    })?,
+                };
+                if ply > at {
+                    return Err(bad(
+                        1,
+                        "la posición a restablecer debe ser anterior a la decisión",
+                        "the position to reinstate must come before the decision",
+                    ));
+                }
+                Ok(Proposal::Ready(Decision::RestorePosition { ply }))
+            }
+            "penalty" | "sancion" | "penalizar" => {
+                too_many(3)?;
+                let offender = match words.get(1).copied() {
+                    Some("white" | "blancas" | "w" | "b") => Color::White,
+                    Some("black" | "negras" | "n") => Color::Black,
+                    _ => {
+                        return Err(bad(
+                            1,
+                            "diga a quién: blancas o negras",
+                            "say who: white or black",
+                        ));
+                    }
+                };
+                let seconds = match words.get(2) {
+                    None => self.review.penalty_seconds(),
+                    Some(w) => match w.parse::<u32>() {
+                        Ok(s) if s > 0 && s <= 3600 => s,
+                        _ => {
+                            return Err(bad(
+                                2,
+                                "deben ser segundos, de 1 a 3600",
+                                "must be seconds, 1 to 3600",
+                            ));
+                        }
+                    },
+                };
+                Ok(Proposal::Ready(Decision::Penalty {
+                    offender,
+                    penalty: ArbiterPenalty::TimeToOpponent { seconds },
+                }))
+            }
+            "clocks" | "relojes" | "reloj" | "clock" => {
+                too_many(1)?;
+                let restore_to = self
+                    .review
+                    .decisions
+                    .iter()
+                    .rev()
+                    .find_map(|d| match d.decision {
+                        Decision::RestorePosition { ply } => Some(ply),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| self.ply.saturating_sub(1).min(at));
+                let Some([white_ms, black_ms]) = self.review.proportional_clocks(at, restore_to)
+                else {
+                    return Err(match lang {
+                        Lang::Es => format!(
+                            "«{text}»: el registro no tiene los relojes o el ritmo de juego \
+                             para repartir el tiempo."
+                        ),
+                        Lang::En => format!(
+                            "\"{text}\": the record lacks the clocks or the time control to \
+                             share the time out."
+                        ),
+                    });
+                };
+                let decision = Decision::SetClocks { white_ms, black_ms };
+                let question = match lang {
+                    Lang::Es => format!(
+                        "Relojes proporcionales al restablecer la jugada {restore_to}: \
+                         blancas {}, negras {}. ¿Ponerlos? (s/n)",
+                        format_clock(white_ms),
+                        format_clock(black_ms)
+                    ),
+                    Lang::En => format!(
+                        "Proportional clocks for the position after ply {restore_to}: \
+                         White {}, Black {}. Set them? (y/n)",
+                        format_clock(white_ms),
+                        format_clock(black_ms)
+                    ),
+                };
+                Ok(Proposal::Confirm { decision, question })
+            }
+            "result" | "resultado" => {
+                too_many(3)?;
+                let result = match words.get(1).copied() {
+                    Some("1-0") => GameResult::WhiteWins,
+                    Some("0-1") => GameResult::BlackWins,
+                    Some("1/2" | "1/2-1/2" | "½" | "tablas" | "draw") => GameResult::Draw,
+                    _ => {
+                        return Err(bad(
+                            1,
+                            "el resultado es 1-0, 0-1 o 1/2",
+                            "the result is 1-0, 0-1 or 1/2",
+                        ));
+                    }
+                };
+                let Some(raw) = words.get(2) else {
+                    return Err(bad(
+                        2,
+                        "falta el artículo en que se basa (p. ej. 6.9)",
+                        "the article it rests on is missing (e.g. 6.9)",
+                    ));
+                };
+                // The article as typed, upper case for the appendices (a.5.2 → A.5.2).
+                let raw = raw.trim_start_matches("art.").to_ascii_uppercase();
+                let article = parse_article(&raw).ok_or_else(|| {
+                    bad(
+                        2,
+                        "no es un número de artículo (6.9, 12.9.6, A.5.2)",
+                        "is not an article number (6.9, 12.9.6, A.5.2)",
+                    )
+                })?;
+                Ok(Proposal::Ready(Decision::DeclareResult { result, article }))
+            }
+            _ => Err(bad(
+                0,
+                &format!("no es una decisión; {usage_es}"),
+                &format!("is not a decision; {usage_en}"),
+            )),
+        }
+    }
+
+    /// Records `decision` at [`Replay::decision_ply`]; the sentence that says so.
+    pub fn decide(&mut self, decision: Decision) -> Result<String, String> {
+        let lang = self.lang();
+        let at = self.decision_ply();
+        self.review
+            .decide(at, decision)
+            .map_err(|e| e.to_string())?;
+        Ok(match lang {
+            Lang::Es => format!(
+                "Decisión anotada en la jugada {at}: {} ({}).",
+                decision.describe(lang),
+                art(decision.article(), lang)
+            ),
+            Lang::En => format!(
+                "Decision recorded at ply {at}: {} ({}).",
+                decision.describe(lang),
+                art(decision.article(), lang)
+            ),
+        })
+    }
+
+    /// Where [`Replay::save`] writes: `FILE.report.txt` and `FILE.decided.pgn` beside
+    /// `FILE.pgn` (`FILE.game-N.…` for a game other than the first).
+    pub fn save_paths(&self) -> Option<(PathBuf, PathBuf)> {
+        let source = self.source.as_ref()?;
+        let stem = source.file_stem()?.to_string_lossy().into_owned();
+        let stem = if self.review.index > 1 {
+            format!("{stem}.game-{}", self.review.index)
+        } else {
+            stem
+        };
+        let dir = source.parent().unwrap_or(Path::new(""));
+        Some((
+            dir.join(format!("{stem}.report.txt")),
+            dir.join(format!("{stem}.decided.pgn")),
+        ))
+    }
+
+    /// Writes the report (in the interface language) and the PGN with the decisions
+    /// beside the input file, each atomically; the sentence that says where.
+    pub fn save(&self) -> Result<String, String> {
+        let lang = self.lang();
+        let Some((report, decided)) = self.save_paths() else {
+            return Err(lang
+                .pick(
+                    "No hay fichero de entrada junto al que guardar.",
+                    "There is no input file to save beside.",
+                )
+                .into());
+        };
+        let write = |path: &Path, text: String| {
+            crate::fsutil::write_atomic(path, text.as_bytes()).map_err(|e| match lang {
+                Lang::Es => format!("No se pudo escribir {}: {e}", path.display()),
+                Lang::En => format!("Could not write {}: {e}", path.display()),
+            })
+        };
+        write(&report, self.review.report(lang))?;
+        write(&decided, self.review.to_pgn(lang))?;
+        Ok(match lang {
+            Lang::Es => format!(
+                "Informe guardado en {} y partida con las decisiones en {}.",
+                report.display(),
+                decided.display()
+            ),
+            Lang::En => format!(
+                "Report saved in {} and the game with the decisions in {}.",
+                report.display(),
+                decided.display()
+            ),
+        })
+    }
+
+    /// The title: players, event, time control, the game's number and the verdict.
+    pub fn title(&self) -> String {
+        let r = &self.review;
+        let lang = self.lang();
+        let mut s = format!(
+            "{} – {}",
+            r.tag("White").unwrap_or("?"),
+            r.tag("Black").unwrap_or("?")
+        );
+        if let Some(tc) = &r.time_control {
+            s.push_str(&format!("  ·  {tc}"));
+        }
+        s.push_str(&format!(
+            "  ·  {} {}  ·  {} {}",
+            lang.pick("partida", "game"),
+            r.index,
+            r.result_tag(),
+            lang.pick("anotado", "recorded")
+        ));
+        s.push_str(&format!(
+            ", {} {}",
+            lang.pick("por las Leyes", "by the Laws"),
+            r.verdict(lang)
+        ));
+        s
+    }
+}
+
+/// "art. 6.9" in Spanish, "Art. 6.9" in English, as the report writes it.
+fn art(a: Article, lang: Lang) -> String {
+    format!("{} {}", lang.pick("art.", "Art."), a.number())
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// What the command line under the board is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LineKind {
+    /// `m`: a ply number.
+    Jump,
+    /// `v`: a decision.
+    Decide,
+}
+
+#[derive(Clone, Debug)]
+struct LineInput {
+    kind: LineKind,
+    text: String,
+    cursor: usize,
+    error: Option<String>,
+}
+
+/// What the caller should do after a key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplayFlow {
+    Continue,
+    Quit,
+}
+
+/// The actions the replay screen answers to, in the order of its help and hints.
+pub const REPLAY_ACTIONS: [Action; 14] = [
+    Action::StepForward,
+    Action::StepBack,
+    Action::FirstPly,
+    Action::LastPly,
+    Action::NextFinding,
+    Action::PrevFinding,
+    Action::JumpToPly,
+    Action::Decide,
+    Action::Save,
+    Action::Flip,
+    Action::ToggleClockReadings,
+    Action::Cancel,
+    Action::Help,
+    Action::Quit,
+];
+
+/// The full-screen replay.
+pub struct ReplayApp {
+    pub replay: Replay,
+    pub keymap: Keymap,
+    pub view: View,
+    pub theme: ui::theme::Theme,
+    bottom: Color,
+    input: Option<LineInput>,
+    /// A decision waiting for yes or no.
+    pending: Option<(Decision, String)>,
+    help: bool,
+    announcement: String,
+    title: String,
+    items: Vec<(usize, String, String)>,
+    clock: Option<Clock>,
+}
+
+impl ReplayApp {
+    pub fn new(replay: Replay, keymap: Keymap, view: View, theme: ui::theme::Theme) -> ReplayApp {
+        let lang = replay.lang();
+        let items = replay
+            .review
+            .findings
+            .iter()
+            .map(|f| {
+                (
+                    f.ply,
+                    art(f.article, lang),
+                    format!("{}: {}", capitalize(f.kind.label(lang)), f.detail(lang)),
+                )
+            })
+            .collect();
+        let title = replay.title();
+        let mut app = ReplayApp {
+            replay,
+            keymap,
+            view,
+            theme,
+            bottom: Color::White,
+            input: None,
+            pending: None,
+            help: false,
+            announcement: String::new(),
+            title,
+            items,
+            clock: None,
+        };
+        app.arrived();
+        let n = app.replay.review.findings.len();
+        let intro = match lang {
+            Lang::Es => format!(
+                "Repaso del árbitro: {n} hallazgos. Tab lleva al siguiente. {}",
+                app.announcement
+            ),
+            Lang::En => format!(
+                "Arbiter's replay: {n} findings. Tab goes to the next. {}",
+                app.announcement
+            ),
+        };
+        app.announcement = intro;
+        app
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.view.lang
+    }
+
+    pub fn announcement(&self) -> &str {
+        &self.announcement
+    }
+
+    /// The ply shown.
+    pub fn ply(&self) -> usize {
+        self.replay.ply()
+    }
+
+    /// After the ply changed: the clock at it, and its words.
+    fn arrived(&mut self) {
+        self.clock = self.replay.clock();
+        self.announcement = self.replay.words();
+    }
+
+    fn say(&mut self, es: &str, en: &str) {
+        self.announcement = self.lang().pick(es, en).to_string();
+    }
+
+    /// One key.
+    pub fn key(&mut self, key: KeyEvent) -> ReplayFlow {
+        if key.kind == KeyEventKind::Release {
+            return ReplayFlow::Continue;
+        }
+        if self.help {
+            self.help = false;
+            return ReplayFlow::Continue;
+        }
+        if let Some((decision, _)) = self.pending.clone() {
+            match key.code {
+                KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::Enter => {
+                    self.pending = None;
+                    self.record(decision);
+                }
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+                    self.pending = None;
+                    self.say("Cancelado.", "Cancelled.");
+                }
+                _ => {}
+            }
+            return ReplayFlow::Continue;
+        }
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.input.is_some() && !ctrl_c {
+            self.edit_line(key);
+            return ReplayFlow::Continue;
+        }
+        match self.keymap.action(&key) {
+            Some(a) => self.action(a),
+            None => ReplayFlow::Continue,
+        }
+    }
+
+    /// A named action.
+    pub fn action(&mut self, action: Action) -> ReplayFlow {
+        match action {
+            Action::Quit => return ReplayFlow::Quit,
+            Action::Help => self.help = true,
+            Action::StepForward => {
+                if self.replay.step(true) {
+                    self.arrived();
+                } else {
+                    self.say(
+                        "Es la última jugada de la partida.",
+                        "This is the last ply of the game.",
+                    );
+                }
+            }
+            Action::StepBack => {
+                if self.replay.step(false) {
+                    self.arrived();
+                } else {
+                    self.say("Es la posición inicial.", "This is the start position.");
+                }
+            }
+            Action::FirstPly => {
+                let _ = self.replay.go(0);
+                self.arrived();
+            }
+            Action::LastPly => {
+                let last = self.replay.last_ply();
+                let _ = self.replay.go(last);
+                self.arrived();
+            }
+            Action::NextFinding | Action::PrevFinding => {
+                if self.replay.to_finding(action == Action::NextFinding) {
+                    self.arrived();
+                } else if action == Action::NextFinding {
+                    self.say(
+                        "No hay más hallazgos después de esta jugada.",
+                        "There are no more findings after this ply.",
+                    );
+                } else {
+                    self.say(
+                        "No hay hallazgos antes de esta jugada.",
+                        "There are no findings before this ply.",
+                    );
+                }
+            }
+            Action::JumpToPly => self.open(LineKind::Jump),
+            Action::Decide | Action::CommandLine => self.open(LineKind::Decide),
+            Action::Save => match self.replay.save() {
+                Ok(s) | Err(s) => self.announcement = s,
+            },
+            Action::Flip => self.bottom = !self.bottom,
+            Action::ToggleClockReadings => self.view.clock_readings = !self.view.clock_readings,
+            Action::Cancel => self.input = None,
+            _ => self.say(
+                "Esa orden no sirve en el repaso.",
+                "That command is not for the replay.",
+            ),
+        }
+        ReplayFlow::Continue
+    }
+
+    fn open(&mut self, kind: LineKind) {
+        self.input = Some(LineInput {
+            kind,
+            text: String::new(),
+            cursor: 0,
+            error: None,
+        });
+    }
+
+    fn edit_line(&mut self, key: KeyEvent) {
+        let Some(input) = self.input.as_mut() else {
+            return;
+        };
+        let byte_at = |s: &str, n: usize| s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+        match key.code {
+            KeyCode::Esc => self.input = None,
+            KeyCode::Enter => {
+                let text = input.text.trim().to_string();
+                let kind = input.kind;
+                self.run_line(kind, &text);
+            }
+            KeyCode::Backspace => {
+                if input.cursor > 0 {
+                    let at = byte_at(&input.text, input.cursor - 1);
+                    input.text.remove(at);
+                    input.cursor -= 1;
+                }
+                input.error = None;
+            }
+            KeyCode::Delete if input.cursor < input.text.chars().count() => {
+                let at = byte_at(&input.text, input.cursor);
+                input.text.remove(at);
+            }
+            KeyCode::Left => input.cursor = input.cursor.saturating_sub(1),
+            KeyCode::Right => input.cursor = (input.cursor + 1).min(input.text.chars().count()),
+            KeyCode::Home => input.cursor = 0,
+            KeyCode::End => input.cursor = input.text.chars().count(),
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                if input.text.chars().count() < 80 {
+                    let at = byte_at(&input.text, input.cursor);
+                    input.text.insert(at, c);
+                    input.cursor += 1;
+                }
+                input.error = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn fail(&mut self, error: String) {
+        if let Some(input) = self.input.as_mut() {
+            input.error = Some(error);
+        }
+    }
+
+    fn run_line(&mut self, kind: LineKind, text: &str) {
+        if text.is_empty() {
+            self.input = None;
+            return;
+        }
+        let lang = self.lang();
+        match kind {
+            LineKind::Jump => {
+                let ply = match text.parse::<usize>() {
+                    Ok(p) => p,
+                    Err(_) => {
+                        return self.fail(match lang {
+                            Lang::Es => format!("«{text}»: escriba un número de jugada"),
+                            Lang::En => format!("\"{text}\": type a ply number"),
+                        });
+                    }
+                };
+                match self.replay.go(ply) {
+                    Ok(()) => {
+                        self.input = None;
+                        self.arrived();
+                    }
+                    Err(e) => self.fail(e),
+                }
+            }
+            LineKind::Decide => match self.replay.parse_decision(text) {
+                Ok(Proposal::Ready(d)) => {
+                    self.input = None;
+                    self.record(d);
+                }
+                Ok(Proposal::Confirm { decision, question }) => {
+                    self.input = None;
+                    self.pending = Some((decision, question));
+                }
+                Err(e) => self.fail(e),
+            },
+        }
+    }
+
+    fn record(&mut self, decision: Decision) {
+        match self.replay.decide(decision) {
+            Ok(s) | Err(s) => self.announcement = s,
+        }
+    }
+
+    /// The hints of the status line, from the live keymap.
+    pub fn hints(&self) -> Vec<(String, String)> {
+        self.keymap.hints(
+            &[
+                Action::Help,
+                Action::StepForward,
+                Action::StepBack,
+                Action::NextFinding,
+                Action::JumpToPly,
+                Action::Decide,
+                Action::Save,
+                Action::Quit,
+            ],
+            self.lang(),
+        )
+    }
+
+    /// The help screen's entries: the replay's actions and their keys.
+    pub fn help_entries(&self) -> Vec<(String, String)> {
+        REPLAY_ACTIONS
+            .iter()
+            .filter(|a| !self.keymap.keys(**a).is_empty())
+            .map(|&a| {
+                (
+                    self.keymap.keys_text(a, KeyStyle::Symbols),
+                    a.description(self.lang()).to_string(),
+                )
+            })
+            .collect()
+    }
+
+    /// Everything the widgets need, borrowed.
+    pub fn draw(&self, frame: &mut ratatui::Frame) {
+        let lang = self.lang();
+        let review = &self.replay.review;
+        let ply = self.replay.ply();
+        let hints = self.hints();
+        let help_entries = if self.help {
+            self.help_entries()
+        } else {
+            Vec::new()
+        };
+        let line_text = self.input.as_ref().map(|i| {
+            let label = match (i.kind, lang) {
+                (LineKind::Jump, Lang::Es) => "Ir a la jugada: ",
+                (LineKind::Jump, Lang::En) => "Go to ply: ",
+                (LineKind::Decide, Lang::Es) => "Decisión: ",
+                (LineKind::Decide, Lang::En) => "Decision: ",
+            };
+            (
+                format!("{label}{}", i.text),
+                label.chars().count() + i.cursor,
+            )
+        });
+        let prompt = match (&self.pending, &self.input, &line_text) {
+            (Some((_, q)), _, _) => Some(ui::Prompt::Confirm { question: q }),
+            (None, Some(i), Some((text, cursor))) => Some(ui::Prompt::CommandLine {
+                input: text,
+                cursor: *cursor,
+                error: i.error.as_deref(),
+            }),
+            _ => None,
+        };
+        let names = [
+            review.tag("White").unwrap_or("?"),
+            review.tag("Black").unwrap_or("?"),
+        ];
+        let last_move = ply
+            .checked_sub(1)
+            .and_then(|i| review.plies.get(i))
+            .and_then(|p| p.mv);
+        let selected = self.items.iter().position(|(p, _, _)| *p == ply);
+        let highlight = (ply > 0 && ply <= self.replay.game().plies().len()).then_some(ply);
+        let screen = ui::Screen {
+            title: &self.title,
+            lang,
+            board: ui::BoardView {
+                position: review.position_at(ply),
+                bottom: self.bottom,
+                last_move,
+                cursor: None,
+                selected: None,
+                targets: Bitboard::EMPTY,
+                glyphs: self.view.glyphs,
+                coordinates: true,
+            },
+            clock: ui::ClockView {
+                clock: self.clock.as_ref(),
+                now_ms: 0,
+                names,
+                lang,
+                low_time_ms: self.view.low_time_ms,
+                glyphs: self.view.glyphs,
+            },
+            scoresheet: ui::ScoresheetView {
+                game: self.replay.game(),
+                notation: self.view.notation,
+                clock_readings: self.view.clock_readings,
+                scroll: None,
+                highlight_ply: highlight,
+                lang,
+            },
+            status: ui::StatusView {
+                announcement: &self.announcement,
+                hints: &hints,
+                prompt,
+            },
+            findings: Some(ui::FindingsView {
+                items: &self.items,
+                selected,
+                lang,
+            }),
+            overlay: self.help.then(|| {
+                ui::Overlay::Help(ui::HelpView {
+                    title: lang.pick("Ayuda del repaso", "Replay help"),
+                    entries: &help_entries,
+                })
+            }),
+        };
+        ui::draw(frame, &screen, &self.theme);
+    }
+}
+
+/// How long the loop waits for a key before looking again (nothing runs in a replay).
+const WAIT: Duration = Duration::from_millis(250);
+
+/// Runs the replay screen until the arbiter quits or the input ends.
+pub fn run_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut ReplayApp,
+    input: &mut dyn Input,
+) -> io::Result<()>
+where
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    let draw = |terminal: &mut Terminal<B>, app: &ReplayApp| -> io::Result<()> {
+        terminal
+            .draw(|f| app.draw(f))
+            .map(|_| ())
+            .map_err(io::Error::other)
+    };
+    draw(terminal, app)?;
+    loop {
+        let event = match input.next(WAIT) {
+            Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        match event {
+            Some(Event::Key(key)) => {
+                let flow = app.key(key);
+                if flow == ReplayFlow::Quit {
+                    return Ok(());
+                }
+            }
+            Some(Event::Resize(..)) => terminal.autoresize().map_err(io::Error::other)?,
+            Some(Event::Paste(text)) => {
+                for c in text.chars().filter(|c| !c.is_control()) {
+                    app.key(KeyEvent::from(KeyCode::Char(c)));
+                }
+            }
+            None => continue,
+            _ => {}
+        }
+        draw(terminal, app)?;
+    }
+}
+
+/// Runs `escaque replay`: the full screen, or the line mode with `--screen-reader`.
+pub fn run_replay(opts: ReplayOptions) -> Result<(), ReplayError> {
+    let review = load(
+        &opts.file,
+        opts.game,
+        &ReviewOptions {
+            letters: opts.letters,
+            ..ReviewOptions::default()
+        },
+    )?;
+    let paths = Paths::from_env()?;
+    let config = Config::load(&paths)?;
+    let lang = opts.lang.unwrap_or_else(|| config.lang());
+    let names = opts
+        .names
+        .unwrap_or_else(|| config.names(lang).code().parse().unwrap_or(Profile::En));
+    let speaker = Speaker::new(names, lang);
+    let replay = Replay::new(review, speaker, Some(opts.file.clone()));
+    if opts.screen_reader {
+        let stdin = io::stdin();
+        let prompt = stdin.is_terminal();
+        let mut out = io::stdout().lock();
+        let mut line = super::replay_line::ReplayLine::new(replay, &mut out, prompt);
+        line.run(stdin.lock())?;
+        return Ok(());
+    }
+    let glyphs = if opts.ascii || config.ascii == AsciiMode::Always {
+        Glyphs::Ascii
+    } else if config.ascii == AsciiMode::Never {
+        Glyphs::Unicode
+    } else {
+        Glyphs::detect()
+    };
+    let no_color = std::env::var("NO_COLOR").ok();
+    let theme_name = opts
+        .theme
+        .clone()
+        .unwrap_or_else(|| config.theme_with_no_color(no_color.as_deref()).to_string());
+    let theme = ui::theme::Theme::load(&theme_name, Some(&paths.themes_dir))?;
+    let view = View {
+        lang,
+        notation: opts.notation.unwrap_or_else(|| config.notation(lang)),
+        glyphs,
+        clock_readings: config.clock_readings_on_scoresheet,
+        low_time_ms: config
+            .low_time_warnings
+            .iter()
+            .min()
+            .map_or(60_000, |s| *s as u64 * 1000),
+    };
+    let mut app = ReplayApp::new(replay, config.keymap()?, view, theme);
+    let guard = crate::terminal::TerminalGuard::enter(false)?;
+    let backend = ratatui::backend::CrosstermBackend::new(io::stdout());
+    let mut terminal = Terminal::new(backend)?;
+    terminal.clear()?;
+    let result = run_loop(
+        &mut terminal,
+        &mut app,
+        &mut super::event_loop::TerminalInput,
+    );
+    drop(terminal);
+    drop(guard);
+    result.map_err(ReplayError::Io)
+}

@@ -1,0 +1,287 @@
+//! The arbiter's replay in the screen-reader line mode: plain lines, no boxes, no cursor
+//! addressing. Every ply stepped to is said with its move ([`Speaker::numbered_move`]) and
+//! the sentences of its findings; the arbiter's decisions are typed as in the full screen
+//! (`decide restore`, `decide penalty white 120`, `decide clocks`, `decide result 1/2 6.9`).
+//! Nothing runs while the arbiter thinks, so input is read line by line; at the end of the
+//! input the mode ends cleanly.
+//!
+//! [`Speaker::numbered_move`]: crate::speech::Speaker::numbered_move
+
+use std::io::{self, BufRead, Write};
+
+use crate::lang::Lang;
+use crate::laws::arbiter::Decision;
+
+use super::replay::{Proposal, Replay};
+
+/// How the line mode ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplayLineEnd {
+    Quit,
+    EndOfInput,
+}
+
+/// The replay line mode over one [`Replay`], writing to `out`.
+pub struct ReplayLine<'a, W: Write> {
+    pub replay: Replay,
+    out: &'a mut W,
+    /// Print `> ` before reading (only when the input is a terminal).
+    prompt: bool,
+    /// A decision waiting for yes or no.
+    pending: Option<Decision>,
+}
+
+impl<'a, W: Write> ReplayLine<'a, W> {
+    pub fn new(replay: Replay, out: &'a mut W, prompt: bool) -> Self {
+        ReplayLine {
+            replay,
+            out,
+            prompt,
+            pending: None,
+        }
+    }
+
+    fn lang(&self) -> Lang {
+        self.replay.lang()
+    }
+
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{text}")?;
+        self.out.flush()
+    }
+
+    /// The opening lines: the game, the verdict, how many findings, the start position.
+    fn intro(&mut self) -> io::Result<()> {
+        let lang = self.lang();
+        let r = &self.replay.review;
+        let n = r.findings.len();
+        let head = match lang {
+            Lang::Es => format!(
+                "escaque, repaso del árbitro. Partida {}: {} contra {}. Resultado anotado {}; \
+                 por las Leyes {}. {n} hallazgos. Escriba ayuda para la lista de órdenes.",
+                r.index,
+                r.tag("White").unwrap_or("?"),
+                r.tag("Black").unwrap_or("?"),
+                r.result_tag(),
+                r.verdict(lang)
+            ),
+            Lang::En => format!(
+                "escaque, arbiter's replay. Game {}: {} against {}. Recorded result {}; by \
+                 the Laws {}. {n} findings. Type help for the list of commands.",
+                r.index,
+                r.tag("White").unwrap_or("?"),
+                r.tag("Black").unwrap_or("?"),
+                r.result_tag(),
+                r.verdict(lang)
+            ),
+        };
+        self.say(&head)?;
+        let words = self.replay.words();
+        self.say(&words)
+    }
+
+    /// Runs the mode: the opening lines, then one command per line of `input` until the
+    /// arbiter quits or the input ends.
+    pub fn run<R: BufRead>(&mut self, input: R) -> io::Result<ReplayLineEnd> {
+        self.intro()?;
+        let mut lines = input.lines();
+        loop {
+            if self.prompt {
+                write!(self.out, "> ")?;
+                self.out.flush()?;
+            }
+            let line = match lines.next() {
+                Some(Ok(l)) => l,
+                Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => {
+                    let s = self
+                        .lang()
+                        .pick(
+                            "Esa línea no es texto UTF-8; se ignora.",
+                            "That line is not UTF-8 text; it is ignored.",
+                        )
+                        .to_string();
+                    self.say(&s)?;
+                    continue;
+                }
+                Some(Err(e)) => return Err(e),
+                None => {
+                    let bye = self.lang().pick("Fin de la entrada.", "End of input.");
+                    let bye = bye.to_string();
+                    self.say(&bye)?;
+                    return Ok(ReplayLineEnd::EndOfInput);
+                }
+            };
+            if self.line(line.trim())? == Some(ReplayLineEnd::Quit) {
+                return Ok(ReplayLineEnd::Quit);
+            }
+        }
+    }
+
+    /// Says the ply just arrived at.
+    fn arrived(&mut self) -> io::Result<()> {
+        let words = self.replay.words();
+        self.say(&words)
+    }
+
+    /// One line of input.
+    pub fn line(&mut self, text: &str) -> io::Result<Option<ReplayLineEnd>> {
+        let lang = self.lang();
+        if let Some(decision) = self.pending.take() {
+            let t = crate::speech::normalize(text);
+            if matches!(t.as_str(), "s" | "si" | "y" | "yes") {
+                let s = match self.replay.decide(decision) {
+                    Ok(s) | Err(s) => s,
+                };
+                return self.say(&s).map(|_| None);
+            }
+            let s = lang.pick("Cancelado.", "Cancelled.").to_string();
+            self.say(&s)?;
+            if matches!(t.as_str(), "n" | "no") {
+                return Ok(None);
+            }
+            // Anything else is read as a new command.
+        }
+        let norm = crate::speech::normalize(text);
+        let mut words = norm.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let rest: Vec<&str> = words.collect();
+        match first {
+            "" | "next" | "siguiente" | "n" => {
+                if self.replay.step(true) {
+                    self.arrived()?;
+                } else {
+                    let s = lang.pick(
+                        "Es la última jugada de la partida.",
+                        "This is the last ply of the game.",
+                    );
+                    self.say(s)?;
+                }
+            }
+            "back" | "atras" | "anterior" | "b" => {
+                if self.replay.step(false) {
+                    self.arrived()?;
+                } else {
+                    self.say(lang.pick("Es la posición inicial.", "This is the start position."))?;
+                }
+            }
+            "first" | "primera" | "inicio" => {
+                let _ = self.replay.go(0);
+                self.arrived()?;
+            }
+            "last" | "ultima" | "final" => {
+                let last = self.replay.last_ply();
+                let _ = self.replay.go(last);
+                self.arrived()?;
+            }
+            "ply" | "jugada" | "go" | "ir" => match rest.first().map(|w| w.parse::<usize>()) {
+                Some(Ok(n)) if rest.len() == 1 => match self.replay.go(n) {
+                    Ok(()) => self.arrived()?,
+                    Err(e) => self.say(&e)?,
+                },
+                _ => {
+                    let s = match lang {
+                        Lang::Es => format!(
+                            "«{text}»: después de «{first}» va un número de jugada, p. ej. jugada 12."
+                        ),
+                        Lang::En => {
+                            format!("\"{text}\": \"{first}\" takes a ply number, e.g. ply 12.")
+                        }
+                    };
+                    self.say(&s)?;
+                }
+            },
+            "finding" | "hallazgo" | "previous" | "hallazgo-anterior" => {
+                let forward = first != "previous" && first != "hallazgo-anterior";
+                if self.replay.to_finding(forward) {
+                    self.arrived()?;
+                } else {
+                    let s = if forward {
+                        lang.pick(
+                            "No hay más hallazgos después de esta jugada.",
+                            "There are no more findings after this ply.",
+                        )
+                    } else {
+                        lang.pick(
+                            "No hay hallazgos antes de esta jugada.",
+                            "There are no findings before this ply.",
+                        )
+                    };
+                    self.say(s)?;
+                }
+            }
+            "findings" | "hallazgos" => {
+                for l in self.replay.findings_lines() {
+                    self.say(&l)?;
+                }
+            }
+            "board" | "tablero" | "posicion" => {
+                let pos = *self.replay.review.position_at(self.replay.ply());
+                let s = self.replay.speaker.position_words(&pos);
+                self.say(&s)?;
+            }
+            "clock" | "reloj" | "clocks" | "relojes" => {
+                let s = self.replay.clock_words();
+                self.say(&s)?;
+            }
+            "where" | "donde" | "repeat" | "repetir" => self.arrived()?,
+            "decide" | "decidir" | "decision" => {
+                let cmd = rest.join(" ");
+                match self.replay.parse_decision(&cmd) {
+                    Ok(Proposal::Ready(d)) => {
+                        let s = match self.replay.decide(d) {
+                            Ok(s) | Err(s) => s,
+                        };
+                        self.say(&s)?;
+                    }
+                    Ok(Proposal::Confirm { decision, question }) => {
+                        self.pending = Some(decision);
+                        self.say(&question)?;
+                    }
+                    Err(e) => self.say(&e)?,
+                }
+            }
+            "report" | "informe" => {
+                let report = self.replay.review.report(lang);
+                for l in report.lines() {
+                    self.say(l)?;
+                }
+            }
+            "save" | "guardar" => {
+                let s = match self.replay.save() {
+                    Ok(s) | Err(s) => s,
+                };
+                self.say(&s)?;
+            }
+            "help" | "ayuda" | "?" => self.say(&help(lang))?,
+            "quit" | "salir" | "exit" | "q" => return Ok(Some(ReplayLineEnd::Quit)),
+            _ => {
+                let s = match lang {
+                    Lang::Es => format!(
+                        "«{text}»: no conozco la orden «{first}». Escriba ayuda para la lista."
+                    ),
+                    Lang::En => format!(
+                        "\"{text}\": I do not know the command \"{first}\". Type help for the list."
+                    ),
+                };
+                self.say(&s)?;
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The list of commands of the replay line mode.
+pub fn help(lang: Lang) -> String {
+    match lang {
+        Lang::Es => "Órdenes: siguiente (o línea vacía); atrás; primera; última; jugada N; \
+            hallazgo (el siguiente); hallazgos (todos); tablero; reloj; dónde; \
+            decidir restablecer [JUGADA]; decidir sanción blancas|negras [SEGUNDOS]; \
+            decidir relojes; decidir resultado 1-0|0-1|1/2 ARTÍCULO; informe; guardar; salir."
+            .into(),
+        Lang::En => "Commands: next (or an empty line); back; first; last; ply N; finding \
+            (the next one); findings (all); board; clock; where; decide restore [PLY]; \
+            decide penalty white|black [SECONDS]; decide clocks; decide result 1-0|0-1|1/2 \
+            ARTICLE; report; save; quit."
+            .into(),
+    }
+}
