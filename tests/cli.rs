@@ -62,11 +62,36 @@ fn perft_rejects_a_bad_fen_quoting_it() {
 }
 
 #[test]
-fn no_subcommand_prints_help() {
-    let (code, out, _) = escaque(&[]);
+fn no_subcommand_opens_a_game_and_without_a_terminal_it_is_the_line_mode() {
+    use std::io::Write;
+    let data = std::env::temp_dir().join(format!("escaque-cli-{}", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(["--tc", "none", "--lang", "en", "--names", "en"])
+        .env("ESCAQUE_DATA_DIR", &data)
+        .env("ESCAQUE_CONFIG", data.join("config.toml"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run escaque");
+    child.stdin.take().unwrap().write_all(b"e4\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("move one, White: pawn Eva four"), "{text}");
+    assert!(text.trim_end().ends_with("End of input."), "{text}");
+    // The unfinished game was autosaved for resuming.
+    let saved = std::fs::read_to_string(data.join("autosave/current.pgn")).unwrap();
+    assert!(saved.contains("1. e4"), "{saved}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn help_lists_the_subcommands() {
+    let (code, out, _) = escaque(&["--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("perft"), "{out}");
-    assert!(out.contains("Usage"), "{out}");
+    for word in ["perft", "play", "replay", "adjudicate", "Usage"] {
+        assert!(out.contains(word), "{word}: {out}");
+    }
 }
 
 #[test]

@@ -125,7 +125,7 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
             },
             // The line mode says its own warnings at every threshold; the clock's single
             // one would say the last of them twice.
-            low_time_ms: (!opts.screen_reader).then_some(low_time_ms),
+            low_time_ms: (!line_mode(opts)).then_some(low_time_ms),
             guidelines_iii: false,
         },
         seats,
@@ -414,6 +414,11 @@ impl TimeSource for Offset {
     }
 }
 
+/// Whether the game runs in the line mode: asked for, or no terminal to draw on.
+fn line_mode(opts: &PlayOptions) -> bool {
+    opts.screen_reader || !io::stdout().is_terminal() || !io::stdin().is_terminal()
+}
+
 /// Runs play mode as the options and the config say.
 pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     let r = resolve(&opts)?;
@@ -430,7 +435,9 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     } else {
         None
     };
-    if opts.screen_reader {
+    // Without a terminal (a pipe, a script) the full screen cannot be drawn: the line mode
+    // plays the same game in plain lines.
+    if line_mode(&opts) {
         return run_line(&r, &opts, session, offset, found);
     }
     let keymap = r.config.keymap()?;
