@@ -98,16 +98,20 @@ fn full_screen_typed_and_arrow_moves_then_quit_restores_the_terminal() {
         return;
     }
     let sandbox = Sandbox::new("full");
-    // The shell around escaque reports its exit status and whether the terminal's modes
-    // (raw mode off, echo, …) are back to what they were, then keeps the pane alive so
-    // that tmux can still be asked about the screen and the cursor.
+    // The shell around escaque waits for Enter (so that the recording of the bytes the
+    // pane receives starts first), reports escaque's exit status and whether the
+    // terminal's modes (raw mode off, echo, …) are back to what they were, then keeps the
+    // pane alive so that tmux can still be asked about the screen and the cursor.
     let command = format!(
-        "before=$(stty -g); {}; status=$?; \
+        "read go; before=$(stty -g); {}; status=$?; \
          if [ \"$(stty -g)\" = \"$before\" ]; then modes=restored; else modes=changed; fi; \
          echo \"[escaque exited with status $status; terminal modes $modes]\"; exec sleep 3600",
         sandbox.escaque("en_US.UTF-8", "--tc 5+3")
     );
     let term = Term::start(&sandbox, "full", &command);
+    let bytes = sandbox.path("bytes");
+    term.record(&bytes);
+    term.keys(&["Enter"]);
     let screen =
         term.wait_line("New game. White to move. Type a move, or use the arrows and Enter.");
     assert!(screen.starts_with(" White – Black  ·  5+3\n"), "{screen}");
@@ -181,6 +185,30 @@ fn full_screen_typed_and_arrow_moves_then_quit_restores_the_terminal() {
         term.display("#{alternate_on} #{cursor_flag}"),
         "0 1",
         "the alternate screen is left and the cursor shown again"
+    );
+    // tmux shows the cursor again on leaving the alternate screen by itself, other
+    // terminals do not: escaque must say so. After the last switch back to the main
+    // screen come "show the cursor" and "bracketed paste off".
+    wait_until("the recording of the exit line", || {
+        std::fs::read(&bytes).is_ok_and(|b| b.windows(15).any(|w| w == b"[escaque exited"))
+    });
+    let sent = std::fs::read(&bytes).expect("recorded bytes");
+    let find = |needle: &[u8], from: usize| {
+        sent[from..]
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .map(|i| i + from)
+    };
+    let entered = find(b"\x1b[?1049h", 0).expect("escaque entered the alternate screen");
+    let left = find(b"\x1b[?1049l", entered).expect("escaque left the alternate screen");
+    assert!(find(b"\x1b[?1049h", left).is_none(), "entered it again");
+    assert!(
+        find(b"\x1b[?25h", left).is_some(),
+        "the cursor is shown after leaving the alternate screen"
+    );
+    assert!(
+        find(b"\x1b[?2004l", entered).is_some(),
+        "bracketed paste is turned off"
     );
     // Quitting a running game keeps it for the next start.
     let saved = std::fs::read_to_string(sandbox.autosave()).expect("the autosave");
@@ -394,6 +422,15 @@ fn app_d_line_mode_in_a_terminal_words_queries_offer_warning_resign() {
     wait_until("the line mode to end", || game.status().is_some());
     assert_eq!(game.status().as_deref(), Some("0"), "exit status");
 
+    // In a terminal the mode prompts before each line it reads.
+    let raw = std::fs::read_to_string(&game.out).expect("transcript");
+    assert!(
+        raw.starts_with(
+            "escaque, modo de lectura. Escriba ayuda para la lista de órdenes. Juegan Blancas.\n\
+             > jugada uno, blancas: peón Eva cuatro\n> "
+        ),
+        "{raw}"
+    );
     let mut lines = game.lines();
     // The clock is told in words; its readings depend on how fast the test ran: checked
     // for their form and range, then replaced for the exact comparison.

@@ -175,6 +175,12 @@ impl Term {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// Copies everything the pane's program writes, as bytes, to `file` (`pipe-pane`).
+    pub fn record(&self, file: &Path) {
+        let cat = format!("cat > {}", sh_quote(&file.to_string_lossy()));
+        self.run(&["pipe-pane", "-t", "t", &cat]);
+    }
+
     /// Key names as tmux knows them (`Enter`, `Up`, `q`).
     pub fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", "t"];
