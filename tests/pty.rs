@@ -105,7 +105,7 @@ fn full_screen_typed_and_arrow_moves_then_quit_restores_the_terminal() {
     let command = format!(
         "read go; before=$(stty -g); {}; status=$?; \
          if [ \"$(stty -g)\" = \"$before\" ]; then modes=restored; else modes=changed; fi; \
-         echo \"[escaque exited with status $status; terminal modes $modes]\"; exec sleep 3600",
+         echo \"[escaque exited with status $status; terminal modes $modes]\"; exec sleep 600",
         sandbox.escaque("en_US.UTF-8", "--tc 5+3")
     );
     let term = Term::start(&sandbox, "full", &command);
@@ -338,7 +338,7 @@ impl LineGame {
         let status = sandbox.path("status");
         // stdout is also written to a file: the transcript the test reads.
         let command = format!(
-            "{{ {}; echo $? > {}; }} | tee {}; exec sleep 3600",
+            "{{ {}; echo $? > {}; }} | tee {}; exec sleep 600",
             sandbox.escaque("es_ES.UTF-8", "--screen-reader"),
             sh_quote(&status.to_string_lossy()),
             sh_quote(&out.to_string_lossy()),

@@ -120,6 +120,8 @@ impl Drop for Sandbox {
 /// runs in it) is killed when this is dropped.
 pub struct Term {
     socket: String,
+    /// The socket file, removed at the end (tmux leaves it behind).
+    socket_path: Option<PathBuf>,
 }
 
 impl Term {
@@ -132,7 +134,10 @@ impl Term {
             "set -g default-shell /bin/sh\nset -g remain-on-exit on\nset -g status off\n",
         )
         .expect("write tmux.conf");
-        let term = Term { socket };
+        let mut term = Term {
+            socket,
+            socket_path: None,
+        };
         let conf = conf.to_string_lossy().into_owned();
         let out = term.run_raw(&[
             "-f",
@@ -152,6 +157,7 @@ impl Term {
             "tmux new-session failed: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+        term.socket_path = Some(PathBuf::from(term.display("#{socket_path}")));
         term
     }
 
@@ -252,6 +258,9 @@ impl Term {
 impl Drop for Term {
     fn drop(&mut self) {
         let _ = self.run_raw(&["kill-server"]);
+        if let Some(path) = &self.socket_path {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 
