@@ -1,8 +1,7 @@
 //! A real terminal for the end-to-end tests: tmux as the PTY driver.
 //!
 //! Each test gets its own tmux server (`tmux -L <unique name>`), an 80 × 24 window with no
-//! status bar, panes that stay on screen when their program ends (`remain-on-exit`), and a
-//! [`Sandbox`]: a fresh temporary directory with the data dir and the config file, passed
+//! status bar, and a [`Sandbox`]: a fresh temporary directory with the data dir and the config file, passed
 //! to escaque on its command line (`env ESCAQUE_DATA_DIR=… ESCAQUE_CONFIG=… LANG=… TERM=…`),
 //! so nothing of the person running the tests is read or written.
 //!
@@ -129,11 +128,8 @@ impl Term {
     pub fn start(sandbox: &Sandbox, test: &str, command: &str) -> Term {
         let socket = unique(test);
         let conf = sandbox.path(&format!("{socket}.conf"));
-        std::fs::write(
-            &conf,
-            "set -g default-shell /bin/sh\nset -g remain-on-exit on\nset -g status off\n",
-        )
-        .expect("write tmux.conf");
+        std::fs::write(&conf, "set -g default-shell /bin/sh\nset -g status off\n")
+            .expect("write tmux.conf");
         let mut term = Term {
             socket,
             socket_path: None,
@@ -226,10 +222,7 @@ impl Term {
                 return screen;
             }
             if start.elapsed() > DEADLINE {
-                panic!(
-                    "waited {DEADLINE:?} for {what}; the screen is:\n{screen}\n(pane: {})",
-                    self.display("dead=#{pane_dead} status=#{pane_dead_status}")
-                );
+                panic!("waited {DEADLINE:?} for {what}; the screen is:\n{screen}");
             }
             std::thread::sleep(POLL);
         }
@@ -243,15 +236,6 @@ impl Term {
     /// Reads the screen until it contains `text`.
     pub fn wait_text(&self, text: &str) -> String {
         self.wait_screen(&format!("the text {text:?}"), |s| s.contains(text))
-    }
-
-    /// Waits for the pane's program to end; its `(status, signal)` as tmux reports them.
-    pub fn wait_dead(&self) -> (String, String) {
-        wait_until("the program to end", || self.display("#{pane_dead}") == "1");
-        (
-            self.display("#{pane_dead_status}"),
-            self.display("#{pane_dead_signal}"),
-        )
     }
 }
 
