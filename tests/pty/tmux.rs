@@ -1,9 +1,11 @@
 //! A real terminal for the end-to-end tests: tmux as the PTY driver.
 //!
 //! Each test gets its own tmux server (`tmux -L <unique name>`), an 80 × 24 window with no
-//! status bar, and a [`Sandbox`]: a fresh temporary directory with the data dir and the config file, passed
-//! to escaque on its command line (`env ESCAQUE_DATA_DIR=… ESCAQUE_CONFIG=… LANG=… TERM=…`),
-//! so nothing of the person running the tests is read or written.
+//! status bar, and a [`Sandbox`]: a fresh temporary directory with the data dir and the
+//! config file, passed to escaque on its command line (`env ESCAQUE_DATA_DIR=…
+//! ESCAQUE_CONFIG=… LANG=… TERM=…`), so nothing of the person running the tests is read or
+//! written. How a program ended is reported by a shell around it (`echo $?`), not by tmux:
+//! tmux 3.3a does not always fill in `#{pane_dead_signal}` for a killed pane.
 //!
 //! Waiting is polling: the screen (or a file) is read until the expected text is there or a
 //! generous deadline passes. The deadline only stops a hung test; nothing is timed.
