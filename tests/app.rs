@@ -396,3 +396,87 @@ fn art_6_event_loop_runs_headless_with_injected_time() {
     let white_after = plies[0].clock_ms.unwrap();
     assert!(white_after < 5 * 60_000 + 3_000, "{white_after}");
 }
+
+#[test]
+fn art_6_11_pause_stops_both_clocks_and_moves_wait() {
+    let mut a = app(None, Some("5+3"));
+    typed(&mut a, "e4\n", 1_000);
+    typed(&mut a, "p", 2_000);
+    let black = |a: &App, now: u64| {
+        a.session
+            .game()
+            .clock()
+            .unwrap()
+            .remaining(Color::Black, now)
+            .unwrap()
+            .main_ms
+    };
+    assert_eq!(
+        black(&a, 60_000),
+        black(&a, 2_000),
+        "no clock runs while paused"
+    );
+    typed(&mut a, "e5\n", 3_000);
+    assert_eq!(
+        a.session.game().plies().len(),
+        1,
+        "a move waits for the clocks"
+    );
+    snap("app_paused", &a, 3_000);
+    typed(&mut a, "p", 4_000);
+    typed(&mut a, "e5\n", 5_000);
+    assert_eq!(a.session.game().plies().len(), 2);
+}
+
+#[test]
+fn guidelines_i_1_sealing_writes_a_tamper_evident_envelope() {
+    let dir = std::env::temp_dir().join(format!("escaque-app-seal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut a = app(None, Some("90/40+30:30+30"));
+    a.envelopes_dir = Some(dir.clone());
+    typed(&mut a, "e4\n", 1_000);
+    typed(&mut a, "e5\n", 2_000);
+    a.key(
+        KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL),
+        3_000,
+    );
+    typed(&mut a, "Nf3\n", 4_000);
+    // The sealed move is not played; the clock stops.
+    assert_eq!(a.session.game().plies().len(), 2);
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1);
+    let envelope = escaque::laws::adjourn::Envelope::read_from(&files[0].path()).unwrap();
+    assert_eq!(envelope.sealer(), Color::White);
+    assert!(
+        a.announcement().contains("Envelope saved in"),
+        "{}",
+        a.announcement()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn art_7_5_arbiter_training_handles_illegal_moves_by_the_laws() {
+    let mut a = app(None, Some("15+10"));
+    a.arbiter_training = true;
+    typed(&mut a, "e5\n", 1_000);
+    let g = a.session.game();
+    assert!(
+        g.plies().is_empty(),
+        "the position before it stands (7.5.1)"
+    );
+    assert_eq!(g.illegal_moves_of(Color::White), 1);
+    assert_eq!(
+        g.penalties()[0].to,
+        Color::Black,
+        "the opponent gets the time (7.5.5)"
+    );
+    typed(&mut a, "e4\n", 2_000);
+    typed(&mut a, "e5\n", 3_000);
+    assert!(a.session.game().outcome().is_none());
+    // White's second completed illegal move loses (7.5.5): Black can mate.
+    typed(&mut a, "Ke3\n", 4_000);
+    let o = a.session.game().outcome().unwrap();
+    assert_eq!(o.termination, Termination::IllegalMoves);
+    assert_eq!(o.result.winner(), Some(Color::Black));
+}

@@ -941,6 +941,29 @@ impl Game {
         Ok(&self.events[first..])
     }
 
+    /// 6.11–6.12: the clocks are stopped at `now` (the arbiter is called, or stops them);
+    /// [`Game::resume_clock`] starts them again. The record keeps both instants.
+    pub fn pause_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        self.now = self.now.max(now);
+        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+        let events = clock.pause(self.now)?;
+        self.events.extend(events.into_iter().map(GameEvent::Clock));
+        Ok(&self.events[first..])
+    }
+
+    /// 6.11–6.12: the clocks run again from `now`, the player on move's first.
+    pub fn resume_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
+        self.refuse_if_over()?;
+        let first = self.events.len();
+        self.now = self.now.max(now);
+        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+        let events = clock.resume(self.now)?;
+        self.events.extend(events.into_iter().map(GameEvent::Clock));
+        Ok(&self.events[first..])
+    }
+
     /// The envelope was sealed at `now` (I.1): the sealing events join the record and the
     /// clock is stopped (paused: the game is not over, it resumes from the envelope).
     pub fn record_seal(

@@ -78,6 +78,13 @@ pub struct App {
     /// Scoresheet scroll: `None` follows the end.
     scroll: Option<usize>,
     title: String,
+    /// The command line is writing the sealed move (Guidelines I.1).
+    sealing: bool,
+    /// Where sealed envelopes are written (the data dir's `envelopes/`); `None`: no sealing.
+    pub envelopes_dir: Option<std::path::PathBuf>,
+    /// Arbiter training: an illegal move typed is handled as a completed illegal move
+    /// (Art. 7.5: position restored, penalty, second one loses) instead of refused.
+    pub arbiter_training: bool,
 }
 
 impl App {
@@ -119,6 +126,9 @@ impl App {
             announcement: String::new(),
             scroll: None,
             title,
+            sealing: false,
+            envelopes_dir: None,
+            arbiter_training: false,
         };
         app.announcement = app.opening_words();
         app.session.skip_events();
@@ -273,6 +283,24 @@ impl App {
             }
             Action::Flip => self.bottom = !self.bottom,
             Action::Takeback => self.ask = Some(Ask::Takeback),
+            Action::Pause => self.pause(now),
+            Action::Seal => {
+                if self.session.game().is_over() || self.envelopes_dir.is_none() {
+                    return Flow::Continue;
+                }
+                if !self.session.human_to_move() {
+                    self.announcement = self.error_words(&SessionError::EngineToMove);
+                    return Flow::Continue;
+                }
+                self.sealing = true;
+                self.input = Some(LineInput::default());
+                self.announcement = lang
+                    .pick(
+                        "Aplazamiento: escriba la jugada secreta y Enter; no se jugará en el tablero (Directrices I.1).",
+                        "Adjournment: write the sealed move and press Enter; it is not played on the board (Guidelines I.1).",
+                    )
+                    .into();
+            }
             Action::Save => return Flow::Save,
             Action::NewGame => {
                 if self.session.game().is_over() || self.session.game().plies().is_empty() {
@@ -413,7 +441,10 @@ impl App {
         };
         let byte_at = |s: &str, n: usize| s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
         match key.code {
-            KeyCode::Esc => self.input = None,
+            KeyCode::Esc => {
+                self.input = None;
+                self.sealing = false;
+            }
             KeyCode::Enter => {
                 let text = input.text.trim().to_string();
                 return self.run_line(&text, now);
@@ -452,6 +483,10 @@ impl App {
 
     /// Runs the command line's text: a word command, or a move in any notation.
     fn run_line(&mut self, text: &str, now: u64) -> Flow {
+        if self.sealing {
+            self.seal(text, now);
+            return Flow::Continue;
+        }
         let lower = text.to_lowercase();
         let mut words = lower.split_whitespace();
         let first = words.next().unwrap_or("");
@@ -506,6 +541,23 @@ impl App {
                 self.input = None;
                 self.play(mv, now);
             }
+            Err(e) if self.arbiter_training && e.problem == crate::speech::ReadProblem::Illegal => {
+                // 7.5.1: the move was completed; the position before it stands (the record
+                // never held the illegal one) and the penalty of 7.5.5 follows.
+                self.input = None;
+                let by = pos.turn();
+                let result = self.session.game_mut().illegal_move(
+                    by,
+                    crate::laws::IllegalKind::Move,
+                    crate::laws::Discovery::BeforeNextMove,
+                );
+                match result {
+                    Ok(_) => {
+                        self.absorb_events();
+                    }
+                    Err(e) => self.announcement = e.to_string(),
+                }
+            }
             Err(e) => {
                 if let Some(input) = self.input.as_mut() {
                     input.error = Some(e.to_string());
@@ -517,7 +569,104 @@ impl App {
 
     fn play(&mut self, mv: Move, now: u64) {
         self.selected = None;
+        if self.paused() {
+            self.announcement = self
+                .lang()
+                .pick(
+                    "Los relojes están parados: pulse la tecla de pausa para reanudar.",
+                    "The clocks are stopped: press the pause key to resume.",
+                )
+                .into();
+            return;
+        }
         self.command(Command::Move(mv), now);
+    }
+
+    fn paused(&self) -> bool {
+        self.session
+            .game()
+            .clock()
+            .is_some_and(|c| c.phase() == crate::laws::clock::Phase::Paused)
+    }
+
+    /// 6.11–6.12: stop the clocks (to call the arbiter), or start them again.
+    fn pause(&mut self, now: u64) {
+        let result = if self.paused() {
+            self.session.game_mut().resume_clock(now).map(|_| ())
+        } else {
+            self.session.game_mut().pause_clock(now).map(|_| ())
+        };
+        match result {
+            Ok(()) => {
+                self.absorb_events();
+            }
+            Err(e) => self.announcement = e.to_string(),
+        }
+    }
+
+    /// Guidelines I.1: the player to move seals `text`; the envelope is written to the
+    /// data directory and the clock stops.
+    fn seal(&mut self, text: &str, now: u64) {
+        use crate::laws::adjourn::{Adjournment, SealDraft};
+        let lang = self.lang();
+        let Some(dir) = self.envelopes_dir.clone() else {
+            return;
+        };
+        let pos = *self.session.game().position();
+        let mv = match self.speaker.read_move(&pos, text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                if let Some(input) = self.input.as_mut() {
+                    input.error = Some(e.to_string());
+                }
+                return;
+            }
+        };
+        self.session.tick(now);
+        let mut adj = Adjournment::of_game_at(self.session.game(), now);
+        adj.white = self.session.name(Color::White).to_string();
+        adj.black = self.session.name(Color::Black).to_string();
+        let sealed = SealDraft::new(adj).and_then(|mut d| {
+            d.write_move(mv)?;
+            d.seal()
+        });
+        let envelope = match sealed {
+            Ok(e) => e,
+            Err(e) => {
+                self.announcement = e.to_string();
+                return;
+            }
+        };
+        let path = dir.join(format!(
+            "{}-{}-move{}.envelope",
+            self.session
+                .name(Color::White)
+                .replace(|c: char| !c.is_alphanumeric(), "_"),
+            self.session
+                .name(Color::Black)
+                .replace(|c: char| !c.is_alphanumeric(), "_"),
+            pos.fullmove_number()
+        ));
+        let written = std::fs::create_dir_all(&dir)
+            .map_err(|e| e.to_string())
+            .and_then(|_| envelope.write_to(&path).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            self.announcement = e;
+            return;
+        }
+        self.input = None;
+        self.sealing = false;
+        if let Err(e) = self.session.game_mut().record_seal(&envelope, now) {
+            self.announcement = e.to_string();
+            return;
+        }
+        self.absorb_events();
+        let where_ = format!(
+            "{} {}",
+            lang.pick("Sobre guardado en", "Envelope saved in"),
+            path.display()
+        );
+        self.announcement = format!("{} {where_}", self.announcement);
     }
 
     fn step_cursor(&mut self, df: i32, dr: i32) {

@@ -118,6 +118,8 @@ pub struct LineMode<'a, W: Write> {
     warned: BTreeSet<(u8, usize, u64)>,
     pending: Option<Pending>,
     last: String,
+    /// The prompt is on the screen since the last line said.
+    prompted: bool,
 }
 
 impl<'a, W: Write> LineMode<'a, W> {
@@ -130,6 +132,7 @@ impl<'a, W: Write> LineMode<'a, W> {
             warned: BTreeSet::new(),
             pending: None,
             last: String::new(),
+            prompted: false,
         }
     }
 
@@ -145,6 +148,7 @@ impl<'a, W: Write> LineMode<'a, W> {
             v.say(text, self.lang());
         }
         self.last = text.to_string();
+        self.prompted = false;
         Ok(())
     }
 
@@ -206,8 +210,10 @@ impl<'a, W: Write> LineMode<'a, W> {
                 for t in &crossed {
                     self.warned.insert((color as u8, period, *t));
                 }
-                let _ = t;
-                say.push(self.speaker.low_time(color, main));
+                // Said as the threshold when it is crossed now (the reading is a hair
+                // under it), as the reading when it was passed long ago (a resumed game).
+                let said = if t - main < 1_000 { t } else { main };
+                say.push(self.speaker.low_time(color, said));
             }
         }
         for s in say {
@@ -241,7 +247,6 @@ impl<'a, W: Write> LineMode<'a, W> {
         let intro = self.intro();
         self.say(&intro)?;
         self.session.skip_events();
-        let mut prompted = false;
         loop {
             let now = time.now_ms();
             self.session.tick(now);
@@ -253,14 +258,14 @@ impl<'a, W: Write> LineMode<'a, W> {
                 std::thread::sleep(Duration::from_millis(10));
                 continue;
             }
-            if self.options.prompt && !prompted {
+            if self.options.prompt && !self.prompted {
                 write!(self.out, "> ")?;
                 self.out.flush()?;
-                prompted = true;
+                self.prompted = true;
             }
             match rx.recv_timeout(Duration::from_millis(100)) {
                 Ok(Some(line)) => {
-                    prompted = false;
+                    self.prompted = false;
                     let now = time.now_ms();
                     self.session.tick(now);
                     self.announce()?;

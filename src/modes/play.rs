@@ -473,6 +473,8 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
             r.view.clone(),
             theme.clone(),
         );
+        app.envelopes_dir = Some(r.paths.envelopes_dir());
+        app.arbiter_training = r.config.arbiter_training;
         if let Some(m) = companions.engine.message.take() {
             app.set_announcement(m);
         }
