@@ -480,3 +480,45 @@ fn art_7_5_arbiter_training_handles_illegal_moves_by_the_laws() {
     assert_eq!(o.termination, Termination::IllegalMoves);
     assert_eq!(o.result.winner(), Some(Color::Black));
 }
+
+#[test]
+fn art_4_3_strict_touch_move_binds_the_touched_piece() {
+    let mut a = app(None, Some("15+10"));
+    a.set_strict_touch(true);
+    // The cursor starts on e2: touch the pawn (Enter), put it back (Esc).
+    press(&mut a, &[KeyCode::Enter, KeyCode::Esc], 0);
+    // 4.3.1: the touched piece must be moved; the knight may not.
+    typed(&mut a, "Nf3\n", 0);
+    assert!(a.session.game().plies().is_empty(), "{}", a.announcement());
+    assert!(
+        a.announcement()
+            .contains("not the one the touched pieces require"),
+        "{}",
+        a.announcement()
+    );
+    // With the cursor: pick it up again and release it on e4 (4.7).
+    press(
+        &mut a,
+        &[KeyCode::Enter, KeyCode::Up, KeyCode::Up, KeyCode::Enter],
+        0,
+    );
+    let sans: Vec<&str> = a
+        .session
+        .game()
+        .plies()
+        .iter()
+        .map(|p| p.san.as_str())
+        .collect();
+    assert_eq!(sans, ["e4"]);
+    // The touch is on the record.
+    assert!(
+        a.session
+            .game()
+            .events()
+            .iter()
+            .any(|e| matches!(e, escaque::laws::GameEvent::Touch(_)))
+    );
+    // A new position frees the next player: Black touches nothing yet, any move.
+    typed(&mut a, "Nf6\n", 0);
+    assert_eq!(a.session.game().plies().len(), 2);
+}

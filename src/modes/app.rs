@@ -85,6 +85,9 @@ pub struct App {
     /// Arbiter training: an illegal move typed is handled as a completed illegal move
     /// (Art. 7.5: position restored, penalty, second one loses) instead of refused.
     pub arbiter_training: bool,
+    /// Strict touch-move (Art. 4): picking a piece up with the cursor touches it, and the
+    /// touches bind as the Laws say; `None` when the mode is off.
+    touch: Option<crate::laws::touch::TouchState>,
 }
 
 impl App {
@@ -129,6 +132,7 @@ impl App {
             sealing: false,
             envelopes_dir: None,
             arbiter_training: false,
+            touch: None,
         };
         app.announcement = app.opening_words();
         app.session.skip_events();
@@ -158,6 +162,32 @@ impl App {
             Lang::Es => format!("Partida reanudada. {last} Juegan {turn}."),
             Lang::En => format!("Game resumed. {last} {turn} to move."),
         }
+    }
+
+    /// Turns strict touch-move on or off (Art. 4).
+    pub fn set_strict_touch(&mut self, on: bool) {
+        self.touch =
+            on.then(|| crate::laws::touch::TouchState::new(self.session.game().position()));
+    }
+
+    /// Keeps the touch state on the position on the board (a new one after every move).
+    fn sync_touch(&mut self) {
+        if let Some(t) = &self.touch {
+            if t.position() != self.session.game().position() {
+                self.touch = Some(crate::laws::touch::TouchState::new(
+                    self.session.game().position(),
+                ));
+            }
+        }
+    }
+
+    /// Records touch-move events into the game and says the binding.
+    fn touched(&mut self, outcome: crate::laws::touch::TouchOutcome) {
+        if let Err(e) = self.session.game_mut().record_touch(&outcome.events) {
+            self.announcement = e.to_string();
+            return;
+        }
+        self.absorb_events();
     }
 
     pub fn lang(&self) -> Lang {
@@ -211,6 +241,7 @@ impl App {
             .any(|e| matches!(e, GameEvent::MovePlayed { .. }))
         {
             self.selected = None;
+            self.sync_touch();
         }
         events
     }
@@ -268,6 +299,13 @@ impl App {
             Action::Right => self.step_cursor(1, 0),
             Action::Select => self.select(now),
             Action::Cancel => {
+                if let (Some(t), Some(from)) = (self.touch.as_mut(), self.selected) {
+                    // Put back on its own square: the binding stays (4.3, 4.7).
+                    match t.release(from) {
+                        Ok(o) => self.touched(o),
+                        Err(e) => self.announcement = e.to_string(),
+                    }
+                }
                 self.selected = None;
                 self.input = None;
             }
@@ -284,6 +322,16 @@ impl App {
             Action::Flip => self.bottom = !self.bottom,
             Action::Takeback => self.ask = Some(Ask::Takeback),
             Action::Pause => self.pause(now),
+            Action::Adjust => {
+                let by = self.session.game().position().turn();
+                let cursor = self.cursor;
+                if let Some(t) = self.touch.as_mut() {
+                    match t.adjust(by, cursor) {
+                        Ok(o) => self.touched(o),
+                        Err(e) => self.announcement = e.to_string(),
+                    }
+                }
+            }
             Action::Seal => {
                 if self.session.game().is_over() || self.envelopes_dir.is_none() {
                     return Flow::Continue;
@@ -579,6 +627,19 @@ impl App {
                 .into();
             return;
         }
+        if let Some(t) = &self.touch {
+            if !t.is_allowed(mv) {
+                self.announcement = format!(
+                    "{} ({})",
+                    self.lang().pick(
+                        "Esa jugada no es la que obligan las piezas tocadas",
+                        "That move is not the one the touched pieces require"
+                    ),
+                    t.binding()
+                );
+                return;
+            }
+        }
         self.command(Command::Move(mv), now);
     }
 
@@ -682,6 +743,9 @@ impl App {
 
     /// Enter on the board: pick up one's own piece, or drop the picked one on a target.
     fn select(&mut self, now: u64) {
+        if self.touch.is_some() && self.session.human_to_move() {
+            return self.select_strict(now);
+        }
         let pos = *self.session.game().position();
         if let Some(from) = self.selected {
             if from == self.cursor {
@@ -726,10 +790,48 @@ impl App {
         }
     }
 
+    /// Enter on the board in strict touch-move: touching and releasing as on a real board.
+    fn select_strict(&mut self, now: u64) {
+        self.sync_touch();
+        let cursor = self.cursor;
+        let Some(t) = self.touch.as_mut() else {
+            return;
+        };
+        let result = match self.selected {
+            // A piece in the hand: let it go on the cursor's square.
+            Some(_) => t.release(cursor),
+            None => t.touch(cursor),
+        };
+        match result {
+            Ok(o) => {
+                let made = o.made;
+                let in_hand = t.in_hand();
+                self.touched(o);
+                self.selected = in_hand;
+                if let Some(mv) = made {
+                    self.selected = None;
+                    self.command(Command::Move(mv), now);
+                } else if let Some(crate::laws::touch::BindingKind::PawnTo { from, to }) =
+                    self.touch.as_ref().map(|t| t.binding().kind)
+                {
+                    self.ask = Some(Ask::Promotion { from, to });
+                }
+            }
+            Err(e) => self.announcement = e.to_string(),
+        }
+    }
+
     fn targets(&self) -> Bitboard {
         let Some(from) = self.selected else {
             return Bitboard::EMPTY;
         };
+        if let Some(t) = &self.touch {
+            return t
+                .allowed_moves()
+                .iter()
+                .filter(|m| m.from == from)
+                .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to));
+        }
         let pos: &Position = self.session.game().position();
         pos.legal_moves_from(from)
             .iter()

@@ -475,6 +475,7 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         );
         app.envelopes_dir = Some(r.paths.envelopes_dir());
         app.arbiter_training = r.config.arbiter_training;
+        app.set_strict_touch(r.config.strict_touch_move);
         if let Some(m) = companions.engine.message.take() {
             app.set_announcement(m);
         }
