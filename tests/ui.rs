@@ -371,7 +371,7 @@ fn art_6_9_flag_fall_drawn_when_the_opponent_cannot_mate() {
     let t = text(&s.render(120, 40, &classic()));
     assert!(t.contains("FLAG"), "{t}");
     assert!(
-        t.contains("1/2-1/2 Draw: flag fell, but the opponent"),
+        t.contains("1/2-1/2 Draw: flag fall, but the opponent"),
         "{t}"
     );
     assert!(t.contains("(Art. 6.9)"), "{t}");
