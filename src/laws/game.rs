@@ -1002,13 +1002,16 @@ impl Game {
     /// runs only with a per-ply budget set by [`Game::set_dead_search_per_ply`] (none by
     /// default: a live game must not stall). Still open → the game goes on.
     fn is_dead_position(&mut self, pos: &Position) -> bool {
-        let quick = [
-            dead::quick(pos, Color::White),
-            dead::quick(pos, Color::Black),
-        ];
-        if quick.iter().any(Verdict::is_winnable) {
+        // One side that can still mate is enough: the other is not asked (most positions).
+        let white = dead::quick(pos, Color::White);
+        if white.is_winnable() {
             return false;
         }
+        let black = dead::quick(pos, Color::Black);
+        if black.is_winnable() {
+            return false;
+        }
+        let quick = [white, black];
         if quick.iter().all(Verdict::is_unwinnable) {
             return true;
         }
