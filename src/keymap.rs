@@ -834,7 +834,18 @@ impl Keymap {
 
     /// [`Keymap::help`] with the key names in the given style.
     pub fn help_in(&self, lang: Lang, style: KeyStyle) -> Vec<(String, String)> {
-        Action::ALL
+        self.help_for(&Action::ALL, lang, style)
+    }
+
+    /// The help entries of some actions only (a mode's own), in their order: the bound ones,
+    /// with their keys and descriptions.
+    pub fn help_for(
+        &self,
+        actions: &[Action],
+        lang: Lang,
+        style: KeyStyle,
+    ) -> Vec<(String, String)> {
+        actions
             .iter()
             .filter(|a| !self.keys(**a).is_empty())
             .map(|&a| (self.keys_text(a, style), a.description(lang).to_string()))

@@ -522,3 +522,14 @@ fn art_4_3_strict_touch_move_binds_the_touched_piece() {
     typed(&mut a, "Nf6\n", 0);
     assert_eq!(a.session.game().plies().len(), 2);
 }
+
+#[test]
+fn app_d_repeat_key_changes_the_status_line_so_it_is_read_again() {
+    let mut a = app(None, None);
+    typed(&mut a, "e4\n", 0);
+    let said = a.announcement().to_string();
+    typed(&mut a, "i", 0);
+    assert_eq!(a.announcement(), format!("» {said}"));
+    typed(&mut a, "i", 0);
+    assert_eq!(a.announcement(), said);
+}

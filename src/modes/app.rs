@@ -38,6 +38,65 @@ pub struct LineInput {
     pub error: Option<String>,
 }
 
+/// The actions of the play screen, in the order of its help.
+pub const PLAY_ACTIONS: [Action; 25] = [
+    Action::Help,
+    Action::Quit,
+    Action::Up,
+    Action::Down,
+    Action::Left,
+    Action::Right,
+    Action::Select,
+    Action::Cancel,
+    Action::CommandLine,
+    Action::OfferDraw,
+    Action::AcceptDraw,
+    Action::DeclineDraw,
+    Action::ClaimDraw,
+    Action::Resign,
+    Action::Flip,
+    Action::Adjust,
+    Action::Pause,
+    Action::Takeback,
+    Action::Save,
+    Action::Seal,
+    Action::NewGame,
+    Action::ToggleClockReadings,
+    Action::RepeatAnnouncement,
+    Action::ScrollUp,
+    Action::ScrollDown,
+];
+
+/// Edits a one-line text input with `key` (cursor in characters): Backspace, Delete, the
+/// arrows, Home, End and typed characters (at most 80). Returns whether the key was one of
+/// those. Shared by every command line of the full screen.
+pub fn edit_text(text: &mut String, cursor: &mut usize, key: &KeyEvent) -> bool {
+    let byte_at = |s: &str, n: usize| s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+    let len = text.chars().count();
+    match key.code {
+        KeyCode::Backspace if *cursor > 0 => {
+            text.remove(byte_at(text, *cursor - 1));
+            *cursor -= 1;
+        }
+        KeyCode::Backspace => {}
+        KeyCode::Delete if *cursor < len => {
+            text.remove(byte_at(text, *cursor));
+        }
+        KeyCode::Left => *cursor = cursor.saturating_sub(1),
+        KeyCode::Right => *cursor = (*cursor + 1).min(len),
+        KeyCode::Home => *cursor = 0,
+        KeyCode::End => *cursor = len,
+        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+            if len < 80 {
+                text.insert(byte_at(text, *cursor), c);
+                *cursor += 1;
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
 /// What the caller should do after an update.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flow {
@@ -363,7 +422,12 @@ impl App {
             }
             Action::ToggleClockReadings => self.view.clock_readings = !self.view.clock_readings,
             Action::RepeatAnnouncement => {
-                // The status line already shows it; the line mode says it again.
+                // The line must change for a screen reader watching the terminal to read it
+                // again: a mark in front of it comes and goes with each repetition.
+                self.announcement = match self.announcement.strip_prefix("» ") {
+                    Some(rest) => rest.to_string(),
+                    None => format!("» {}", self.announcement),
+                };
             }
             Action::ScrollUp => {
                 let end = self.session.game().plies().len().div_ceil(2);
@@ -487,7 +551,6 @@ impl App {
         let Some(input) = self.input.as_mut() else {
             return Flow::Continue;
         };
-        let byte_at = |s: &str, n: usize| s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
         match key.code {
             KeyCode::Esc => {
                 self.input = None;
@@ -498,33 +561,17 @@ impl App {
                 return self.run_line(&text, now);
             }
             KeyCode::Backspace => {
-                if input.cursor > 0 {
-                    let at = byte_at(&input.text, input.cursor - 1);
-                    input.text.remove(at);
-                    input.cursor -= 1;
-                }
+                edit_text(&mut input.text, &mut input.cursor, &key);
                 input.error = None;
                 if input.text.is_empty() {
                     self.input = None;
                 }
             }
-            KeyCode::Delete if input.cursor < input.text.chars().count() => {
-                let at = byte_at(&input.text, input.cursor);
-                input.text.remove(at);
-            }
-            KeyCode::Left => input.cursor = input.cursor.saturating_sub(1),
-            KeyCode::Right => input.cursor = (input.cursor + 1).min(input.text.chars().count()),
-            KeyCode::Home => input.cursor = 0,
-            KeyCode::End => input.cursor = input.text.chars().count(),
-            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                if input.text.chars().count() < 80 {
-                    let at = byte_at(&input.text, input.cursor);
-                    input.text.insert(at, c);
-                    input.cursor += 1;
+            _ => {
+                if edit_text(&mut input.text, &mut input.cursor, &key) {
+                    input.error = None;
                 }
-                input.error = None;
             }
-            _ => {}
         }
         Flow::Continue
     }
@@ -865,7 +912,8 @@ impl App {
         let last_move = game.plies().last().map(|p| p.mv);
         let hints = self.hints();
         let help_entries = if self.help {
-            self.keymap.help(lang)
+            self.keymap
+                .help_for(&PLAY_ACTIONS, lang, crate::keymap::KeyStyle::Symbols)
         } else {
             Vec::new()
         };

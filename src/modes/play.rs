@@ -74,11 +74,7 @@ struct Resolved {
 fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
     let paths = Paths::from_env()?;
     let config = Config::load(&paths)?;
-    let lang = opts.lang.unwrap_or_else(|| config.lang());
-    let names = opts
-        .names
-        .unwrap_or_else(|| config.names(lang).code().parse().unwrap_or(Profile::En));
-    let speaker = Speaker::new(names, lang);
+    let (lang, speaker) = speaker(opts.lang, opts.names, &config);
     let tc = opts
         .time_control
         .clone()
@@ -145,25 +141,13 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
             ("Round".into(), "-".into()),
         ],
     };
-    let glyphs = if opts.ascii || config.ascii == AsciiMode::Always {
-        Glyphs::Ascii
-    } else if config.ascii == AsciiMode::Never {
-        Glyphs::Unicode
-    } else {
-        Glyphs::detect()
-    };
-    let no_color = std::env::var("NO_COLOR").ok();
-    let theme_name = opts
-        .theme
-        .clone()
-        .unwrap_or_else(|| config.theme_with_no_color(no_color.as_deref()).to_string());
-    let view = View {
+    let (view, theme_name) = screen_settings(
+        opts.ascii,
+        opts.theme.as_deref(),
+        opts.notation,
+        &config,
         lang,
-        notation: opts.notation.unwrap_or_else(|| config.notation(lang)),
-        glyphs,
-        clock_readings: config.clock_readings_on_scoresheet,
-        low_time_ms,
-    };
+    );
     Ok(Resolved {
         config,
         paths,
@@ -173,6 +157,53 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
         view,
         theme_name,
     })
+}
+
+/// The interface language and the announcer: the command line's choice, else the
+/// config's (the language from the environment, the names following the language).
+pub(super) fn speaker(
+    lang: Option<Lang>,
+    names: Option<Profile>,
+    config: &Config,
+) -> (Lang, Speaker) {
+    let lang = lang.unwrap_or_else(|| config.lang());
+    let names = names.unwrap_or_else(|| config.names(lang).code().parse().unwrap_or(Profile::En));
+    (lang, Speaker::new(names, lang))
+}
+
+/// The screen's settings — glyphs, notation, clock readings, low-time mark — and the theme's
+/// name, from the command line's choices and the config (play and replay share them). The
+/// theme is `monochrome` when `NO_COLOR` is set and none was chosen (no-color.org).
+pub(super) fn screen_settings(
+    ascii: bool,
+    theme: Option<&str>,
+    notation: Option<crate::core::Notation>,
+    config: &Config,
+    lang: Lang,
+) -> (View, String) {
+    let glyphs = if ascii || config.ascii == AsciiMode::Always {
+        Glyphs::Ascii
+    } else if config.ascii == AsciiMode::Never {
+        Glyphs::Unicode
+    } else {
+        Glyphs::detect()
+    };
+    let no_color = std::env::var("NO_COLOR").ok();
+    let theme_name = theme
+        .map(str::to_string)
+        .unwrap_or_else(|| config.theme_with_no_color(no_color.as_deref()).to_string());
+    let view = View {
+        lang,
+        notation: notation.unwrap_or_else(|| config.notation(lang)),
+        glyphs,
+        clock_readings: config.clock_readings_on_scoresheet,
+        low_time_ms: config
+            .low_time_warnings
+            .iter()
+            .min()
+            .map_or(60_000, |s| *s as u64 * 1000),
+    };
+    (view, theme_name)
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock (UTC).

@@ -19,7 +19,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-use crate::config::{AsciiMode, Config, Paths};
+use crate::config::{Config, Paths};
 use crate::core::{Bitboard, Color, Letters, Notation};
 use crate::keymap::{Action, KeyStyle, Keymap};
 use crate::lang::Lang;
@@ -30,7 +30,7 @@ use crate::laws::irregularity::ArbiterPenalty;
 use crate::laws::pgn::{self, format_clock};
 use crate::laws::{Article, GameResult};
 use crate::speech::{Profile, Speaker};
-use crate::ui::{self, Glyphs};
+use crate::ui;
 
 use super::app::View;
 use super::event_loop::Input;
@@ -923,7 +923,6 @@ impl ReplayApp {
         let Some(input) = self.input.as_mut() else {
             return;
         };
-        let byte_at = |s: &str, n: usize| s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
         match key.code {
             KeyCode::Esc => self.input = None,
             KeyCode::Enter => {
@@ -931,31 +930,11 @@ impl ReplayApp {
                 let kind = input.kind;
                 self.run_line(kind, &text);
             }
-            KeyCode::Backspace => {
-                if input.cursor > 0 {
-                    let at = byte_at(&input.text, input.cursor - 1);
-                    input.text.remove(at);
-                    input.cursor -= 1;
+            _ => {
+                if super::app::edit_text(&mut input.text, &mut input.cursor, &key) {
+                    input.error = None;
                 }
-                input.error = None;
             }
-            KeyCode::Delete if input.cursor < input.text.chars().count() => {
-                let at = byte_at(&input.text, input.cursor);
-                input.text.remove(at);
-            }
-            KeyCode::Left => input.cursor = input.cursor.saturating_sub(1),
-            KeyCode::Right => input.cursor = (input.cursor + 1).min(input.text.chars().count()),
-            KeyCode::Home => input.cursor = 0,
-            KeyCode::End => input.cursor = input.text.chars().count(),
-            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                if input.text.chars().count() < 80 {
-                    let at = byte_at(&input.text, input.cursor);
-                    input.text.insert(at, c);
-                    input.cursor += 1;
-                }
-                input.error = None;
-            }
-            _ => {}
         }
     }
 
@@ -1029,16 +1008,8 @@ impl ReplayApp {
 
     /// The help screen's entries: the replay's actions and their keys.
     pub fn help_entries(&self) -> Vec<(String, String)> {
-        REPLAY_ACTIONS
-            .iter()
-            .filter(|a| !self.keymap.keys(**a).is_empty())
-            .map(|&a| {
-                (
-                    self.keymap.keys_text(a, KeyStyle::Symbols),
-                    a.description(self.lang()).to_string(),
-                )
-            })
-            .collect()
+        self.keymap
+            .help_for(&REPLAY_ACTIONS, self.lang(), KeyStyle::Symbols)
     }
 
     /// Everything the widgets need, borrowed.
@@ -1190,11 +1161,7 @@ pub fn run_replay(opts: ReplayOptions) -> Result<(), ReplayError> {
     )?;
     let paths = Paths::from_env()?;
     let config = Config::load(&paths)?;
-    let lang = opts.lang.unwrap_or_else(|| config.lang());
-    let names = opts
-        .names
-        .unwrap_or_else(|| config.names(lang).code().parse().unwrap_or(Profile::En));
-    let speaker = Speaker::new(names, lang);
+    let (lang, speaker) = super::play::speaker(opts.lang, opts.names, &config);
     let replay = Replay::new(review, speaker, Some(opts.file.clone()));
     if opts.screen_reader {
         let stdin = io::stdin();
@@ -1204,30 +1171,14 @@ pub fn run_replay(opts: ReplayOptions) -> Result<(), ReplayError> {
         line.run(stdin.lock())?;
         return Ok(());
     }
-    let glyphs = if opts.ascii || config.ascii == AsciiMode::Always {
-        Glyphs::Ascii
-    } else if config.ascii == AsciiMode::Never {
-        Glyphs::Unicode
-    } else {
-        Glyphs::detect()
-    };
-    let no_color = std::env::var("NO_COLOR").ok();
-    let theme_name = opts
-        .theme
-        .clone()
-        .unwrap_or_else(|| config.theme_with_no_color(no_color.as_deref()).to_string());
-    let theme = ui::theme::Theme::load(&theme_name, Some(&paths.themes_dir))?;
-    let view = View {
+    let (view, theme_name) = super::play::screen_settings(
+        opts.ascii,
+        opts.theme.as_deref(),
+        opts.notation,
+        &config,
         lang,
-        notation: opts.notation.unwrap_or_else(|| config.notation(lang)),
-        glyphs,
-        clock_readings: config.clock_readings_on_scoresheet,
-        low_time_ms: config
-            .low_time_warnings
-            .iter()
-            .min()
-            .map_or(60_000, |s| *s as u64 * 1000),
-    };
+    );
+    let theme = ui::theme::Theme::load(&theme_name, Some(&paths.themes_dir))?;
     let mut app = ReplayApp::new(replay, config.keymap()?, view, theme);
     let guard = crate::terminal::TerminalGuard::enter(false)?;
     let backend = ratatui::backend::CrosstermBackend::new(io::stdout());
