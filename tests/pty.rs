@@ -498,7 +498,7 @@ fn app_d_line_mode_in_a_terminal_words_queries_offer_warning_resign() {
             "Jugadas completadas: blancas dos, negras dos. Juegan blancas su jugada tres.",
             "Blancas: Rey Eva uno; Dama David uno; Torres Ana uno y Héctor uno; Alfiles César \
              uno y Félix uno; Caballos Bella uno y Félix tres; peones Ana dos, Bella dos, César \
-             dos, David dos, Félix dos, Gustavo dos, Héctor dos y Eva cuatro.",
+             dos, David dos, Eva cuatro, Félix dos, Gustavo dos y Héctor dos.",
             "Columna Eva: Eva uno Rey blanco, Eva cuatro peón blanco, Eva cinco peón negro, Eva \
              ocho Rey negro; las demás vacías.",
             "<warning>",

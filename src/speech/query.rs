@@ -144,11 +144,10 @@ impl Speaker {
         };
         let mut parts = Vec::new();
         for r in roles {
-            let squares: Vec<String> = pos
-                .pieces(color, r)
-                .into_iter()
-                .map(|sq| self.square(sq))
-                .collect();
+            // File by file, a to h, then rank by rank: the order of the whole-board reading.
+            let mut on: Vec<Square> = pos.pieces(color, r).into_iter().collect();
+            on.sort_by_key(|sq| (sq.file(), sq.rank()));
+            let squares: Vec<String> = on.into_iter().map(|sq| self.square(sq)).collect();
             if squares.is_empty() {
                 continue;
             }
@@ -169,7 +168,8 @@ impl Speaker {
                 (Some(r), Lang::En) => {
                     format!("{} has no {}.", self.side_cap(color), self.profile.roles(r))
                 }
-                (None, _) => format!("{}: -.", self.side_cap(color)),
+                (None, Lang::Es) => format!("{}: ninguna pieza.", self.side_cap(color)),
+                (None, Lang::En) => format!("{}: no pieces.", self.side_cap(color)),
             };
         }
         format!("{}: {}.", self.side_cap(color), parts.join("; "))
