@@ -893,14 +893,19 @@ impl App {
             actions.extend([Action::NewGame, Action::Save, Action::Quit]);
         } else if game.pending_offer().is_some() {
             actions.extend([Action::AcceptDraw, Action::DeclineDraw, Action::Quit]);
+        } else if self.paused() {
+            actions.extend([Action::Pause, Action::Quit]);
         } else {
             actions.extend([
                 Action::OfferDraw,
                 Action::ClaimDraw,
                 Action::Resign,
                 Action::Flip,
-                Action::Quit,
             ]);
+            if game.clock().is_some() {
+                actions.push(Action::Pause);
+            }
+            actions.push(Action::Quit);
         }
         self.keymap.hints(&actions, self.lang())
     }
