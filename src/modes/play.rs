@@ -18,7 +18,7 @@ use crate::ui::Glyphs;
 
 use super::app::{App, Ask, Flow, View};
 use super::event_loop::{self, Companion, SystemTime, TerminalInput, TimeSource};
-use super::line::{LineCompanion, LineEnd, LineMode, LineOptions, Voice};
+use super::line::{LineCompanion, LineMode, LineOptions, Voice};
 use super::persist;
 use super::session::{Seat, Session, Setup};
 
@@ -523,7 +523,11 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         )?;
         match flow {
             Flow::Resume => {
-                let path = pending_resume.take().expect("asked only with a file");
+                // Asked only when a file was found; without one there is nothing to resume.
+                let Some(path) = pending_resume.take() else {
+                    session = Session::new(r.setup.clone(), 0);
+                    continue;
+                };
                 match persist::resume(&path, r.setup.clone()) {
                     Ok((s, now)) => {
                         session = s;
@@ -609,7 +613,7 @@ fn run_line(
     };
     let mut mode = LineMode::new(session, r.speaker, &mut out, options);
     let stdin = io::BufReader::new(io::stdin());
-    let end = mode.run(stdin, &time, &mut companions)?;
-    let _ = end == LineEnd::Quit;
+    // Both ends (the player quit, the input ended) leave the game saved by the autosave.
+    mode.run(stdin, &time, &mut companions)?;
     Ok(())
 }
