@@ -944,22 +944,27 @@ impl Game {
     /// 6.11–6.12: the clocks are stopped at `now` (the arbiter is called, or stops them);
     /// [`Game::resume_clock`] starts them again. The record keeps both instants.
     pub fn pause_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
-        self.refuse_if_over()?;
-        let first = self.events.len();
-        self.now = self.now.max(now);
-        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
-        let events = clock.pause(self.now)?;
-        self.events.extend(events.into_iter().map(GameEvent::Clock));
-        Ok(&self.events[first..])
+        self.on_clock(now, |clock, _, now| clock.pause(now))
     }
 
     /// 6.11–6.12: the clocks run again from `now`, the player on move's first.
     pub fn resume_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
+        self.on_clock(now, |clock, _, now| clock.resume(now))
+    }
+
+    /// Brings the game to `now` and does `act` on the clock (given the player to move and
+    /// the game's time); the clock's events join the record.
+    fn on_clock(
+        &mut self,
+        now: u64,
+        act: impl FnOnce(&mut Clock, Color, u64) -> Result<Vec<ClockEvent>, ClockError>,
+    ) -> Result<&[GameEvent], GameError> {
         self.refuse_if_over()?;
         let first = self.events.len();
         self.now = self.now.max(now);
+        let turn = self.position().turn();
         let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
-        let events = clock.resume(self.now)?;
+        let events = act(clock, turn, self.now)?;
         self.events.extend(events.into_iter().map(GameEvent::Clock));
         Ok(&self.events[first..])
     }
@@ -1273,14 +1278,10 @@ impl Game {
 
     /// Starts the clock at `now` (6.5: White's clock runs from the time set for the start).
     pub fn start_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
-        self.refuse_if_over()?;
-        let first = self.events.len();
-        self.now = self.now.max(now);
-        let first_mover = self.position().turn();
-        let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
-        let events = clock.start_for(first_mover, self.now)?;
-        self.events.extend(events.into_iter().map(GameEvent::Clock));
-        Ok(&self.events[first..])
+        // The player who moves first (Black, in a set-up position with Black to move).
+        self.on_clock(now, |clock, first_mover, now| {
+            clock.start_for(first_mover, now)
+        })
     }
 
     /// Brings the game to `now`: the clock's flag falls and warnings up to then become
