@@ -108,6 +108,10 @@ impl Action {
         Action::Decide,
     ];
 
+    /// The actions of play mode, in the order of its help: [`Action::ALL`] up to the first
+    /// of the replay's own actions, which come last.
+    pub const PLAY: &'static [Action] = Action::ALL.split_at(25).0;
+
     /// The name used in the config file's `[keys]` table (`offer-draw`).
     pub fn name(self) -> &'static str {
         match self {
@@ -820,10 +824,20 @@ impl Keymap {
         lang: Lang,
         style: KeyStyle,
     ) -> Vec<(String, String)> {
+        self.entries(actions, style, |a| a.label(lang))
+    }
+
+    /// (keys, words) of each bound action of `actions`, in their order.
+    fn entries(
+        &self,
+        actions: &[Action],
+        style: KeyStyle,
+        words: impl Fn(Action) -> &'static str,
+    ) -> Vec<(String, String)> {
         actions
             .iter()
             .filter(|a| !self.keys(**a).is_empty())
-            .map(|&a| (self.keys_text(a, style), a.label(lang).to_string()))
+            .map(|&a| (self.keys_text(a, style), words(a).to_string()))
             .collect()
     }
 
@@ -845,11 +859,7 @@ impl Keymap {
         lang: Lang,
         style: KeyStyle,
     ) -> Vec<(String, String)> {
-        actions
-            .iter()
-            .filter(|a| !self.keys(**a).is_empty())
-            .map(|&a| (self.keys_text(a, style), a.description(lang).to_string()))
-            .collect()
+        self.entries(actions, style, |a| a.description(lang))
     }
 
     /// The bound keys that a typed move could begin with (see [`starts_move`]): empty for
@@ -875,6 +885,23 @@ fn index(action: Action) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn play_actions_are_all_but_the_replays_own() {
+        let replay_only = [
+            Action::StepForward,
+            Action::StepBack,
+            Action::FirstPly,
+            Action::LastPly,
+            Action::NextFinding,
+            Action::PrevFinding,
+            Action::JumpToPly,
+            Action::Decide,
+        ];
+        assert_eq!(Action::PLAY.len() + replay_only.len(), Action::ALL.len());
+        assert!(Action::PLAY.iter().all(|a| !replay_only.contains(a)));
+        assert!(Action::PLAY.contains(&Action::Quit) && Action::PLAY.contains(&Action::Seal));
+    }
+
     use super::*;
 
     #[test]

@@ -38,35 +38,6 @@ pub struct LineInput {
     pub error: Option<String>,
 }
 
-/// The actions of the play screen, in the order of its help.
-pub const PLAY_ACTIONS: [Action; 25] = [
-    Action::Help,
-    Action::Quit,
-    Action::Up,
-    Action::Down,
-    Action::Left,
-    Action::Right,
-    Action::Select,
-    Action::Cancel,
-    Action::CommandLine,
-    Action::OfferDraw,
-    Action::AcceptDraw,
-    Action::DeclineDraw,
-    Action::ClaimDraw,
-    Action::Resign,
-    Action::Flip,
-    Action::Adjust,
-    Action::Pause,
-    Action::Takeback,
-    Action::Save,
-    Action::Seal,
-    Action::NewGame,
-    Action::ToggleClockReadings,
-    Action::RepeatAnnouncement,
-    Action::ScrollUp,
-    Action::ScrollDown,
-];
-
 /// Edits a one-line text input with `key` (cursor in characters): Backspace, Delete, the
 /// arrows, Home, End and typed characters (at most 80). Returns whether the key was one of
 /// those. Shared by every command line of the full screen.
@@ -918,7 +889,7 @@ impl App {
         let hints = self.hints();
         let help_entries = if self.help {
             self.keymap
-                .help_for(&PLAY_ACTIONS, lang, crate::keymap::KeyStyle::Symbols)
+                .help_for(Action::PLAY, lang, crate::keymap::KeyStyle::Symbols)
         } else {
             Vec::new()
         };
