@@ -173,24 +173,19 @@ impl App {
     fn opening_words(&self) -> String {
         let lang = self.lang();
         let game = self.session.game();
-        let turn = match lang {
-            Lang::Es => self.speaker.side(game.position().turn()),
-            Lang::En => self.speaker.side_cap(game.position().turn()),
-        };
+        let turn = self.speaker.to_move(game.position().turn());
         if game.plies().is_empty() {
             return match lang {
-                Lang::Es => format!(
-                    "Partida nueva. Juegan {turn}. Escriba una jugada o use las flechas y Enter."
-                ),
-                Lang::En => {
-                    format!("New game. {turn} to move. Type a move, or use the arrows and Enter.")
+                Lang::Es => {
+                    format!("Partida nueva. {turn} Escriba una jugada o use las flechas y Enter.")
                 }
+                Lang::En => format!("New game. {turn} Type a move, or use the arrows and Enter."),
             };
         }
         let last = self.speaker.last_move(game);
         match lang {
-            Lang::Es => format!("Partida reanudada. {last} Juegan {turn}."),
-            Lang::En => format!("Game resumed. {last} {turn} to move."),
+            Lang::Es => format!("Partida reanudada. {last} {turn}"),
+            Lang::En => format!("Game resumed. {last} {turn}"),
         }
     }
 

@@ -300,24 +300,8 @@ impl<'a, W: Write> LineMode<'a, W> {
             s.push_str(&self.speaker.move_count(game));
         }
         s.push(' ');
-        s.push_str(&self.turn());
+        s.push_str(&self.speaker.turn(self.session.game()));
         s
-    }
-
-    /// Whose turn it is, in words.
-    fn turn(&self) -> String {
-        let game = self.session.game();
-        if game.is_over() {
-            return self
-                .lang()
-                .pick("La partida ha terminado.", "The game is over.")
-                .into();
-        }
-        let turn = game.position().turn();
-        match self.lang() {
-            Lang::Es => format!("Juegan {}.", self.speaker.side(turn)),
-            Lang::En => format!("{} to move.", self.speaker.side_cap(turn)),
-        }
     }
 
     /// The answer to a query word (`first`) with its argument, or `None` when `first` is
@@ -337,7 +321,7 @@ impl<'a, W: Write> LineMode<'a, W> {
             "clock" | "reloj" | "time" | "tiempo" | "t" => sp.clocks(game, now),
             "moves" | "jugadas" | "number" | "numero" | "m" => sp.move_count(game),
             "last" | "ultima" | "l" => sp.last_move(game),
-            "turn" | "turno" => self.turn(),
+            "turn" | "turno" => self.speaker.turn(self.session.game()),
             "pieces" | "piezas" | "p" => {
                 let words: Vec<&str> = rest.split_whitespace().collect();
                 let mine = self.session.local_color_or_turn();

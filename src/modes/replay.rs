@@ -268,10 +268,10 @@ impl Replay {
         let lang = self.lang();
         let sp = &self.speaker;
         if ply == 0 {
-            let turn = sp.side_cap(self.review.start.turn());
+            let turn = sp.to_move(self.review.start.turn());
             return match lang {
-                Lang::Es => format!("Posición inicial. Juegan {turn}."),
-                Lang::En => format!("The start position. {turn} to move."),
+                Lang::Es => format!("Posición inicial. {turn}"),
+                Lang::En => format!("The start position. {turn}"),
             };
         }
         let before = self.review.position_at(ply - 1);

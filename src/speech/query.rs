@@ -67,7 +67,7 @@ impl Speaker {
     }
 
     /// "Juegan blancas." / "White to move." / "La partida ha terminado: …".
-    fn turn(&self, game: &Game) -> String {
+    pub fn turn(&self, game: &Game) -> String {
         if let Some(outcome) = game.outcome() {
             return format!(
                 "{} {}.",
@@ -75,10 +75,14 @@ impl Speaker {
                 self.result(outcome.result)
             );
         }
-        let c = game.position().turn();
+        self.to_move(game.position().turn())
+    }
+
+    /// "Juegan blancas." / "White to move."
+    pub fn to_move(&self, color: Color) -> String {
         match self.lang {
-            Lang::Es => format!("Juegan {}.", self.side(c)),
-            Lang::En => format!("{} to move.", self.side_cap(c)),
+            Lang::Es => format!("Juegan {}.", self.side(color)),
+            Lang::En => format!("{} to move.", self.side_cap(color)),
         }
     }
 
@@ -384,10 +388,7 @@ impl Speaker {
                     .replace("; the rest empty", "")
             })
             .collect();
-        parts.push(match self.lang {
-            Lang::Es => format!("Juegan {}.", self.side(pos.turn())),
-            Lang::En => format!("{} to move.", self.side_cap(pos.turn())),
-        });
+        parts.push(self.to_move(pos.turn()));
         parts.join(" ")
     }
 }
