@@ -133,7 +133,12 @@ fn art_7_5_1_replay_screen_at_the_illegal_move_game_38() {
         "{}",
         a.announcement()
     );
-    assert!(a.announcement().ends_with("(Art. 7.5.1)."));
+    assert!(
+        a.announcement()
+            .ends_with(", article seven point five point one."),
+        "{}",
+        a.announcement()
+    );
     let small = text(&a, 80, 24);
     assert!(small.contains("> after 1...  Art. 7.5.1"), "{small}");
     insta::assert_snapshot!("replay_illegal_move_game38_80x24", small);
@@ -432,7 +437,7 @@ fn art_5_1_1_every_ply_is_said_with_its_move_and_the_mate_with_its_finding() {
         "{out}"
     );
     assert!(
-        lines[5].contains("Checkmate: Black wins (Art. 5.1.1)."),
+        lines[5].contains("Checkmate: Black wins, article five point one point one."),
         "{out}"
     );
     assert_eq!(lines[6], "This is the last ply of the game.");
@@ -497,7 +502,7 @@ fn exit_codes_of_escaque_replay() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("escaque, arbiter's replay. Game 1: Alba against Bruno."));
+    assert!(text.starts_with("escaque, arbiter's replay. Game one: Alba against Bruno."));
     assert!(text.ends_with("End of input.\n"));
 }
 

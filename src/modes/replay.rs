@@ -310,12 +310,15 @@ impl Replay {
         self.review
             .findings_at(ply)
             .map(|f| {
+                // Said, not read: the article in words (App. D), wherever the detail names it.
+                let words = self.speaker.article(f.article);
                 let detail = capitalize(f.detail(lang).trim_end_matches('.'));
-                let article = art(f.article, lang);
-                if detail.to_lowercase().contains(&article.to_lowercase()) {
-                    format!("{detail}.")
+                let digits = art(f.article, lang);
+                let (said, named) = replace_ignoring_case(&detail, &digits, &words);
+                if named {
+                    format!("{said}.")
                 } else {
-                    format!("{detail} ({article}).")
+                    format!("{said}, {words}.")
                 }
             })
             .collect()
@@ -677,7 +680,28 @@ fn art(a: Article, lang: Lang) -> String {
     format!("{} {}", lang.pick("art.", "Art."), a.number())
 }
 
-fn capitalize(s: &str) -> String {
+/// `text` with every `from` (any case) replaced by `to`, and whether there was one.
+fn replace_ignoring_case(text: &str, from: &str, to: &str) -> (String, bool) {
+    let lower = text.to_lowercase();
+    let needle = from.to_lowercase();
+    // Lower-casing keeps the byte offsets of ASCII text; for any other, only exact matches.
+    if lower.len() != text.len() || needle.is_empty() {
+        return (text.replace(from, to), text.contains(from));
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = 0;
+    let mut found = false;
+    for (i, _) in lower.match_indices(&needle) {
+        out.push_str(&text[rest..i]);
+        out.push_str(to);
+        rest = i + needle.len();
+        found = true;
+    }
+    out.push_str(&text[rest..]);
+    (out, found)
+}
+
+pub(super) fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),

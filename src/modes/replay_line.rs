@@ -11,6 +11,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::lang::Lang;
 use crate::laws::arbiter::Decision;
+use crate::speech::numbers;
 
 use super::replay::{Proposal, Replay};
 
@@ -54,25 +55,43 @@ impl<'a, W: Write> ReplayLine<'a, W> {
     fn intro(&mut self) -> io::Result<()> {
         let lang = self.lang();
         let r = &self.replay.review;
-        let n = r.findings.len();
+        let sp = self.replay.speaker;
+        // Said, not read (App. D): numbers, results and articles in words.
+        let result = |res: Option<crate::laws::GameResult>| {
+            res.map_or_else(
+                || lang.pick("sin resultado", "no result").to_string(),
+                |g| sp.result(g),
+            )
+        };
+        let mut verdict = result(r.result_by_laws);
+        if let Some(t) = r.termination {
+            verdict = format!("{verdict}, {}", t.words(lang));
+        }
+        if let Some(a) = r.article {
+            verdict = format!("{verdict}, {}", sp.article(a));
+        }
+        let game = numbers::number(r.index as u64, lang);
+        let findings = super::replay::capitalize(&numbers::count(
+            r.findings.len() as u64,
+            lang,
+            ("hallazgo", "hallazgos", numbers::Gender::Masculine),
+            ("finding", "findings"),
+        ));
+        let recorded = result(crate::laws::GameResult::from_pgn(r.result_tag()));
         let head = match lang {
             Lang::Es => format!(
-                "escaque, repaso del árbitro. Partida {}: {} contra {}. Resultado anotado {}; \
-                 por las Leyes {}. {n} hallazgos. Escriba ayuda para la lista de órdenes.",
-                r.index,
+                "escaque, repaso del árbitro. Partida {game}: {} contra {}. Resultado anotado: \
+                 {recorded}; por las Leyes: {verdict}. {findings}. Escriba ayuda para la lista \
+                 de órdenes.",
                 r.tag("White").unwrap_or("?"),
                 r.tag("Black").unwrap_or("?"),
-                r.result_tag(),
-                r.verdict(lang)
             ),
             Lang::En => format!(
-                "escaque, arbiter's replay. Game {}: {} against {}. Recorded result {}; by \
-                 the Laws {}. {n} findings. Type help for the list of commands.",
-                r.index,
+                "escaque, arbiter's replay. Game {game}: {} against {}. Recorded result: \
+                 {recorded}; by the Laws: {verdict}. {findings}. Type help for the list of \
+                 commands.",
                 r.tag("White").unwrap_or("?"),
                 r.tag("Black").unwrap_or("?"),
-                r.result_tag(),
-                r.verdict(lang)
             ),
         };
         self.say(&head)?;
