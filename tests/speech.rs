@@ -1640,3 +1640,26 @@ fn app_d_2_10_4_clock_and_count_exact() {
         "Blancas cuatro puntos: un Caballo y un peón. Negras cero puntos: solo el Rey. Blancas tienen cuatro puntos más."
     );
 }
+
+/// App. D.2.6: a warning fires the instant the time goes under its mark; it names the mark
+/// (rounded up to the second, to the tenth under ten seconds), not a second less.
+#[test]
+fn app_d_2_6_low_time_said_rounded_up_to_the_mark() {
+    let en = Speaker::new(Profile::En, Lang::En);
+    assert_eq!(
+        en.low_time(Color::White, 57_999),
+        "White has fifty-eight seconds left."
+    );
+    assert_eq!(
+        en.low_time(Color::Black, 59_999),
+        "Black has one minute left."
+    );
+    assert_eq!(
+        en.low_time(Color::White, 9_999),
+        "White has ten seconds left."
+    );
+    assert_eq!(
+        en.low_time(Color::White, 4_201),
+        "White has four point three seconds left."
+    );
+}

@@ -206,14 +206,11 @@ impl<'a, W: Write> LineMode<'a, W> {
                 .filter(|&t| t < period_ms && main <= t)
                 .filter(|&t| !self.warned.contains(&(color as u8, period, t)))
                 .collect();
-            if let Some(&t) = crossed.iter().min() {
+            if !crossed.is_empty() {
                 for t in &crossed {
                     self.warned.insert((color as u8, period, *t));
                 }
-                // Said as the threshold when it is crossed now (the reading is a hair
-                // under it), as the reading when it was passed long ago (a resumed game).
-                let said = if t - main < 1_000 { t } else { main };
-                say.push(self.speaker.low_time(color, said));
+                say.push(self.speaker.low_time(color, main));
             }
         }
         for s in say {

@@ -356,7 +356,11 @@ impl Speaker {
     /// A warning that `color` has `remaining_ms` left: "Quedan dos minutos a blancas.",
     /// "White has ten seconds left." The line mode calls it at its thresholds.
     pub fn low_time(&self, color: Color, remaining_ms: u64) -> String {
-        let time = duration(remaining_ms, self.lang);
+        // A warning comes the instant the time goes under its mark (57.999 s for a 58 s
+        // mark): said rounded up — to the second, to the tenth under ten seconds — it names
+        // the mark, as a clock showing the time would.
+        let unit = if remaining_ms < 10_000 { 100 } else { 1000 };
+        let time = duration(remaining_ms.div_ceil(unit) * unit, self.lang);
         match self.lang {
             Lang::Es => {
                 let single =
