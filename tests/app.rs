@@ -392,9 +392,22 @@ fn art_6_event_loop_runs_headless_with_injected_time() {
     assert_eq!(flow, Flow::Quit);
     let plies = a.session.game().plies();
     assert_eq!(plies.len(), 2);
-    // White's clock ran from the start (6.5) until e4 was entered, one tick per event.
-    let white_after = plies[0].clock_ms.unwrap();
-    assert!(white_after < 5 * 60_000 + 3_000, "{white_after}");
+    // One second per call of the time source: the first frame at 0, then one per event.
+    // White's clock ran from the start (6.5) until e4 was entered at 3 s: 5 min − 3 s + 3 s.
+    assert_eq!(plies[0].clock_ms, Some(300_000));
+    // Black's ran from 3 s until e5 was entered at 6 s.
+    assert_eq!(plies[1].clock_ms, Some(300_000));
+    // The resize and the quit question took 7, 8 and 9 s: Black's clock shows none of
+    // that, White's runs from 6 s.
+    let white_now = a
+        .session
+        .game()
+        .clock()
+        .unwrap()
+        .remaining(Color::White, 9_000)
+        .unwrap()
+        .main_ms;
+    assert_eq!(white_now, 297_000);
 }
 
 #[test]

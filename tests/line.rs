@@ -229,9 +229,23 @@ fn a_missing_engine_is_reported_in_words_and_the_game_is_kept() {
         ..Setup::default()
     };
     let config = engine_config(PathBuf::from("/nonexistent/escaque-no-engine"));
-    let engine = EngineSide::start(&setup, &config, None, Lang::Es);
+    let mut engine = EngineSide::start(&setup, &config, None, Lang::Es);
     let msg = engine.message.clone().unwrap();
     assert!(msg.contains("/nonexistent/escaque-no-engine"), "{msg}");
+    // The person's move stands and the game goes on, waiting for the engine's side.
+    let mut session = Session::new(setup, 0);
+    let e4 = escaque::core::parse_move(
+        session.game().position(),
+        "e4",
+        escaque::core::Letters::English,
+    )
+    .unwrap();
+    session
+        .command(escaque::modes::session::Command::Move(e4), 0)
+        .unwrap();
+    engine.step(&mut session, 1_000);
+    assert_eq!(session.game().plies().len(), 1);
+    assert!(!session.game().is_over());
 }
 
 #[test]
