@@ -229,8 +229,8 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         jobs: u16,
         /// The language of the findings (default: from LC_ALL / LC_MESSAGES / LANG).
-        #[arg(long, value_enum)]
-        lang: Option<LangArg>,
+        #[arg(long, value_parser = parse_lang)]
+        lang: Option<crate::lang::Lang>,
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]
         letters: LettersArg,
@@ -264,12 +264,6 @@ pub enum Command {
 pub enum FormatArg {
     Text,
     Json,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LangArg {
-    Es,
-    En,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -483,11 +477,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                     FormatArg::Json => crate::adjudicate::Format::Json,
                 },
                 jobs: usize::from(jobs),
-                lang: match lang {
-                    Some(LangArg::Es) => crate::lang::Lang::Es,
-                    Some(LangArg::En) => crate::lang::Lang::En,
-                    None => crate::lang::Lang::from_env(),
-                },
+                lang: lang.unwrap_or_else(crate::lang::Lang::from_env),
                 review: crate::laws::arbiter::ReviewOptions {
                     letters: letters.letters(),
                     ..Default::default()
