@@ -120,9 +120,24 @@ impl NamesArg {
     }
 }
 
+/// The scoresheet's notation chosen on the command line: `uci` is refused, since a scoresheet
+/// is kept in algebraic notation (Art. 8.1, App. C).
+fn scoresheet_notation(n: Option<NotationArg>) -> Result<Option<Notation>, CliError> {
+    n.map(|n| {
+        n.notation().ok_or_else(|| {
+            CliError::Usage(
+                "--notation uci: a scoresheet is kept in algebraic notation (Art. 8.1, App. C); \
+                 use en, es, figurine or long"
+                    .to_string(),
+            )
+        })
+    })
+    .transpose()
+}
+
 impl PlayArgs {
-    /// The options of play mode.
-    pub fn options(&self) -> crate::modes::play::PlayOptions {
+    /// The options of play mode; `--notation uci` is refused (a scoresheet is algebraic).
+    pub fn options(&self) -> Result<crate::modes::play::PlayOptions, CliError> {
         use crate::modes::session::Seat;
         let seat = |s: Option<SeatArg>| {
             s.map(|s| match s {
@@ -130,7 +145,7 @@ impl PlayArgs {
                 SeatArg::Engine => Seat::Engine,
             })
         };
-        crate::modes::play::PlayOptions {
+        Ok(crate::modes::play::PlayOptions {
             time_control: self.tc.clone(),
             white: seat(self.white),
             black: seat(self.black),
@@ -138,25 +153,15 @@ impl PlayArgs {
             fen: self.fen.clone(),
             resume: self.resume.clone(),
             lang: self.lang,
-            names: self.names.map(|n| match n {
-                NamesArg::Es => crate::speech::Profile::Es,
-                NamesArg::En => crate::speech::Profile::En,
-                NamesArg::Fide => crate::speech::Profile::Fide,
-            }),
-            notation: self.notation.and_then(|n| match n {
-                NotationArg::En => Some(Notation::ENGLISH),
-                NotationArg::Es => Some(Notation::SPANISH),
-                NotationArg::Figurine => Some(Notation::FIGURINE),
-                NotationArg::Long => Some(Notation::LONG),
-                NotationArg::Uci => None,
-            }),
+            names: self.names.map(NamesArg::profile),
+            notation: scoresheet_notation(self.notation)?,
             theme: self.theme.clone(),
             ascii: self.ascii,
             screen_reader: self.screen_reader,
             speak: self.speak,
             white_name: self.white_name.clone(),
             black_name: self.black_name.clone(),
-        }
+        })
     }
 }
 
@@ -364,6 +369,8 @@ pub enum CliError {
     TimeControl(#[from] crate::laws::time_control::TimeControlError),
     #[error(transparent)]
     Play(#[from] crate::modes::play::PlayError),
+    #[error("{0}")]
+    Usage(String),
     #[error(transparent)]
     Replay(#[from] crate::modes::replay::ReplayError),
 }
@@ -380,11 +387,11 @@ pub enum Status {
 pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Status, CliError> {
     match cli.command {
         None => {
-            crate::modes::play::run(cli.play.options())?;
+            crate::modes::play::run(cli.play.options()?)?;
             Ok(Status::Success)
         }
         Some(Command::Play(args)) => {
-            crate::modes::play::run(args.options())?;
+            crate::modes::play::run(args.options()?)?;
             Ok(Status::Success)
         }
         Some(Command::Replay {
@@ -403,7 +410,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 game: game as usize,
                 lang,
                 names: names.map(NamesArg::profile),
-                notation: notation.and_then(NotationArg::notation),
+                notation: scoresheet_notation(notation)?,
                 theme,
                 ascii,
                 screen_reader,

@@ -128,3 +128,19 @@ fn art_5_2_2_dead_prints_one_line_per_side() {
     assert_eq!(code, 2);
     assert!(err.contains("\"not a fen\""), "{err}");
 }
+
+#[test]
+fn art_8_1_play_and_replay_refuse_a_uci_scoresheet() {
+    for args in [
+        &["--notation", "uci"][..],
+        &["replay", "no-such.pgn", "--notation", "uci"][..],
+    ] {
+        let (code, out, err) = escaque(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert_eq!(
+            err.trim_end(),
+            "escaque: --notation uci: a scoresheet is kept in algebraic notation (Art. 8.1, \
+             App. C); use en, es, figurine or long"
+        );
+    }
+}
