@@ -275,35 +275,6 @@ fn art_7_1_decisions_are_recorded_and_exported() {
 
 // --- The shared corpus --------------------------------------------------------------------
 
-fn split_csv(line: &str) -> Vec<String> {
-    let mut out = vec![];
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(std::mem::take(&mut cur)),
-            c => cur.push(c),
-        }
-    }
-    out.push(cur);
-    out
-}
-
-fn as_csv(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::Bool(b) => if *b { "1" } else { "0" }.to_string(),
-        serde_json::Value::Null => String::new(),
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 fn read_reviews(path: &std::path::Path) -> Vec<Review> {
     let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
     pgn::Reader::new(file)
@@ -330,9 +301,9 @@ fn art_5_6_7_9_every_real_file_against_its_labels() {
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
         let csv = common::read_text(&common::shared_data(&format!("labels/{stem}.csv")).unwrap());
         let mut lines = csv.lines();
-        let header = split_csv(lines.next().unwrap());
+        let header = common::split_csv(lines.next().unwrap());
         let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-        let rows: Vec<Vec<String>> = lines.map(split_csv).collect();
+        let rows: Vec<Vec<String>> = lines.map(common::split_csv).collect();
         let reviews = read_reviews(&path);
         assert_eq!(reviews.len(), rows.len(), "{stem}: one review per game");
         for (r, row) in reviews.iter().zip(&rows) {
@@ -359,7 +330,7 @@ fn art_5_6_7_9_every_real_file_against_its_labels() {
                     continue;
                 }
                 if let Some(ours) = check.get(column.as_str()) {
-                    differ(column, as_csv(ours), &row[i]);
+                    differ(column, common::as_csv(ours), &row[i]);
                 }
             }
             // Illegal moves (7.5.1): a finding exactly where the labels put the error.

@@ -18,36 +18,6 @@ fn escaque(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn split_csv(line: &str) -> Vec<String> {
-    let mut out = vec![];
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(std::mem::take(&mut cur)),
-            c => cur.push(c),
-        }
-    }
-    out.push(cur);
-    out
-}
-
-/// The CSV's way of writing a JSON value: booleans as 1/0, null as empty.
-fn as_csv(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::Bool(b) => if *b { "1" } else { "0" }.to_string(),
-        serde_json::Value::Null => String::new(),
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 #[test]
 fn art_5_and_9_pgn_check_agrees_with_the_labels_of_every_real_file() {
     let Some(dir) = common::shared_data("pgn/real") else {
@@ -65,8 +35,8 @@ fn art_5_and_9_pgn_check_agrees_with_the_labels_of_every_real_file() {
         let csv_path = common::shared_data(&format!("labels/{stem}.csv")).unwrap();
         let csv = common::read_text(&csv_path);
         let mut lines = csv.lines();
-        let header = split_csv(lines.next().unwrap());
-        let rows: Vec<Vec<String>> = lines.map(split_csv).collect();
+        let header = common::split_csv(lines.next().unwrap());
+        let rows: Vec<Vec<String>> = lines.map(common::split_csv).collect();
         let (code, out, err) = escaque(&["pgn", "check", "--json", path.to_str().unwrap()]);
         let reports: Vec<serde_json::Value> = out
             .lines()
@@ -92,11 +62,11 @@ fn art_5_and_9_pgn_check_agrees_with_the_labels_of_every_real_file() {
                 }
                 if let Some(ours) = report.get(column.as_str()) {
                     compared += 1;
-                    if as_csv(ours) != row[i] {
+                    if common::as_csv(ours) != row[i] {
                         mismatches.push(format!(
                             "{stem} game {}: {column}: ours {:?}, labels {:?}",
                             report["game"],
-                            as_csv(ours),
+                            common::as_csv(ours),
                             row[i]
                         ));
                     }

@@ -169,3 +169,34 @@ pub fn read_games(text: &str) -> Vec<GameText> {
     }
     games
 }
+
+/// The fields of one line of the corpus' labels CSV (quoted fields, `""` for a quote).
+pub fn split_csv(line: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// The CSV's way of writing a JSON value: booleans as 1/0, null as empty.
+pub fn as_csv(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Bool(b) => if *b { "1" } else { "0" }.to_string(),
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
