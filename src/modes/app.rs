@@ -428,26 +428,13 @@ impl App {
         }
     }
 
+    /// Says why a command was refused (by this screen, or by the room of a shared game).
+    pub fn report(&mut self, e: &SessionError) {
+        self.announcement = self.error_words(e);
+    }
+
     fn error_words(&self, e: &SessionError) -> String {
-        let lang = self.lang();
-        match e {
-            SessionError::EngineToMove => lang
-                .pick(
-                    "Espere: el motor está pensando.",
-                    "Wait: the engine is thinking.",
-                )
-                .into(),
-            SessionError::NoOffer => lang
-                .pick("No hay oferta de tablas.", "There is no draw offer.")
-                .into(),
-            SessionError::NoTakeback => lang
-                .pick(
-                    "Sólo se puede devolver una jugada en partidas sin reloj.",
-                    "Moves can be taken back only in games without a clock.",
-                )
-                .into(),
-            SessionError::Game(g) => g.to_string(),
-        }
+        e.words(self.lang())
     }
 
     fn answer(&mut self, ask: Ask, key: KeyEvent, now: u64) -> Flow {
@@ -547,6 +534,24 @@ impl App {
         if self.sealing {
             self.seal(text, now);
             return Flow::Continue;
+        }
+        if self.session.role() == Some(super::session::Role::Arbiter) {
+            if let Some(parsed) = super::arbiter_cmd::parse(text, self.lang()) {
+                match parsed {
+                    Ok(request) => {
+                        self.input = None;
+                        if let Err(e) = self.session.request(request) {
+                            self.report(&e);
+                        }
+                    }
+                    Err(e) => {
+                        if let Some(input) = self.input.as_mut() {
+                            input.error = Some(e);
+                        }
+                    }
+                }
+                return Flow::Continue;
+            }
         }
         let lower = text.to_lowercase();
         let mut words = lower.split_whitespace();
@@ -665,16 +670,12 @@ impl App {
 
     /// 6.11–6.12: stop the clocks (to call the arbiter), or start them again.
     fn pause(&mut self, now: u64) {
-        let result = if self.paused() {
-            self.session.game_mut().resume_clock(now).map(|_| ())
-        } else {
-            self.session.game_mut().pause_clock(now).map(|_| ())
-        };
-        match result {
+        let resume = self.paused();
+        match self.session.pause(resume, now) {
             Ok(()) => {
                 self.absorb_events();
             }
-            Err(e) => self.announcement = e.to_string(),
+            Err(e) => self.announcement = self.error_words(&e),
         }
     }
 

@@ -109,10 +109,10 @@ impl LineCompanion for NoCompanion {
 }
 
 /// The line mode over one session.
-pub struct LineMode<'a, W: Write> {
+pub struct LineMode<W: Write> {
     pub session: Session,
     speaker: Speaker,
-    out: &'a mut W,
+    out: W,
     options: LineOptions,
     /// Warnings already given: (colour, period, threshold).
     warned: BTreeSet<(u8, usize, u64)>,
@@ -122,8 +122,8 @@ pub struct LineMode<'a, W: Write> {
     prompted: bool,
 }
 
-impl<'a, W: Write> LineMode<'a, W> {
-    pub fn new(session: Session, speaker: Speaker, out: &'a mut W, options: LineOptions) -> Self {
+impl<W: Write> LineMode<W> {
+    pub fn new(session: Session, speaker: Speaker, out: W, options: LineOptions) -> Self {
         LineMode {
             session,
             speaker,
@@ -140,8 +140,13 @@ impl<'a, W: Write> LineMode<'a, W> {
         self.speaker.lang
     }
 
+    /// The output (a remote screen's buffer).
+    pub fn out_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     /// Says one line (and speaks it when asked).
-    fn say(&mut self, text: &str) -> io::Result<()> {
+    pub fn say(&mut self, text: &str) -> io::Result<()> {
         writeln!(self.out, "{text}")?;
         self.out.flush()?;
         if let Some(v) = &self.options.voice {
@@ -153,7 +158,7 @@ impl<'a, W: Write> LineMode<'a, W> {
     }
 
     /// Says every new game event, once.
-    fn announce(&mut self) -> io::Result<()> {
+    pub fn announce(&mut self) -> io::Result<()> {
         let events = self.session.take_events();
         for e in &events {
             if let Some(words) = self.speaker.event(e, self.session.game()) {
@@ -241,15 +246,12 @@ impl<'a, W: Write> LineMode<'a, W> {
             }
             let _ = tx.send(None);
         });
-        let intro = self.intro();
-        self.say(&intro)?;
-        self.session.skip_events();
+        self.start()?;
         loop {
             let now = time.now_ms();
             self.session.tick(now);
             companion.step(&mut self.session, now);
-            self.announce()?;
-            self.warnings(now)?;
+            self.poll(now)?;
             if self.session.engine_to_move() {
                 // The engine's turn: lines wait until it has moved.
                 std::thread::sleep(Duration::from_millis(10));
@@ -262,11 +264,9 @@ impl<'a, W: Write> LineMode<'a, W> {
             }
             match rx.recv_timeout(Duration::from_millis(100)) {
                 Ok(Some(line)) => {
-                    self.prompted = false;
                     let now = time.now_ms();
                     self.session.tick(now);
-                    self.announce()?;
-                    if self.line(line.trim(), now)? == Some(LineEnd::Quit) {
+                    if self.input_line(&line, now)? == Some(LineEnd::Quit) {
                         return Ok(LineEnd::Quit);
                     }
                 }
@@ -281,6 +281,37 @@ impl<'a, W: Write> LineMode<'a, W> {
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
         }
+    }
+
+    /// The opening line; every event so far counts as said.
+    pub fn start(&mut self) -> io::Result<()> {
+        let intro = self.intro();
+        self.say(&intro)?;
+        self.session.skip_events();
+        Ok(())
+    }
+
+    /// Says what happened since the last call: new events and low-time warnings.
+    pub fn poll(&mut self, now: u64) -> io::Result<()> {
+        self.announce()?;
+        self.warnings(now)
+    }
+
+    /// One line typed by the player at `now`.
+    pub fn input_line(&mut self, line: &str, now: u64) -> io::Result<Option<LineEnd>> {
+        self.prompted = false;
+        self.announce()?;
+        self.line(line.trim(), now)
+    }
+
+    /// Whether a prompt is on the screen since the last line said.
+    pub fn prompted(&self) -> bool {
+        self.prompted
+    }
+
+    /// Notes that a prompt was written after the last line.
+    pub fn set_prompted(&mut self) {
+        self.prompted = true;
     }
 
     fn intro(&self) -> String {
@@ -382,6 +413,17 @@ impl<'a, W: Write> LineMode<'a, W> {
             let s = lang.pick("Cancelado.", "Cancelled.").to_string();
             self.say(&s)?;
             return Ok(None);
+        }
+        if self.session.role() == Some(super::session::Role::Arbiter) {
+            if let Some(parsed) = super::arbiter_cmd::parse(text, lang) {
+                let said = match parsed.map(|r| self.session.request(r)) {
+                    Ok(Ok(())) => return Ok(None),
+                    Ok(Err(e)) => e.words(lang),
+                    Err(e) => e,
+                };
+                self.say(&said)?;
+                return Ok(None);
+            }
         }
         let norm = speech::normalize(text);
         let mut words = norm.split_whitespace();
@@ -489,7 +531,7 @@ impl<'a, W: Write> LineMode<'a, W> {
         match self.session.command(cmd, now) {
             Ok(()) => self.announce(),
             Err(e) => {
-                let s = e.to_string();
+                let s = e.words(self.lang());
                 self.say(&s)
             }
         }

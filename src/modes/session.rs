@@ -28,6 +28,37 @@ pub enum Seat {
     Engine,
 }
 
+/// Who a person at a remote screen is in a shared game (`escaque serve`): a player of one
+/// colour, the arbiter, or a spectator.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Role {
+    Player(Color),
+    Arbiter,
+    Spectator,
+}
+
+/// What a remote screen asks the room to do; the room, which owns the game and its
+/// clocks, decides (the one truth of a shared game).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Request {
+    Command(Command),
+    /// 6.11.1: stop the clocks (a player calling the arbiter, or the arbiter).
+    Pause,
+    /// 6.12: start them again.
+    Resume,
+    /// The arbiter's decisions (12.9 penalties, 6.10 clocks, 7.1 restoring a position).
+    Arbiter(crate::laws::irregularity::ArbiterAction),
+}
+
+/// A session that mirrors a game owned elsewhere (a room of `escaque serve`): commands are
+/// queued for the owner instead of carried out, the clock is not ticked here, and the game
+/// is replaced by the owner's after every change ([`Session::sync_from`]).
+#[derive(Clone, Debug)]
+pub struct Link {
+    pub role: Role,
+    outbox: Vec<Request>,
+}
+
 /// How a game is set up.
 #[derive(Clone, Debug)]
 pub struct Setup {
@@ -79,6 +110,56 @@ pub enum SessionError {
     NoOffer,
     #[error("a takeback needs a game without a clock and at least one move of the person")]
     NoTakeback,
+    #[error("it is not your move")]
+    NotYourMove,
+    #[error("spectators watch the game and cannot act on it")]
+    Spectator,
+    #[error("only the arbiter can do that")]
+    NotArbiter,
+    #[error("that cannot be done in a shared game")]
+    NotShared,
+}
+
+impl SessionError {
+    /// The reason in the interface language.
+    pub fn words(&self, lang: crate::lang::Lang) -> String {
+        match self {
+            SessionError::NotYourMove => lang
+                .pick("No es su turno.", "It is not your move.")
+                .into(),
+            SessionError::Spectator => lang
+                .pick(
+                    "Usted mira la partida: los espectadores no pueden actuar en ella.",
+                    "You are watching: spectators cannot act on the game.",
+                )
+                .into(),
+            SessionError::NotArbiter => lang
+                .pick("Sólo el árbitro puede hacerlo.", "Only the arbiter can do that.")
+                .into(),
+            SessionError::NotShared => lang
+                .pick(
+                    "Eso no se puede hacer en una partida compartida.",
+                    "That cannot be done in a shared game.",
+                )
+                .into(),
+            SessionError::EngineToMove => lang
+                .pick(
+                    "Espere: el motor está pensando.",
+                    "Wait: the engine is thinking.",
+                )
+                .into(),
+            SessionError::NoOffer => lang
+                .pick("No hay oferta de tablas.", "There is no draw offer.")
+                .into(),
+            SessionError::NoTakeback => lang
+                .pick(
+                    "Sólo se puede devolver una jugada en partidas sin reloj.",
+                    "Moves can be taken back only in games without a clock.",
+                )
+                .into(),
+            SessionError::Game(g) => g.to_string(),
+        }
+    }
 }
 
 /// One game being played.
@@ -88,6 +169,8 @@ pub struct Session {
     setup: Setup,
     /// Events already handed out by [`Session::take_events`].
     seen: usize,
+    /// Set when this session mirrors a game owned by a room.
+    link: Option<Link>,
 }
 
 impl Session {
@@ -109,6 +192,7 @@ impl Session {
             game,
             setup,
             seen: 0,
+            link: None,
         }
     }
 
@@ -118,7 +202,60 @@ impl Session {
             game,
             setup,
             seen: 0,
+            link: None,
         }
+    }
+
+    /// A mirror of `owner`'s game for a remote screen of `role`: every event so far counts
+    /// as handed out.
+    pub fn mirror(owner: &Session, role: Role) -> Session {
+        let mut s = owner.clone();
+        s.seen = s.game.events().len();
+        s.link = Some(Link {
+            role,
+            outbox: Vec::new(),
+        });
+        s
+    }
+
+    /// The role of a mirror; `None` for a game owned here.
+    pub fn role(&self) -> Option<Role> {
+        self.link.as_ref().map(|l| l.role)
+    }
+
+    /// Changes the role of a mirror (a spectator who takes a free seat).
+    pub fn set_role(&mut self, role: Role) {
+        if let Some(l) = self.link.as_mut() {
+            l.role = role;
+        }
+    }
+
+    /// The requests a mirror queued for its owner since the last call.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        self.link
+            .as_mut()
+            .map(|l| std::mem::take(&mut l.outbox))
+            .unwrap_or_default()
+    }
+
+    /// Replaces a mirror's game with the owner's; the events the owner recorded since
+    /// become this session's new events.
+    pub fn sync_from(&mut self, owner: &Session) {
+        self.game = owner.game.clone();
+        self.setup = owner.setup.clone();
+        self.seen = self.seen.min(self.game.events().len());
+    }
+
+    /// Queues `request` when this is a mirror; `false` when the game is owned here.
+    fn queue(&mut self, request: Request) -> Result<bool, SessionError> {
+        let Some(link) = self.link.as_mut() else {
+            return Ok(false);
+        };
+        if link.role == Role::Spectator {
+            return Err(SessionError::Spectator);
+        }
+        link.outbox.push(request);
+        Ok(true)
     }
 
     pub fn game(&self) -> &Game {
@@ -141,19 +278,25 @@ impl Session {
         self.game.position().turn()
     }
 
-    /// Whether a person is to move now.
+    /// Whether a person at this screen is to move now (in a shared game: this player).
     pub fn human_to_move(&self) -> bool {
+        if let Some(role) = self.role() {
+            return !self.game.is_over() && role == Role::Player(self.to_move());
+        }
         !self.game.is_over() && self.seat(self.to_move()) == Seat::Human
     }
 
     /// Whether an engine is to move now.
     pub fn engine_to_move(&self) -> bool {
-        !self.game.is_over() && self.seat(self.to_move()) == Seat::Engine
+        self.link.is_none() && !self.game.is_over() && self.seat(self.to_move()) == Seat::Engine
     }
 
     /// The side of the person at this terminal who is not to move, in a game against an
     /// engine; in a game between two people, the player who has just moved.
     fn offerer(&self) -> Color {
+        if let Some(Role::Player(c)) = self.role() {
+            return c;
+        }
         match self.setup.seats {
             [Seat::Human, Seat::Engine] => Color::White,
             [Seat::Engine, Seat::Human] => Color::Black,
@@ -163,6 +306,9 @@ impl Session {
 
     /// The bottom of the board: the person's colour against an engine, else White.
     pub fn local_color(&self) -> Color {
+        if let Some(Role::Player(c)) = self.role() {
+            return c;
+        }
         match self.setup.seats {
             [Seat::Engine, Seat::Human] => Color::Black,
             _ => Color::White,
@@ -173,6 +319,9 @@ impl Session {
     /// the line mode's queries): the person against an engine, the player to move between
     /// two people.
     pub fn local_color_or_turn(&self) -> Color {
+        if let Some(Role::Player(c)) = self.role() {
+            return c;
+        }
         match self.setup.seats {
             [Seat::Human, Seat::Engine] => Color::White,
             [Seat::Engine, Seat::Human] => Color::Black,
@@ -180,36 +329,92 @@ impl Session {
         }
     }
 
-    /// Carries out a person's command at `now`.
+    /// Carries out a person's command at `now` (a mirror queues it for the room).
     pub fn command(&mut self, cmd: Command, now: u64) -> Result<(), SessionError> {
+        if self.queue(Request::Command(cmd))? {
+            return Ok(());
+        }
+        self.tick(now);
+        if let Command::Move(_) = cmd {
+            if self.engine_to_move() {
+                return Err(SessionError::EngineToMove);
+            }
+        }
+        let by = match cmd {
+            Command::Move(_) => self.to_move(),
+            Command::OfferDraw => self.offerer(),
+            Command::AcceptDraw | Command::DeclineDraw => {
+                !self.game.pending_offer().ok_or(SessionError::NoOffer)?.by
+            }
+            Command::ClaimDraw(_) | Command::Resign => self.local_color_or_turn(),
+        };
+        self.command_by(by, cmd, now)
+    }
+
+    /// Carries out the command of the player of colour `by` at `now`: the room of a shared
+    /// game knows who sent it. A move must be that player's; an answer to a draw offer is
+    /// by the player it was made to.
+    pub fn command_by(&mut self, by: Color, cmd: Command, now: u64) -> Result<(), SessionError> {
         self.tick(now);
         match cmd {
             Command::Move(mv) => {
-                if self.engine_to_move() {
-                    return Err(SessionError::EngineToMove);
+                if by != self.to_move() {
+                    return Err(SessionError::NotYourMove);
                 }
                 self.play(mv, now)?;
             }
             Command::OfferDraw => {
-                self.game.offer_draw(self.offerer())?;
+                self.game.offer_draw(by)?;
             }
             Command::AcceptDraw | Command::DeclineDraw => {
                 let offer = self.game.pending_offer().ok_or(SessionError::NoOffer)?;
+                if offer.by == by {
+                    return Err(SessionError::NoOffer);
+                }
                 if cmd == Command::AcceptDraw {
-                    self.game.accept_draw(!offer.by)?;
+                    self.game.accept_draw(by)?;
                 } else {
-                    self.game.decline_draw(!offer.by)?;
+                    self.game.decline_draw(by)?;
                 }
             }
             Command::ClaimDraw(intended) => {
-                let by = self.local_color_or_turn();
                 self.game.claim_draw(by, intended)?;
             }
             Command::Resign => {
-                self.game.resign(self.local_color_or_turn())?;
+                self.game.resign(by)?;
             }
         }
         Ok(())
+    }
+
+    /// 6.11–6.12: stops the clocks, or starts them again (a mirror asks the room).
+    pub fn pause(&mut self, resume: bool, now: u64) -> Result<(), SessionError> {
+        let request = if resume {
+            Request::Resume
+        } else {
+            Request::Pause
+        };
+        if self.queue(request)? {
+            return Ok(());
+        }
+        if resume {
+            self.game.resume_clock(now)?;
+        } else {
+            self.game.pause_clock(now)?;
+        }
+        Ok(())
+    }
+
+    /// A request from a screen of a shared game (the arbiter's decisions): queued for the
+    /// room, which decides.
+    pub fn request(&mut self, request: Request) -> Result<(), SessionError> {
+        if self.link.is_none() {
+            return Err(SessionError::NotShared);
+        }
+        if matches!(request, Request::Arbiter(_)) && self.role() != Some(Role::Arbiter) {
+            return Err(SessionError::NotArbiter);
+        }
+        self.queue(request).map(|_| ())
     }
 
     /// Plays the engine's move at `now`.
@@ -227,9 +432,10 @@ impl Session {
         Ok(())
     }
 
-    /// Brings the clock to `now`: a flag that falls ends the game by 6.9.
+    /// Brings the clock to `now`: a flag that falls ends the game by 6.9. A mirror's clock
+    /// is the room's: only the room ticks it.
     pub fn tick(&mut self, now: u64) {
-        if !self.game.is_over() {
+        if self.link.is_none() && !self.game.is_over() {
             self.game.tick(now);
         }
     }
@@ -249,6 +455,9 @@ impl Session {
     /// Takes back the last move of the person (and the engine's reply after it), by
     /// agreement, in a game without a clock: the record is rebuilt without them.
     pub fn takeback(&mut self) -> Result<(), SessionError> {
+        if self.link.is_some() {
+            return Err(SessionError::NotShared);
+        }
         if self.game.clock().is_some() || self.game.plies().is_empty() {
             return Err(SessionError::NoTakeback);
         }
