@@ -609,7 +609,6 @@ mod tests {
 
     /// The sequences a terminal sends, with what they mean.
     fn corpus() -> Vec<(&'static [u8], Vec<Event>)> {
-        let none = KeyModifiers::NONE;
         let ctrl = KeyModifiers::CONTROL;
         let alt = KeyModifiers::ALT;
         let shift = KeyModifiers::SHIFT;
@@ -697,13 +696,13 @@ mod tests {
                 ],
             ),
             (b"\x1b[200~\x1b[201~", vec![Event::Paste(String::new())]),
-            (none_check(), vec![]),
+            (ignored_sequences(), vec![]),
         ]
     }
 
     /// Sequences that carry nothing: a focus report, a cursor report, a mouse report, a
     /// kitty key, an unknown `~` number, a lone paste end, a private-mode reply.
-    fn none_check() -> &'static [u8] {
+    fn ignored_sequences() -> &'static [u8] {
         b"\x1b[I\x1b[12;40R\x1b[<0;3;4M\x1b[97u\x1b[99~\x1b[201~\x1b[?1;2c\x1bOx"
     }
 
