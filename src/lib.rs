@@ -11,6 +11,7 @@ pub mod keymap;
 pub mod lang;
 pub mod laws;
 pub mod modes;
+pub mod net;
 pub mod speech;
 pub mod terminal;
 pub mod toml_file;
