@@ -109,15 +109,12 @@ pub fn parse(text: &str, lang: Lang) -> Option<Result<Request, String>> {
         },
         _ => {
             let time = |i: usize| -> Result<u64, String> {
-                words
-                    .get(i)
-                    .and_then(|w| parse_clock(w))
-                    .ok_or_else(|| {
-                        usage(
-                            "faltan los dos tiempos, como 5:00 4:30",
-                            "both times are missing, as in 5:00 4:30",
-                        )
-                    })
+                words.get(i).and_then(|w| parse_clock(w)).ok_or_else(|| {
+                    usage(
+                        "faltan los dos tiempos, como 5:00 4:30",
+                        "both times are missing, as in 5:00 4:30",
+                    )
+                })
             };
             Ok(Request::Arbiter(ArbiterAction::ClocksSet {
                 white_ms: time(1)?,
@@ -162,7 +159,10 @@ mod tests {
     fn art_12_9_arbiter_commands_in_both_languages() {
         let p = |s: &str| parse(s, Lang::En).unwrap().unwrap();
         assert_eq!(p("pause"), Request::Pause);
-        assert_eq!(parse("reanudar", Lang::Es).unwrap().unwrap(), Request::Resume);
+        assert_eq!(
+            parse("reanudar", Lang::Es).unwrap().unwrap(),
+            Request::Resume
+        );
         assert_eq!(
             p("warn black"),
             Request::Arbiter(ArbiterAction::Penalty {
@@ -199,7 +199,10 @@ mod tests {
     #[test]
     fn bad_arbiter_commands_quote_the_input() {
         let e = parse("bonus white lots", Lang::En).unwrap().unwrap_err();
-        assert_eq!(e, "\"bonus white lots\": the seconds are missing (1 to 3600)");
+        assert_eq!(
+            e,
+            "\"bonus white lots\": the seconds are missing (1 to 3600)"
+        );
         let e = parse("aviso", Lang::Es).unwrap().unwrap_err();
         assert_eq!(e, "«aviso»: falta el color: blancas o negras");
         assert!(parse("clocks 5:99 1:00", Lang::En).unwrap().is_err());

@@ -9,4 +9,5 @@ pub mod persist;
 pub mod play;
 pub mod replay;
 pub mod replay_line;
+pub mod room;
 pub mod session;

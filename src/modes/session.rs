@@ -118,15 +118,17 @@ pub enum SessionError {
     NotArbiter,
     #[error("that cannot be done in a shared game")]
     NotShared,
+    #[error("the game starts when both players are seated")]
+    Waiting,
 }
 
 impl SessionError {
     /// The reason in the interface language.
     pub fn words(&self, lang: crate::lang::Lang) -> String {
         match self {
-            SessionError::NotYourMove => lang
-                .pick("No es su turno.", "It is not your move.")
-                .into(),
+            SessionError::NotYourMove => {
+                lang.pick("No es su turno.", "It is not your move.").into()
+            }
             SessionError::Spectator => lang
                 .pick(
                     "Usted mira la partida: los espectadores no pueden actuar en ella.",
@@ -134,7 +136,16 @@ impl SessionError {
                 )
                 .into(),
             SessionError::NotArbiter => lang
-                .pick("Sólo el árbitro puede hacerlo.", "Only the arbiter can do that.")
+                .pick(
+                    "Sólo el árbitro puede hacerlo.",
+                    "Only the arbiter can do that.",
+                )
+                .into(),
+            SessionError::Waiting => lang
+                .pick(
+                    "La partida empieza cuando los dos jugadores estén sentados.",
+                    "The game starts when both players are seated.",
+                )
                 .into(),
             SessionError::NotShared => lang
                 .pick(
@@ -268,6 +279,11 @@ impl Session {
 
     pub fn seat(&self, color: Color) -> Seat {
         self.setup.seats[color.index()]
+    }
+
+    /// The name of the player of `color` (a shared game learns it when the seat is taken).
+    pub fn set_name(&mut self, color: Color, name: &str) {
+        self.setup.names[color.index()] = name.to_string();
     }
 
     pub fn name(&self, color: Color) -> &str {

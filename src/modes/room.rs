@@ -1,0 +1,633 @@
+//! The rooms of `escaque serve`: each owns one game (a [`Session`], with its clock — the
+//! one truth every screen mirrors), its seats (White, Black, the arbiter) and who watches.
+//! Nothing here knows of SSH or terminals; the hub ([`super::serve`]) connects screens.
+//!
+//! Who may do what:
+//! - a seat belongs to the identity (the SSH key) that took it; that identity, reconnecting,
+//!   gets it back; nobody else can take it;
+//! - the first two players take White and Black (the creator chooses a colour, or it is
+//!   drawn); later arrivals watch; an identity the allowlist names as arbiter may take the
+//!   arbiter's seat;
+//! - the clocks start when both players are seated (6.5: the arbiter starts White's clock);
+//!   a player who drops keeps the seat and the clock runs on (6.1: the time is the
+//!   player's);
+//! - a spectator cannot act on the game; a player acts only for their own colour; only the
+//!   arbiter takes decisions (12.9, 6.10, 7.1); a player may stop the clocks to call the
+//!   arbiter (6.11.1), and only the arbiter restarts them when one is seated (6.12).
+
+use std::collections::BTreeMap;
+
+use crate::core::Color;
+use crate::laws::Game;
+use crate::laws::clock::ClockOptions;
+use crate::laws::time_control::TimeControl;
+
+use super::session::{Request, Role, Session, SessionError, Setup};
+
+/// Which colour the creator of a room takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ColorChoice {
+    White,
+    Black,
+    /// Drawn when the room is made.
+    Random,
+}
+
+/// How a room is set up.
+#[derive(Clone, Debug)]
+pub struct RoomSettings {
+    /// `None`: no clock.
+    pub time_control: Option<TimeControl>,
+    pub color: ColorChoice,
+    pub password: Option<String>,
+}
+
+/// Someone who holds a seat.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Holder {
+    /// The identity (the SSH key's fingerprint).
+    pub identity: String,
+    pub name: String,
+}
+
+/// Why a room could not be joined or made.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RoomError {
+    #[error("there is no room {0}")]
+    NoRoom(String),
+    #[error("room {0} needs a password")]
+    Password(String),
+    #[error("room {0} has as many spectators as it can take ({1})")]
+    Full(String, usize),
+    #[error("the server has as many rooms as it can take ({0})")]
+    TooManyRooms(usize),
+    #[error("your key is not an arbiter's")]
+    NotArbiterKey,
+    #[error("room {0} already has an arbiter")]
+    ArbiterTaken(String),
+}
+
+impl RoomError {
+    /// The reason in the interface language.
+    pub fn words(&self, lang: crate::lang::Lang) -> String {
+        use crate::lang::Lang;
+        match (self, lang) {
+            (RoomError::NoRoom(c), Lang::Es) => format!("No hay ninguna sala {c}."),
+            (RoomError::Password(c), Lang::Es) => {
+                format!("La sala {c} pide contraseña: entrar {c} CONTRASEÑA.")
+            }
+            (RoomError::Full(c, n), Lang::Es) => {
+                format!("La sala {c} ya tiene los espectadores que admite ({n}).")
+            }
+            (RoomError::TooManyRooms(n), Lang::Es) => {
+                format!("El servidor ya tiene las salas que admite ({n}).")
+            }
+            (RoomError::NotArbiterKey, Lang::Es) => "Su clave no es de árbitro.".into(),
+            (RoomError::ArbiterTaken(c), Lang::Es) => format!("La sala {c} ya tiene árbitro."),
+            (e, Lang::En) => {
+                let s = e.to_string();
+                let mut c = s.chars();
+                match c.next() {
+                    Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
+                    None => s,
+                }
+            }
+        }
+    }
+}
+
+/// One room.
+#[derive(Debug)]
+pub struct Room {
+    pub code: String,
+    pub session: Session,
+    pub settings: RoomSettings,
+    seats: [Option<Holder>; 2],
+    arbiter: Option<Holder>,
+    /// Clients watching (their identities, with a count per identity).
+    spectators: usize,
+    started: bool,
+    /// Bumped on every change the screens must see.
+    version: u64,
+    /// The last time anything happened (a command, a join, a connection).
+    pub last_activity: u64,
+    /// The finished game has been written out.
+    pub archived: bool,
+}
+
+impl Room {
+    /// A room whose creator sits at `creator_color`.
+    pub fn new(code: String, settings: RoomSettings, now: u64) -> Room {
+        let setup = Setup {
+            time_control: settings.time_control.clone(),
+            clock_options: ClockOptions::default(),
+            names: ["?".into(), "?".into()],
+            tags: vec![
+                ("Event".into(), format!("escaque serve, room {code}")),
+                ("Site".into(), "SSH".into()),
+            ],
+            ..Setup::default()
+        };
+        let game = match &setup.time_control {
+            Some(tc) if tc.is_timed() => {
+                Game::with_clock(setup.start, tc.clone(), setup.clock_options)
+            }
+            _ => Game::new(setup.start),
+        };
+        Room {
+            code,
+            session: Session::from_game(game, setup),
+            settings,
+            seats: [None, None],
+            arbiter: None,
+            spectators: 0,
+            started: false,
+            version: 0,
+            last_activity: now,
+            archived: false,
+        }
+    }
+
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    pub fn seat(&self, color: Color) -> Option<&Holder> {
+        self.seats[color.index()].as_ref()
+    }
+
+    pub fn arbiter(&self) -> Option<&Holder> {
+        self.arbiter.as_ref()
+    }
+
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
+    pub fn spectators(&self) -> usize {
+        self.spectators
+    }
+
+    /// The seat `identity` holds, if any.
+    pub fn role_of(&self, identity: &str) -> Option<Role> {
+        for c in [Color::White, Color::Black] {
+            if self.seat(c).is_some_and(|h| h.identity == identity) {
+                return Some(Role::Player(c));
+            }
+        }
+        self.arbiter
+            .as_ref()
+            .is_some_and(|h| h.identity == identity)
+            .then_some(Role::Arbiter)
+    }
+
+    /// The colour the next player takes: the creator's choice for the first, the other
+    /// for the second.
+    fn free_color(&self, first_choice: Color) -> Option<Color> {
+        match (&self.seats[0], &self.seats[1]) {
+            (None, None) => Some(first_choice),
+            (None, Some(_)) => Some(Color::White),
+            (Some(_), None) => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// `identity` joins: back to its own seat, else a free player's seat (unless `watch`),
+    /// else a spectator's place, within `max_spectators`. `first_choice` is the creator's
+    /// colour (the colour choice drawn when the room was made).
+    #[allow(clippy::too_many_arguments)]
+    pub fn join(
+        &mut self,
+        identity: &str,
+        name: &str,
+        password: Option<&str>,
+        watch: bool,
+        first_choice: Color,
+        max_spectators: usize,
+        now: u64,
+    ) -> Result<Role, RoomError> {
+        if let Some(role) = self.role_of(identity) {
+            self.last_activity = now;
+            return Ok(role);
+        }
+        if let Some(p) = &self.settings.password {
+            if password != Some(p.as_str()) {
+                return Err(RoomError::Password(self.code.clone()));
+            }
+        }
+        let free = if watch || self.session.game().is_over() {
+            None
+        } else {
+            self.free_color(first_choice)
+        };
+        let role = match free {
+            Some(color) => {
+                self.seats[color.index()] = Some(Holder {
+                    identity: identity.to_string(),
+                    name: name.to_string(),
+                });
+                self.session.set_name(color, name);
+                if self.seats.iter().all(Option::is_some) && !self.started {
+                    self.started = true;
+                    if self.session.game().clock().is_some() {
+                        // A fresh clock starts; nothing can refuse it.
+                        let _ = self.session.game_mut().start_clock(now);
+                    }
+                }
+                Role::Player(color)
+            }
+            None => {
+                if self.spectators >= max_spectators {
+                    return Err(RoomError::Full(self.code.clone(), max_spectators));
+                }
+                self.spectators += 1;
+                Role::Spectator
+            }
+        };
+        self.version += 1;
+        self.last_activity = now;
+        Ok(role)
+    }
+
+    /// An arbiter (`may_arbitrate`: the allowlist says so) takes the arbiter's seat.
+    pub fn join_arbiter(
+        &mut self,
+        identity: &str,
+        name: &str,
+        may_arbitrate: bool,
+        now: u64,
+    ) -> Result<Role, RoomError> {
+        if !may_arbitrate {
+            return Err(RoomError::NotArbiterKey);
+        }
+        match &self.arbiter {
+            Some(h) if h.identity == identity => {}
+            Some(_) => return Err(RoomError::ArbiterTaken(self.code.clone())),
+            None => {
+                self.arbiter = Some(Holder {
+                    identity: identity.to_string(),
+                    name: name.to_string(),
+                })
+            }
+        }
+        self.version += 1;
+        self.last_activity = now;
+        Ok(Role::Arbiter)
+    }
+
+    /// A spectator leaves (players and the arbiter keep their seats).
+    pub fn leave(&mut self, role: Role, now: u64) {
+        if role == Role::Spectator {
+            self.spectators = self.spectators.saturating_sub(1);
+        }
+        self.last_activity = now;
+    }
+
+    /// Carries out `request` from someone in `role` at `now`.
+    pub fn apply(&mut self, role: Role, request: Request, now: u64) -> Result<(), SessionError> {
+        self.last_activity = now;
+        let result = self.decide(role, request, now);
+        self.version += 1;
+        result
+    }
+
+    fn decide(&mut self, role: Role, request: Request, now: u64) -> Result<(), SessionError> {
+        if role == Role::Spectator {
+            return Err(SessionError::Spectator);
+        }
+        if !self.started && role != Role::Arbiter {
+            return Err(SessionError::Waiting);
+        }
+        self.session.tick(now);
+        match (role, request) {
+            (Role::Player(color), Request::Command(cmd)) => {
+                self.session.command_by(color, cmd, now)
+            }
+            (Role::Arbiter | Role::Spectator, Request::Command(_)) => {
+                Err(SessionError::NotYourMove)
+            }
+            (_, Request::Pause) => {
+                self.session.game_mut().pause_clock(now)?;
+                Ok(())
+            }
+            // 6.12: the arbiter restarts the clocks; without one, either player may.
+            (Role::Player(_), Request::Resume) if self.arbiter.is_some() => {
+                Err(SessionError::NotArbiter)
+            }
+            (_, Request::Resume) => {
+                self.session.game_mut().resume_clock(now)?;
+                Ok(())
+            }
+            (Role::Arbiter, Request::Arbiter(action)) => {
+                self.session.game_mut().arbiter(action)?;
+                Ok(())
+            }
+            (_, Request::Arbiter(_)) => Err(SessionError::NotArbiter),
+        }
+    }
+
+    /// Brings the clocks to `now` (a flag may fall: 6.9); whether anything happened.
+    pub fn tick(&mut self, now: u64) -> bool {
+        if !self.started || self.session.game().is_over() {
+            return false;
+        }
+        let before = self.session.game().events().len();
+        self.session.tick(now);
+        let changed = self.session.game().events().len() != before;
+        if changed {
+            self.version += 1;
+        }
+        changed
+    }
+}
+
+/// The rooms of a server, by code.
+#[derive(Debug, Default)]
+pub struct Rooms {
+    rooms: BTreeMap<String, Room>,
+    seed: u64,
+}
+
+/// The letters of room codes: no 0/O, 1/I/L that a reader or a speech engine confuses.
+const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+impl Rooms {
+    pub fn new(seed: u64) -> Rooms {
+        Rooms {
+            rooms: BTreeMap::new(),
+            seed: seed | 1,
+        }
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // xorshift64*: codes only need to be hard to guess by accident, not secret.
+        let mut x = self.seed;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.seed = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Makes a room with a fresh four-letter code; refused beyond `max_rooms`. The colour
+    /// choice is settled here (a drawn colour becomes White or Black).
+    pub fn create(
+        &mut self,
+        mut settings: RoomSettings,
+        max_rooms: usize,
+        now: u64,
+    ) -> Result<&mut Room, RoomError> {
+        if self.rooms.len() >= max_rooms {
+            return Err(RoomError::TooManyRooms(max_rooms));
+        }
+        if settings.color == ColorChoice::Random {
+            settings.color = if self.next_random() & 1 == 0 {
+                ColorChoice::White
+            } else {
+                ColorChoice::Black
+            };
+        }
+        let code = loop {
+            let mut r = self.next_random();
+            let code: String = (0..4)
+                .map(|_| {
+                    let c = CODE_LETTERS[(r % CODE_LETTERS.len() as u64) as usize];
+                    r /= CODE_LETTERS.len() as u64;
+                    c as char
+                })
+                .collect();
+            if !self.rooms.contains_key(&code) {
+                break code;
+            }
+        };
+        let room = Room::new(code.clone(), settings, now);
+        Ok(self.rooms.entry(code).or_insert(room))
+    }
+
+    /// The room `code` (case-insensitive).
+    pub fn get_mut(&mut self, code: &str) -> Result<&mut Room, RoomError> {
+        let key = code.trim().to_uppercase();
+        self.rooms.get_mut(&key).ok_or(RoomError::NoRoom(key))
+    }
+
+    pub fn get(&self, code: &str) -> Option<&Room> {
+        self.rooms.get(&code.trim().to_uppercase())
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Room> {
+        self.rooms.values()
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Room> {
+        self.rooms.values_mut()
+    }
+
+    pub fn len(&self) -> usize {
+        self.rooms.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rooms.is_empty()
+    }
+
+    pub fn remove(&mut self, code: &str) -> Option<Room> {
+        self.rooms.remove(code)
+    }
+
+    /// The unfinished room where `identity` holds a seat (to resume it on reconnection).
+    pub fn seat_of(&self, identity: &str) -> Option<(&str, Role)> {
+        self.rooms.values().find_map(|r| {
+            (!r.session.game().is_over())
+                .then(|| r.role_of(identity))
+                .flatten()
+                .map(|role| (r.code.as_str(), role))
+        })
+    }
+}
+
+impl ColorChoice {
+    /// The creator's colour once settled.
+    pub fn color(self) -> Color {
+        match self {
+            ColorChoice::Black => Color::Black,
+            _ => Color::White,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Letters;
+    use crate::core::san::parse_move;
+    use crate::modes::session::Command;
+
+    fn settings(tc: Option<&str>) -> RoomSettings {
+        RoomSettings {
+            time_control: tc.map(|t| t.parse().unwrap()),
+            color: ColorChoice::White,
+            password: None,
+        }
+    }
+
+    fn mv(room: &Room, san: &str) -> Request {
+        Request::Command(Command::Move(
+            parse_move(room.session.game().position(), san, Letters::English).unwrap(),
+        ))
+    }
+
+    #[test]
+    fn art_6_5_clock_starts_when_both_players_are_seated() {
+        let mut rooms = Rooms::new(7);
+        let room = rooms.create(settings(Some("5+3")), 10, 0).unwrap();
+        assert_eq!(
+            room.join("k1", "Ana", None, false, Color::White, 5, 10),
+            Ok(Role::Player(Color::White))
+        );
+        assert_eq!(
+            room.apply(Role::Player(Color::White), mv(room, "e4"), 20),
+            Err(SessionError::Waiting)
+        );
+        assert_eq!(room.session.game().clock().unwrap().running(), None);
+        assert_eq!(
+            room.join("k2", "Bea", None, false, Color::White, 5, 1000),
+            Ok(Role::Player(Color::Black))
+        );
+        assert_eq!(
+            room.session.game().clock().unwrap().running(),
+            Some(Color::White)
+        );
+        assert_eq!(room.session.name(Color::Black), "Bea");
+        // A third comes to watch; the first, reconnecting, gets White back.
+        assert_eq!(
+            room.join("k3", "Eva", None, false, Color::White, 5, 1000),
+            Ok(Role::Spectator)
+        );
+        assert_eq!(
+            room.join("k1", "Ana", None, false, Color::White, 5, 1000),
+            Ok(Role::Player(Color::White))
+        );
+    }
+
+    #[test]
+    fn art_9_1_2_seats_act_only_for_their_own_colour() {
+        let mut rooms = Rooms::new(7);
+        let room = rooms.create(settings(None), 10, 0).unwrap();
+        room.join("k1", "Ana", None, false, Color::White, 5, 0)
+            .unwrap();
+        room.join("k2", "Bea", None, false, Color::White, 5, 0)
+            .unwrap();
+        let black = Role::Player(Color::Black);
+        let white = Role::Player(Color::White);
+        assert_eq!(
+            room.apply(black, mv(room, "e4"), 0),
+            Err(SessionError::NotYourMove)
+        );
+        assert_eq!(
+            room.apply(Role::Spectator, mv(room, "e4"), 0),
+            Err(SessionError::Spectator)
+        );
+        room.apply(white, mv(room, "e4"), 0).unwrap();
+        room.apply(black, mv(room, "e5"), 0).unwrap();
+        // 9.1.2.1: White offers after moving; only Black can answer.
+        room.apply(white, mv(room, "Nf3"), 0).unwrap();
+        room.apply(white, Request::Command(Command::OfferDraw), 0)
+            .unwrap();
+        assert_eq!(
+            room.apply(white, Request::Command(Command::AcceptDraw), 0),
+            Err(SessionError::NoOffer)
+        );
+        room.apply(black, Request::Command(Command::AcceptDraw), 0)
+            .unwrap();
+        assert!(room.session.game().is_over());
+        // 5.1.2 by a player on the opponent's turn is refused once the game is over.
+        assert!(
+            room.apply(black, Request::Command(Command::Resign), 0)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn art_6_12_only_the_arbiter_restarts_the_clocks_when_seated() {
+        let mut rooms = Rooms::new(3);
+        let room = rooms.create(settings(Some("10+0")), 10, 0).unwrap();
+        room.join("k1", "Ana", None, false, Color::White, 5, 0)
+            .unwrap();
+        room.join("k2", "Bea", None, false, Color::White, 5, 0)
+            .unwrap();
+        assert_eq!(
+            room.join_arbiter("k9", "Árbitro", false, 0),
+            Err(RoomError::NotArbiterKey)
+        );
+        assert_eq!(
+            room.join_arbiter("k9", "Árbitro", true, 0),
+            Ok(Role::Arbiter)
+        );
+        assert_eq!(
+            room.join_arbiter("k8", "Otro", true, 0),
+            Err(RoomError::ArbiterTaken(room.code.clone()))
+        );
+        let white = Role::Player(Color::White);
+        room.apply(white, Request::Pause, 5_000).unwrap();
+        assert_eq!(
+            room.apply(white, Request::Resume, 6_000),
+            Err(SessionError::NotArbiter)
+        );
+        room.apply(Role::Arbiter, Request::Resume, 7_000).unwrap();
+        // 12.9.2: two minutes to Black (White is the offender).
+        use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty};
+        let bonus = Request::Arbiter(ArbiterAction::Penalty {
+            to: Color::White,
+            penalty: ArbiterPenalty::TimeToOpponent { seconds: 120 },
+        });
+        assert_eq!(
+            room.apply(white, bonus, 8_000),
+            Err(SessionError::NotArbiter)
+        );
+        room.apply(Role::Arbiter, bonus, 8_000).unwrap();
+        let black = room
+            .session
+            .game()
+            .clock()
+            .unwrap()
+            .remaining(Color::Black, 8_000);
+        assert_eq!(black.unwrap().main_ms, 720_000);
+    }
+
+    #[test]
+    fn passwords_codes_and_limits() {
+        let mut rooms = Rooms::new(11);
+        let code = {
+            let mut s = settings(None);
+            s.password = Some("sesamo".into());
+            rooms.create(s, 2, 0).unwrap().code.clone()
+        };
+        assert_eq!(code.len(), 4);
+        assert!(code.bytes().all(|b| CODE_LETTERS.contains(&b)));
+        let room = rooms.get_mut(&code.to_lowercase()).unwrap();
+        assert_eq!(
+            room.join("k1", "Ana", Some("abrete"), false, Color::White, 1, 0),
+            Err(RoomError::Password(code.clone()))
+        );
+        room.join("k1", "Ana", Some("sesamo"), false, Color::White, 1, 0)
+            .unwrap();
+        room.join("k2", "Bea", Some("sesamo"), false, Color::White, 1, 0)
+            .unwrap();
+        room.join("k3", "Eva", Some("sesamo"), false, Color::White, 1, 0)
+            .unwrap();
+        assert_eq!(
+            room.join("k4", "Ida", Some("sesamo"), false, Color::White, 1, 0),
+            Err(RoomError::Full(code.clone(), 1))
+        );
+        rooms.create(settings(None), 2, 0).unwrap();
+        assert_eq!(
+            rooms.create(settings(None), 2, 0).unwrap_err(),
+            RoomError::TooManyRooms(2)
+        );
+        assert_eq!(
+            rooms.seat_of("k2").map(|(_, r)| r),
+            Some(Role::Player(Color::Black))
+        );
+        assert_eq!(rooms.seat_of("k3"), None);
+    }
+}
