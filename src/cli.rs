@@ -105,7 +105,7 @@ fn parse_tc(s: &str) -> Result<crate::laws::time_control::TimeControl, String> {
         .map_err(|e: crate::laws::time_control::TimeControlError| e.to_string())
 }
 
-fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
+pub(crate) fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
     s.parse()
         .map_err(|e: crate::lang::ParseLangError| e.to_string())
 }

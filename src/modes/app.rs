@@ -91,6 +91,21 @@ pub struct View {
     pub low_time_ms: u64,
 }
 
+/// The title line: the players and the time control.
+fn title_of(session: &Session) -> String {
+    format!(
+        "{} – {}{}",
+        session.name(Color::White),
+        session.name(Color::Black),
+        session
+            .setup()
+            .time_control
+            .as_ref()
+            .map(|tc| format!("  ·  {tc}"))
+            .unwrap_or_default()
+    )
+}
+
 /// The full-screen play mode.
 pub struct App {
     pub session: Session,
@@ -129,17 +144,7 @@ impl App {
         theme: ui::theme::Theme,
     ) -> App {
         let bottom = session.local_color();
-        let title = format!(
-            "{} – {}{}",
-            session.name(Color::White),
-            session.name(Color::Black),
-            session
-                .setup()
-                .time_control
-                .as_ref()
-                .map(|tc| format!("  ·  {tc}"))
-                .unwrap_or_default()
-        );
+        let title = title_of(&session);
         let mut app = App {
             session,
             keymap,
@@ -187,6 +192,14 @@ impl App {
             Lang::Es => format!("Partida reanudada. {last} {turn}"),
             Lang::En => format!("Game resumed. {last} {turn}"),
         }
+    }
+
+    /// Takes the game of the room this screen mirrors (a shared game) and announces what
+    /// happened in it.
+    pub fn sync(&mut self, owner: &Session) {
+        self.session.sync_from(owner);
+        self.title = title_of(&self.session);
+        self.absorb_events();
     }
 
     /// Turns strict touch-move on or off (Art. 4).

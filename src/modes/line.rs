@@ -304,6 +304,13 @@ impl<W: Write> LineMode<W> {
         self.line(line.trim(), now)
     }
 
+    /// Takes the game of the room this mode mirrors (a shared game) and says what
+    /// happened in it.
+    pub fn sync(&mut self, owner: &Session, now: u64) -> io::Result<()> {
+        self.session.sync_from(owner);
+        self.poll(now)
+    }
+
     /// Whether a prompt is on the screen since the last line said.
     pub fn prompted(&self) -> bool {
         self.prompted

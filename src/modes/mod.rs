@@ -10,4 +10,5 @@ pub mod play;
 pub mod replay;
 pub mod replay_line;
 pub mod room;
+pub mod serve;
 pub mod session;

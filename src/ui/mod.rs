@@ -17,6 +17,7 @@ pub mod clock_pane;
 pub mod findings;
 pub mod help;
 pub mod layout;
+pub mod lobby;
 pub mod scoresheet;
 pub mod status;
 pub mod theme;
