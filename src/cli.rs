@@ -254,6 +254,30 @@ pub enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Run an SSH server where people play each other (`ssh -p 2222 NAME@HOST`): a lobby of
+    /// rooms, seats for White, Black and the arbiter, spectators, reconnection. Keys are
+    /// checked against an allowlist (authorized_keys syntax; the comment is the player's
+    /// name, the option `arbiter` marks an arbiter), or any key with `--open`.
+    Serve {
+        /// The address to listen on (port 0: any free port, printed at start).
+        #[arg(long, default_value = "127.0.0.1:2222")]
+        listen: String,
+        /// The allowlist (default: `allowed_keys` beside the config file).
+        #[arg(long, value_name = "FILE")]
+        allowlist: Option<PathBuf>,
+        /// Accept any key; the lobby asks each player for a name.
+        #[arg(long, conflicts_with = "allowlist")]
+        open: bool,
+        /// At most this many connections.
+        #[arg(long, default_value_t = 256)]
+        max_connections: usize,
+        /// At most this many rooms.
+        #[arg(long, default_value_t = 128)]
+        max_rooms: usize,
+        /// At most this many spectators per room.
+        #[arg(long, default_value_t = 32)]
+        max_spectators: usize,
+    },
     /// Print a completion script for SHELL to standard output (e.g.
     /// `escaque completions bash > ~/.local/share/bash-completion/completions/escaque`).
     Completions {
@@ -373,6 +397,8 @@ pub enum CliError {
     Usage(String),
     #[error(transparent)]
     Replay(#[from] crate::modes::replay::ReplayError),
+    #[error(transparent)]
+    Serve(#[from] crate::modes::serve::ServeError),
 }
 
 /// How a command ended, for the exit code: 0 success, 1 a finding (an illegal game), 2 an
@@ -455,6 +481,31 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             for line in crate::core::dead::dead_command(&fen, side, quick)? {
                 writeln!(out, "{line}")?;
             }
+            Ok(Status::Success)
+        }
+        Some(Command::Serve {
+            listen,
+            allowlist,
+            open,
+            max_connections,
+            max_rooms,
+            max_spectators,
+        }) => {
+            let limits = crate::modes::serve::Limits {
+                max_connections,
+                max_rooms,
+                max_spectators,
+                ..Default::default()
+            };
+            crate::modes::serve::run(
+                crate::modes::serve::ServeOptions {
+                    listen,
+                    allowlist,
+                    open,
+                    limits,
+                },
+                err,
+            )?;
             Ok(Status::Success)
         }
         Some(Command::Completions { shell }) => {

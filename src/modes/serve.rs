@@ -1242,3 +1242,122 @@ impl Hub {
         }
     }
 }
+
+/// Who may connect to a server.
+pub enum Access {
+    /// Keys of the allowlist, with their names and the arbiter mark.
+    Allowlist(crate::net::keys::Allowlist),
+    /// Any key; the lobby asks for a name.
+    Open,
+}
+
+impl crate::net::ssh::Gate for Access {
+    fn admit(&self, key: &russh::keys::PublicKey, user: &str) -> Option<Peer> {
+        let identity = crate::net::keys::fingerprint(key);
+        let user = user.chars().take(32).collect();
+        match self {
+            Access::Open => Some(Peer {
+                identity,
+                user,
+                name: None,
+                arbiter: false,
+            }),
+            Access::Allowlist(list) => list.get(key).map(|a| Peer {
+                identity,
+                user,
+                name: Some(a.name.clone()),
+                arbiter: a.arbiter,
+            }),
+        }
+    }
+}
+
+/// `escaque serve`'s options.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    pub listen: String,
+    /// The allowlist file; `None`: `allowed_keys` beside the config file.
+    pub allowlist: Option<PathBuf>,
+    pub open: bool,
+    pub limits: Limits,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error(transparent)]
+    Keys(#[from] crate::net::keys::KeyError),
+    #[error("cannot listen on {addr}: {error}")]
+    Listen { addr: String, error: std::io::Error },
+    #[error("the server stopped: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Runs the server until the process is stopped; says where it listens on `err`.
+pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), ServeError> {
+    use std::io::Write as _;
+    let paths = crate::config::Paths::from_env()?;
+    let config = Config::load(&paths)?;
+    let server_dir = paths.data_dir.join("server");
+    let (host_key, created) = crate::net::keys::load_or_create_host_key(&server_dir)?;
+    let access = if opts.open {
+        Access::Open
+    } else {
+        let path = opts.allowlist.clone().unwrap_or_else(|| {
+            paths
+                .config_file
+                .parent()
+                .map_or_else(|| PathBuf::from("allowed_keys"), |d| d.join("allowed_keys"))
+        });
+        Access::Allowlist(crate::net::keys::Allowlist::load(&path)?)
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&opts.listen)
+            .await
+            .map_err(|error| ServeError::Listen {
+                addr: opts.listen.clone(),
+                error,
+            })?;
+        let addr = listener.local_addr()?;
+        let fp = crate::net::keys::fingerprint(host_key.public_key());
+        let who = match &access {
+            Access::Open => "open: any key, the lobby asks for a name".to_string(),
+            Access::Allowlist(l) => format!("{} keys allowed", l.len()),
+        };
+        let _ = writeln!(
+            err,
+            "escaque serve: listening on {addr} ({who}); host key {fp}{}",
+            if created { " (new)" } else { "" }
+        );
+        let _ = writeln!(err, "play with: ssh -p {} NAME@{}", addr.port(), addr.ip());
+        let _ = err.flush();
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+        let dirs = ServeDirs {
+            autosave: server_dir.join("autosave"),
+            games: paths.games_dir(),
+        };
+        let hub = Hub::new(config, opts.limits.clone(), Some(dirs), seed);
+        let start = std::time::Instant::now();
+        let clock: crate::net::ssh::Clock =
+            std::sync::Arc::new(move || start.elapsed().as_millis() as u64);
+        crate::net::ssh::serve(
+            listener,
+            crate::net::ssh::ServerOptions {
+                host_key,
+                inactivity_timeout: std::time::Duration::from_secs(3600),
+            },
+            Box::new(access),
+            hub,
+            clock,
+        )
+        .await?;
+        Ok(())
+    })
+}

@@ -1,2 +1,3 @@
 pub mod service;
+pub mod ssh;
 pub mod term;
