@@ -11,6 +11,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// file or the new one, never a part. The directory is created if missing; on any error the
 /// temporary file is removed and `path` is left as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_as(path, bytes, false)
+}
+
+/// [`write_atomic`] for a secret (the SSH server's host key): on Unix the file is readable
+/// and writable by its owner only (mode 0600) from the moment its temporary file is
+/// created, so no other user can read it even while it is being written.
+pub fn write_atomic_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_as(path, bytes, true)
+}
+
+fn write_atomic_as(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
     let name = path.file_name().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -22,7 +33,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&dir)?;
-    let (tmp, mut file) = create_temp(&dir, &name.to_string_lossy())?;
+    let (tmp, mut file) = create_temp(&dir, &name.to_string_lossy(), private)?;
     let result = (|| {
         file.write_all(bytes)?;
         file.sync_all()?;
@@ -43,13 +54,23 @@ pub fn is_temporary(name: &str) -> bool {
     name.starts_with('.') && name.contains(".tmp-")
 }
 
-/// A new file `.NAME.tmp-PID-N` in `dir`, created exclusively.
-fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+/// A new file `.NAME.tmp-PID-N` in `dir`, created exclusively (mode 0600 on Unix when
+/// `private`).
+fn create_temp(dir: &Path, name: &str, private: bool) -> io::Result<(PathBuf, File)> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let tmp = dir.join(format!(".{name}.tmp-{}-{n}", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        match options.open(&tmp) {
             Ok(f) => return Ok((tmp, f)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),

@@ -1,3 +1,7 @@
+//! The SSH layer of `escaque serve`: transport, keys and terminal plumbing; nothing of
+//! chess (the rooms and screens are in `modes::room` and `modes::serve`).
+
+pub mod keys;
 pub mod service;
 pub mod ssh;
 pub mod term;
