@@ -1297,7 +1297,6 @@ pub enum ServeError {
 
 /// Runs the server until the process is stopped; says where it listens on `err`.
 pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), ServeError> {
-    use std::io::Write as _;
     let paths = crate::config::Paths::from_env()?;
     let config = Config::load(&paths)?;
     let server_dir = paths.data_dir.join("server");
