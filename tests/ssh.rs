@@ -15,6 +15,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+#[path = "pty/tmux.rs"]
+#[allow(dead_code)]
+mod tmux;
+
 const DEADLINE: Duration = Duration::from_secs(20);
 
 fn openssh_available() -> bool {
@@ -372,4 +376,74 @@ fn malformed_and_oversized_input_does_not_crash_the_server_or_touch_other_rooms(
         c.hang_up();
     }
     drop(writer);
+}
+
+/// Whether an SGR sequence on the screen sets a colour (30–37, 38, 40–47, 48, 90–97,
+/// 100–107).
+fn has_colour(screen: &str) -> bool {
+    screen.split("\x1b[").skip(1).any(|seq| {
+        let Some(end) = seq.find('m') else {
+            return false;
+        };
+        seq[..end].split(';').any(|p| {
+            matches!(
+                p.parse::<u32>(),
+                Ok(30..=38 | 40..=48 | 90..=97 | 100..=107)
+            )
+        })
+    })
+}
+
+#[test]
+fn the_full_screen_over_ssh_follows_the_room_resizes_and_honours_no_color() {
+    if !openssh_available() || !tmux::tmux_available("ssh full screen") {
+        return;
+    }
+    let server = Server::start("screen", &["ana", "bea", "eva"], &[]);
+    let sandbox = tmux::Sandbox::new("ssh-screen");
+    let ssh_line = |key: &str, extra: &str| {
+        let mut parts = vec![format!("TERM=xterm-256color ssh -tt {extra}")];
+        let cmd = server.ssh(key);
+        parts.extend(cmd.get_args().map(|a| tmux::sh_quote(&a.to_string_lossy())));
+        parts.join(" ")
+    };
+    let ana = tmux::Term::start(&sandbox, "ssh-ana", &ssh_line("ana", ""));
+    ana.wait_text("lobby");
+    ana.type_line("new none white");
+    let screen = ana.wait_text("you play white");
+    let code = screen
+        .split("Room ")
+        .nth(1)
+        .map(|r| r[..4].to_string())
+        .unwrap();
+    let mut bea = server.client("bea");
+    bea.send(&format!("join {code}"));
+    bea.expect("you play black");
+    ana.type_line("e4");
+    bea.expect("move one, White: pawn Eva four");
+    bea.send("e5");
+    let both = |s: &str| s.lines().any(|l| l.contains("1. e4") && l.contains("e5"));
+    ana.wait_screen("1. e4 e5 on the scoresheet", both);
+    // Colours on a terminal that has them.
+    assert!(has_colour(&ana.screen_with_escapes()));
+    // A resized terminal gets the screen drawn again at its new size.
+    ana.resize(110, 34);
+    ana.wait_screen("a screen wider than 80 columns", |s| {
+        s.lines().any(|l| l.chars().count() > 90)
+    });
+    // Another client asks for no colour (NO_COLOR sent with SetEnv): same game, no colour.
+    let eva = tmux::Term::start(
+        &sandbox,
+        "ssh-eva",
+        &ssh_line("eva", "-o SetEnv=NO_COLOR=1"),
+    );
+    eva.wait_text("lobby");
+    eva.type_line(&format!("watch {code}"));
+    eva.wait_screen("1. e4 e5 on the scoresheet", both);
+    assert!(
+        !has_colour(&eva.screen_with_escapes()),
+        "{}",
+        eva.screen_with_escapes()
+    );
+    bea.hang_up();
 }
