@@ -519,7 +519,7 @@ impl Hub {
                 voice: None,
                 prompt: false,
             };
-            let mut lm = LineMode::new(mirror, c.speaker.clone(), Vec::new(), options);
+            let mut lm = LineMode::new(mirror, c.speaker, Vec::new(), options);
             let _ = lm.say(&words);
             let _ = lm.start();
             RoomScreen::Line(Box::new(lm))
@@ -527,7 +527,7 @@ impl Hub {
             let mut app = App::new(
                 mirror,
                 c.keymap.clone(),
-                c.speaker.clone(),
+                c.speaker,
                 c.view.clone(),
                 c.theme.clone(),
             );

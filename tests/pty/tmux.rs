@@ -209,11 +209,13 @@ impl Term {
     }
 
     /// The screen with its attributes as escape sequences (`capture-pane -e`).
+    #[allow(dead_code)] // tests/ssh.rs
     pub fn screen_with_escapes(&self) -> String {
         self.run(&["capture-pane", "-p", "-e", "-t", "t"])
     }
 
     /// Changes the window's size (the program gets SIGWINCH).
+    #[allow(dead_code)] // tests/ssh.rs
     pub fn resize(&self, width: u16, height: u16) {
         let (w, h) = (width.to_string(), height.to_string());
         self.run(&["resize-window", "-t", "t", "-x", &w, "-y", &h]);
