@@ -642,6 +642,12 @@ fn print_report(o: &Options, server: &Server, samples: &[Sample], r: &Report, lo
         _ => "unknown".to_string(),
     };
     println!("server CPU over the play: {}", pct(r.server_cpu_s));
+    if let Some(c) = r.server_cpu_s.filter(|_| r.moves_done > 0) {
+        println!(
+            "server CPU per move (its fan-out and the ticker included): {:.0} us",
+            c * 1e6 / r.moves_done as f64
+        );
+    }
     println!(
         "server peak RSS (VmHWM): {}",
         status_field(server.child.id(), "VmHWM:").unwrap_or_else(|| "unknown".to_string())
