@@ -614,6 +614,11 @@ impl App {
             self.announcement = self.error_words(&SessionError::EngineToMove);
             return Flow::Continue;
         }
+        if let Err(e) = self.session.may_move() {
+            self.input = None;
+            self.report(&e);
+            return Flow::Continue;
+        }
         let pos = *self.session.game().position();
         match self.speaker.read_move(&pos, text) {
             Ok(mv) => {

@@ -511,6 +511,11 @@ impl<W: Write> LineMode<W> {
                     self.say(&s)?;
                     return Ok(None);
                 }
+                if let Err(e) = self.session.may_move() {
+                    let s = e.words(lang);
+                    self.say(&s)?;
+                    return Ok(None);
+                }
                 match self.speaker.read_move(self.session.game().position(), text) {
                     Ok(mv) => self.command(Command::Move(mv), now)?,
                     Err(e) => {

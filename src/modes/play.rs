@@ -207,7 +207,7 @@ pub(super) fn screen_settings(
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock (UTC).
-fn today() -> String {
+pub(super) fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -125,6 +125,7 @@ impl Room {
             tags: vec![
                 ("Event".into(), format!("escaque serve, room {code}")),
                 ("Site".into(), "SSH".into()),
+                ("Date".into(), super::play::today()),
             ],
             ..Setup::default()
         };

@@ -421,6 +421,17 @@ impl Session {
         Ok(())
     }
 
+    /// Whether the person at this screen may move now: in a shared game only the player
+    /// to move (a spectator or the arbiter never, the other player not now).
+    pub fn may_move(&self) -> Result<(), SessionError> {
+        match self.role() {
+            Some(Role::Spectator) => Err(SessionError::Spectator),
+            Some(Role::Arbiter) => Err(SessionError::NotYourMove),
+            Some(Role::Player(c)) if c != self.to_move() => Err(SessionError::NotYourMove),
+            _ => Ok(()),
+        }
+    }
+
     /// A request from a screen of a shared game (the arbiter's decisions): queued for the
     /// room, which decides.
     pub fn request(&mut self, request: Request) -> Result<(), SessionError> {

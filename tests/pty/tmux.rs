@@ -208,6 +208,17 @@ impl Term {
         self.run(&["capture-pane", "-p", "-t", "t"])
     }
 
+    /// The screen with its attributes as escape sequences (`capture-pane -e`).
+    pub fn screen_with_escapes(&self) -> String {
+        self.run(&["capture-pane", "-p", "-e", "-t", "t"])
+    }
+
+    /// Changes the window's size (the program gets SIGWINCH).
+    pub fn resize(&self, width: u16, height: u16) {
+        let (w, h) = (width.to_string(), height.to_string());
+        self.run(&["resize-window", "-t", "t", "-x", &w, "-y", &h]);
+    }
+
     /// A tmux format about the pane (`#{alternate_on}`, `#{cursor_flag}`, `#{pane_pid}`).
     pub fn display(&self, format: &str) -> String {
         self.run(&["display-message", "-p", "-t", "t", format])

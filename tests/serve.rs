@@ -1,0 +1,190 @@
+//! The hub of `escaque serve` driven directly through its `Service` interface, with the time
+//! injected: no sockets, exact clocks. Line-mode clients (no terminal) so every screen is
+//! plain lines.
+
+use escaque::config::Config;
+use escaque::modes::serve::{Hub, Limits};
+use escaque::net::service::{ClientTerm, Peer, Service};
+
+fn peer(name: &str, arbiter: bool) -> Peer {
+    Peer {
+        identity: format!("SHA256:{name}"),
+        user: name.into(),
+        name: Some(name.into()),
+        arbiter,
+    }
+}
+
+fn line_term() -> ClientTerm {
+    ClientTerm {
+        env: vec![("LANG".into(), "en_GB.UTF-8".into())],
+        ..ClientTerm::default()
+    }
+}
+
+struct Harness {
+    hub: Hub,
+    /// Everything each client has been sent, by client id.
+    out: std::collections::BTreeMap<u64, String>,
+}
+
+impl Harness {
+    fn new(limits: Limits) -> Harness {
+        Harness {
+            hub: Hub::new(Config::default(), limits, None, 42),
+            out: Default::default(),
+        }
+    }
+
+    fn collect(&mut self) {
+        for o in self.hub.take_output() {
+            self.out
+                .entry(o.client)
+                .or_default()
+                .push_str(&String::from_utf8_lossy(&o.bytes));
+        }
+    }
+
+    fn connect(&mut self, name: &str, arbiter: bool, now: u64) -> u64 {
+        let id = self
+            .hub
+            .connect(peer(name, arbiter), line_term(), now)
+            .unwrap();
+        self.collect();
+        id
+    }
+
+    fn say(&mut self, id: u64, line: &str, now: u64) {
+        self.hub.input(id, format!("{line}\n").as_bytes(), now);
+        self.collect();
+    }
+
+    fn tick(&mut self, now: u64) {
+        self.hub.tick(now);
+        self.collect();
+    }
+
+    fn text(&self, id: u64) -> &str {
+        self.out.get(&id).map_or("", String::as_str)
+    }
+
+    fn code(&self, id: u64) -> String {
+        let t = self.text(id);
+        t.split("Room ").nth(1).expect("a room line")[..4].to_string()
+    }
+}
+
+#[test]
+fn art_6_9_a_flag_falls_while_its_player_is_disconnected() {
+    let mut h = Harness::new(Limits::default());
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new 1+0 white", 10);
+    let code = h.code(ana);
+    let bea = h.connect("Bea", false, 20);
+    h.say(bea, &format!("join {code}"), 1_000);
+    h.say(ana, "e4", 2_000);
+    assert!(h.text(bea).contains("move one, White: pawn Eva four"));
+    // Black drops; the clock runs on and the flag falls at 1:00 of Black's time.
+    h.hub.disconnect(bea, 2_500);
+    h.tick(61_999);
+    assert!(!h.text(ana).contains("flag"), "{}", h.text(ana));
+    h.tick(62_100);
+    let said = h.text(ana);
+    assert!(said.contains("White wins"), "{said}");
+    assert!(said.contains("six point nine"), "{said}");
+}
+
+#[test]
+fn art_12_9_the_arbiter_seat_pauses_and_gives_time() {
+    let mut h = Harness::new(Limits::default());
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new 5+0 white", 0);
+    let code = h.code(ana);
+    let bea = h.connect("Bea", false, 0);
+    h.say(bea, &format!("join {code}"), 0);
+    // Not an arbiter's key: refused. An arbiter's key takes the seat.
+    let eva = h.connect("Eva", false, 0);
+    h.say(eva, &format!("arbiter {code}"), 0);
+    assert!(h.text(eva).contains("Your key is not an arbiter's."));
+    let arb = h.connect("Arbiter", true, 0);
+    h.say(arb, &format!("arbiter {code}"), 0);
+    assert!(h.text(arb).contains("you are the arbiter"));
+    // A player stops the clocks (6.11.1); only the arbiter starts them again (6.12).
+    h.say(ana, "pausa", 1_000);
+    h.say(arb, "pause", 1_000);
+    h.say(bea, "e5", 2_000);
+    h.say(arb, "bonus black 120", 3_000);
+    h.say(arb, "resume", 4_000);
+    h.say(bea, "clock", 4_000);
+    let said = h.text(bea).to_string();
+    assert!(said.contains("It is not your move"), "{said}");
+    // 12.9.2: two minutes to Black (White the offender): 5:00 + 2:00.
+    assert!(said.contains("Black: seven minutes"), "{said}");
+    // The arbiter cannot move; a player cannot give time.
+    h.say(arb, "e4", 5_000);
+    assert!(h.text(arb).contains("It is not your move"));
+    h.say(ana, "bonus white 60", 5_000);
+    assert!(!h.text(ana).contains("nine minutes"));
+}
+
+#[test]
+fn limits_refuse_connections_and_rooms_beyond_their_bounds_and_idle_rooms_close() {
+    let limits = Limits {
+        max_connections: 2,
+        max_rooms: 1,
+        idle_room_ms: 60_000,
+        ..Limits::default()
+    };
+    let mut h = Harness::new(limits);
+    let ana = h.connect("Ana", false, 0);
+    let bea = h.connect("Bea", false, 0);
+    let refused = h.hub.connect(peer("Eva", false), line_term(), 0);
+    assert_eq!(
+        refused.unwrap_err(),
+        "The server is full; try again later.\r\n"
+    );
+    h.say(ana, "new", 0);
+    assert_eq!(h.hub.rooms().len(), 1);
+    h.say(bea, "new", 0);
+    assert!(
+        h.text(bea)
+            .contains("The server has as many rooms as it can take (1).")
+    );
+    // Ana leaves; the room stays while someone could come back, then closes.
+    h.hub.disconnect(ana, 1_000);
+    h.tick(30_000);
+    assert_eq!(h.hub.rooms().len(), 1);
+    h.tick(61_000);
+    assert_eq!(h.hub.rooms().len(), 0);
+}
+
+#[test]
+fn bad_lobby_input_gets_a_clear_error_and_rate_limits_drop_floods() {
+    let limits = Limits {
+        input_bytes_per_second: 100,
+        input_burst: 200,
+        ..Limits::default()
+    };
+    let mut h = Harness::new(limits);
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new 5+3 purple", 0);
+    assert!(
+        h.text(ana).contains("I do not understand \"purple\""),
+        "{}",
+        h.text(ana)
+    );
+    h.say(ana, "join ZZZZ", 0);
+    assert!(h.text(ana).contains("There is no room ZZZZ."));
+    h.say(ana, "dance", 0);
+    assert!(
+        h.text(ana)
+            .contains("Unknown command \"dance\". Type help.")
+    );
+    // A flood: most is dropped, the client is told once, the hub goes on.
+    h.hub.input(ana, &vec![b'x'; 100_000], 10);
+    h.collect();
+    assert!(h.text(ana).contains("Input too fast or too long"));
+    h.hub.input(ana, b"\x03", 10_000);
+    h.say(ana, "rooms", 10_000);
+    assert!(h.text(ana).contains("There are no rooms yet."));
+}
