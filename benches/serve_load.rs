@@ -79,41 +79,44 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             i += 1;
             continue;
         }
+        const KNOWN: &[&str] = &[
+            "--rooms",
+            "--plies",
+            "--timeout",
+            "--think-ms",
+            "--parallel",
+            "--client-threads",
+            "--server",
+        ];
+        if !KNOWN.contains(&name) {
+            return Err(format!(
+                "\"{name}\" (argument {}): unknown option; {USAGE}",
+                i + 1
+            ));
+        }
         let Some(value) = args.get(i + 1) else {
             return Err(format!(
                 "\"{name}\" (argument {}): a value is missing; {USAGE}",
                 i + 1
             ));
         };
-        let number = |max: usize| -> Result<usize, String> {
+        let number = |min: usize, max: usize| -> Result<usize, String> {
             match value.parse::<usize>() {
-                Ok(n) if (1..=max).contains(&n) => Ok(n),
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
                 _ => Err(format!(
-                    "\"{name} {value}\" (argument {}): the value must be a whole number from 1 to {max}",
+                    "\"{name} {value}\" (argument {}): the value must be a whole number from {min} to {max}",
                     i + 2
                 )),
             }
         };
         match name {
-            "--rooms" => o.rooms = number(250)?,
-            "--plies" => o.plies = number(GAME.len())?,
-            "--timeout" => o.timeout = Duration::from_secs(number(3600)? as u64),
-            "--think-ms" => {
-                o.think = Duration::from_millis(if value == "0" {
-                    0
-                } else {
-                    number(60_000)? as u64
-                })
-            }
-            "--parallel" => o.parallel = number(256)?,
-            "--client-threads" => o.client_threads = number(64)?,
-            "--server" => o.server = PathBuf::from(value),
-            _ => {
-                return Err(format!(
-                    "\"{name}\" (argument {}): unknown option; {USAGE}",
-                    i + 1
-                ));
-            }
+            "--rooms" => o.rooms = number(1, 250)?,
+            "--plies" => o.plies = number(1, GAME.len())?,
+            "--timeout" => o.timeout = Duration::from_secs(number(1, 3600)? as u64),
+            "--think-ms" => o.think = Duration::from_millis(number(0, 60_000)? as u64),
+            "--parallel" => o.parallel = number(1, 256)?,
+            "--client-threads" => o.client_threads = number(1, 64)?,
+            _ => o.server = PathBuf::from(value),
         }
         i += 2;
     }
