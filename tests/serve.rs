@@ -188,3 +188,30 @@ fn bad_lobby_input_gets_a_clear_error_and_rate_limits_drop_floods() {
     h.say(ana, "rooms", 10_000);
     assert!(h.text(ana).contains("There are no rooms yet."));
 }
+
+#[test]
+fn the_open_mode_asks_for_a_name_before_anything_else() {
+    let mut h = Harness::new(Limits::default());
+    let anon = Peer {
+        name: None,
+        ..peer("k1", false)
+    };
+    let id = h.hub.connect(anon, line_term(), 0).unwrap();
+    h.collect();
+    assert!(
+        h.text(id)
+            .contains("What is your name? Type: name YOUR NAME")
+    );
+    h.say(id, "new", 0);
+    assert_eq!(h.hub.rooms().len(), 0);
+    h.say(id, "name", 0);
+    assert!(h.text(id).contains("A name has 1 to 24 characters"));
+    h.say(id, "name Ana María", 0);
+    assert!(h.text(id).contains("Welcome, Ana María."));
+    h.say(id, "new none black", 0);
+    let room = h.hub.rooms().iter().next().unwrap();
+    assert_eq!(
+        room.seat(escaque::core::Color::Black).unwrap().name,
+        "Ana María"
+    );
+}

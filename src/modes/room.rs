@@ -113,6 +113,8 @@ pub struct Room {
     pub last_activity: u64,
     /// The finished game has been written out.
     pub archived: bool,
+    /// The number of game events when the game was last saved.
+    pub saved_events: usize,
 }
 
 impl Room {
@@ -146,6 +148,7 @@ impl Room {
             version: 0,
             last_activity: now,
             archived: false,
+            saved_events: 0,
         }
     }
 

@@ -149,10 +149,68 @@ struct Client {
 pub struct Hub {
     config: Config,
     limits: Limits,
-    dirs: Option<ServeDirs>,
     rooms: Rooms,
     clients: BTreeMap<u64, Client>,
     next: u64,
+    /// The latest time the hub was given.
+    now: u64,
+    /// The thread that writes the games (the disk is never waited for under the hub's lock).
+    saver: Option<std::sync::mpsc::Sender<SaveJob>>,
+}
+
+/// A game to write.
+enum SaveJob {
+    /// The unfinished game of a room, written over its autosave.
+    Autosave { room: String, text: String },
+    /// A finished game: written to the games directory, the autosave removed.
+    Finished { room: String, session: Box<Session> },
+}
+
+/// Starts the writer of `dirs`: it writes jobs in order, and of several autosaves of one
+/// room waiting together only the last (the others are already out of date).
+fn start_saver(dirs: ServeDirs) -> std::sync::mpsc::Sender<SaveJob> {
+    let (tx, rx) = std::sync::mpsc::channel::<SaveJob>();
+    std::thread::spawn(move || {
+        while let Ok(first) = rx.recv() {
+            let mut jobs = vec![first];
+            jobs.extend(rx.try_iter());
+            let last_autosave: BTreeMap<&str, usize> = jobs
+                .iter()
+                .enumerate()
+                .filter_map(|(i, j)| match j {
+                    SaveJob::Autosave { room, .. } => Some((room.as_str(), i)),
+                    SaveJob::Finished { .. } => None,
+                })
+                .collect();
+            let keep: Vec<bool> = jobs
+                .iter()
+                .enumerate()
+                .map(|(i, j)| match j {
+                    SaveJob::Autosave { room, .. } => last_autosave.get(room.as_str()) == Some(&i),
+                    SaveJob::Finished { .. } => true,
+                })
+                .collect();
+            for (job, keep) in jobs.into_iter().zip(keep) {
+                if !keep {
+                    continue;
+                }
+                // A failed write cannot stop the games; the next move writes again.
+                match job {
+                    SaveJob::Autosave { room, text } => {
+                        let path = dirs.autosave.join(format!("{room}.pgn"));
+                        let _ = std::fs::create_dir_all(&dirs.autosave)
+                            .and_then(|_| crate::fsutil::write_atomic(&path, text.as_bytes()));
+                    }
+                    SaveJob::Finished { room, session } => {
+                        if super::persist::save_game(&session, &dirs.games).is_ok() {
+                            let _ = std::fs::remove_file(dirs.autosave.join(format!("{room}.pgn")));
+                        }
+                    }
+                }
+            }
+        }
+    });
+    tx
 }
 
 const MAX_LINE: usize = 200;
@@ -162,10 +220,11 @@ impl Hub {
         Hub {
             config,
             limits,
-            dirs,
+            saver: dirs.map(start_saver),
             rooms: Rooms::new(seed),
             clients: BTreeMap::new(),
             next: 1,
+            now: 0,
         }
     }
 
@@ -656,26 +715,30 @@ impl Hub {
 
     /// Autosave of an unfinished game (atomic), the PGN of a finished one.
     fn save(&mut self, code: &str) {
-        let Some(dirs) = &self.dirs else {
+        let Some(saver) = &self.saver else {
             return;
         };
         let Ok(room) = self.rooms.get_mut(code) else {
             return;
         };
-        if room.archived || room.session.game().plies().is_empty() {
+        let events = room.session.game().events().len();
+        if room.archived || room.session.game().plies().is_empty() || room.saved_events == events {
             return;
         }
-        let autosave = dirs.autosave.join(format!("{}.pgn", room.code));
-        if room.session.game().is_over() {
-            if super::persist::save_game(&room.session, &dirs.games).is_ok() {
-                room.archived = true;
-                let _ = std::fs::remove_file(&autosave);
+        room.saved_events = events;
+        let job = if room.session.game().is_over() {
+            room.archived = true;
+            SaveJob::Finished {
+                room: room.code.clone(),
+                session: Box::new(room.session.clone()),
             }
         } else {
-            let text = super::persist::pgn_text(&room.session);
-            let _ = std::fs::create_dir_all(&dirs.autosave)
-                .and_then(|_| crate::fsutil::write_atomic(&autosave, text.as_bytes()));
-        }
+            SaveJob::Autosave {
+                room: room.code.clone(),
+                text: super::persist::pgn_text(&room.session),
+            }
+        };
+        let _ = saver.send(job);
     }
 
     /// One key or paste from a client.
@@ -953,8 +1016,8 @@ impl Hub {
                 let name = c.name.clone();
                 let may_arbitrate = c.peer.arbiter;
                 let joined = self.rooms.get_mut(code).and_then(|room| {
-                    let first = room.settings.color.color();
-                    match first_word_kind(first_word(&words)) {
+                    let creator = room.settings.color.color();
+                    match join_kind(first) {
                         JoinKind::Arbiter => {
                             room.join_arbiter(&identity, &name, may_arbitrate, now)
                         }
@@ -963,7 +1026,7 @@ impl Hub {
                             &name,
                             arg(2),
                             kind == JoinKind::Watch,
-                            first,
+                            creator,
                             max_spectators,
                             now,
                         ),
@@ -1015,11 +1078,8 @@ enum JoinKind {
     Arbiter,
 }
 
-fn first_word<'a>(words: &[&'a str]) -> &'a str {
-    words.first().copied().unwrap_or("")
-}
-
-fn first_word_kind(word: &str) -> JoinKind {
+/// What a lobby word asks for: `join` a seat (else watch), `watch`, or the arbiter's seat.
+fn join_kind(word: &str) -> JoinKind {
     match word {
         "watch" | "mirar" => JoinKind::Watch,
         "arbiter" | "arbitro" => JoinKind::Arbiter,
@@ -1029,6 +1089,7 @@ fn first_word_kind(word: &str) -> JoinKind {
 
 impl Service for Hub {
     fn connect(&mut self, peer: Peer, term: ClientTerm, now: u64) -> Result<u64, String> {
+        self.now = self.now.max(now);
         let lang = self
             .config
             .lang_from_vars(|n| term.var(n).map(str::to_string));
@@ -1077,6 +1138,7 @@ impl Service for Hub {
     }
 
     fn input(&mut self, id: u64, bytes: &[u8], now: u64) {
+        self.now = self.now.max(now);
         let rate = self.limits.input_bytes_per_second as f64;
         let burst = self.limits.input_burst as f64;
         let max_packet = self.limits.max_packet;
@@ -1105,6 +1167,7 @@ impl Service for Hub {
     }
 
     fn resize(&mut self, id: u64, width: u16, height: u16, now: u64) {
+        self.now = self.now.max(now);
         if let Some(c) = self.clients.get_mut(&id) {
             if let Some(t) = c.terminal.as_mut() {
                 t.backend_mut()
@@ -1117,6 +1180,7 @@ impl Service for Hub {
     }
 
     fn disconnect(&mut self, id: u64, now: u64) {
+        self.now = self.now.max(now);
         if let Some(c) = self.clients.get(&id) {
             if !matches!(c.place, Place::Lobby) {
                 self.leave_room(id, now);
@@ -1128,6 +1192,7 @@ impl Service for Hub {
     }
 
     fn tick(&mut self, now: u64) {
+        self.now = self.now.max(now);
         // A lone Esc is known only when nothing follows it.
         let pending: Vec<(u64, Vec<Event>)> = self
             .clients
@@ -1204,7 +1269,7 @@ impl Service for Hub {
             }
         }
         for id in closed {
-            self.disconnect(id, 0);
+            self.disconnect(id, self.now);
         }
         out
     }
