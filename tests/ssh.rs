@@ -70,6 +70,12 @@ impl Server {
             }
         }
         std::fs::write(dir.join("cfg/allowed_keys"), allow).unwrap();
+        let (child, port) = Self::spawn(&dir);
+        Server { dir, port, child }
+    }
+
+    /// Starts the server on `dir`; returns it and the port it listens on.
+    fn spawn(dir: &std::path::Path) -> (Child, u16) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
             .args(["serve", "--listen", "127.0.0.1:0"])
             .env("ESCAQUE_CONFIG", dir.join("cfg/config.toml"))
@@ -89,7 +95,16 @@ impl Server {
             .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in the server's first line: {first:?}"));
-        Server { dir, port, child }
+        (child, port)
+    }
+
+    /// Kills the server (`kill -9`: a crash) and starts it again on the same directory.
+    fn crash_and_restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, port) = Self::spawn(&self.dir);
+        self.child = child;
+        self.port = port;
     }
 
     fn ssh(&self, key: &str) -> Command {
@@ -446,4 +461,45 @@ fn the_full_screen_over_ssh_follows_the_room_resizes_and_honours_no_color() {
         eva.screen_with_escapes()
     );
     bea.hang_up();
+}
+
+#[test]
+fn art_6_11_a_crashed_server_restores_its_rooms_with_the_seats_and_stopped_clocks() {
+    if !openssh_available() {
+        return;
+    }
+    let mut server = Server::start("restart", &["ana", "bea"], &[]);
+    let mut ana = server.client("ana");
+    ana.send("new 5+0 white");
+    let code = ana.room_code();
+    let mut bea = server.client("bea");
+    bea.send(&format!("join {code}"));
+    bea.expect("you play black");
+    ana.send("e4");
+    bea.expect("move one, White: pawn Eva four");
+    // The autosave is written by its own thread: wait for it before the crash.
+    let autosave = server.dir.join(format!("data/server/autosave/{code}.pgn"));
+    let end = Instant::now() + DEADLINE;
+    while !std::fs::read_to_string(&autosave).is_ok_and(|t| t.contains("1. e4")) {
+        assert!(Instant::now() < end, "no autosave at {autosave:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    server.crash_and_restart();
+    ana.hang_up();
+    bea.hang_up();
+    // Both come back to their seats; the clocks start again when both are there (6.11).
+    let mut bea = server.client("bea");
+    let back = bea.expect("Welcome back.");
+    assert!(
+        back.contains(&format!("Room {code}: you play black")),
+        "{back}"
+    );
+    let mut ana = server.client("ana");
+    ana.expect("Welcome back.");
+    bea.expect("The clock runs again");
+    bea.send("e5");
+    ana.expect("move one, Black: pawn Eva five");
+    for c in [ana, bea] {
+        c.hang_up();
+    }
 }

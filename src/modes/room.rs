@@ -115,6 +115,12 @@ pub struct Room {
     pub archived: bool,
     /// The number of game events when the game was last saved.
     pub saved_events: usize,
+    /// The game's time minus the server's: zero for a room made here, the difference of
+    /// the two time lines for a game restored from its autosave.
+    offset: i64,
+    /// Restored after a restart with its clocks stopped: they start again when both
+    /// players are back (6.11.1: stopped for a reason outside the players' control).
+    pub stopped_by_restart: bool,
 }
 
 impl Room {
@@ -149,6 +155,91 @@ impl Room {
             last_activity: now,
             archived: false,
             saved_events: 0,
+            offset: 0,
+            stopped_by_restart: false,
+        }
+    }
+
+    /// A room whose game was restored from its autosave (`session` at `game_now` on the
+    /// game's own time line), at the server's `now`: the seats go back to their keys and
+    /// the clocks are stopped until both players are back.
+    pub fn restored(
+        code: String,
+        settings: RoomSettings,
+        mut session: Session,
+        seats: [Option<Holder>; 2],
+        arbiter: Option<Holder>,
+        game_now: u64,
+        now: u64,
+    ) -> Room {
+        let started = seats.iter().all(Option::is_some);
+        let mut stopped = false;
+        if started && session.game().clock().is_some() && !session.game().is_over() {
+            stopped = session.game_mut().pause_clock(game_now).is_ok();
+        }
+        session.skip_events();
+        let saved_events = session.game().events().len();
+        Room {
+            code,
+            session,
+            settings,
+            seats,
+            arbiter,
+            spectators: 0,
+            started,
+            version: 0,
+            last_activity: now,
+            archived: false,
+            saved_events,
+            offset: game_now as i64 - now as i64,
+            stopped_by_restart: stopped,
+        }
+    }
+
+    /// The game's time at the server's `now`.
+    pub fn time(&self, now: u64) -> u64 {
+        (now as i64 + self.offset).max(0) as u64
+    }
+
+    /// The tags that let a restarted server restore the room (autosave only).
+    pub fn restore_tags(&self) -> Vec<(String, String)> {
+        let mut tags = vec![
+            ("EscaqueRoom".to_string(), self.code.clone()),
+            (
+                "EscaqueRoomColor".to_string(),
+                match self.settings.color {
+                    ColorChoice::Black => "black",
+                    _ => "white",
+                }
+                .to_string(),
+            ),
+        ];
+        for (tag, holder) in [
+            ("EscaqueWhiteKey", &self.seats[0]),
+            ("EscaqueBlackKey", &self.seats[1]),
+            ("EscaqueArbiterKey", &self.arbiter),
+        ] {
+            if let Some(h) = holder {
+                tags.push((tag.to_string(), h.identity.clone()));
+            }
+        }
+        if let Some(a) = &self.arbiter {
+            tags.push(("EscaqueArbiterName".to_string(), a.name.clone()));
+        }
+        if let Some(p) = &self.settings.password {
+            tags.push(("EscaqueRoomPassword".to_string(), p.clone()));
+        }
+        tags
+    }
+
+    /// Starts the clocks stopped by a restart once both players are back.
+    pub fn players_back(&mut self, now: u64) {
+        if self.stopped_by_restart {
+            let t = self.time(now);
+            if self.session.game_mut().resume_clock(t).is_ok() {
+                self.version += 1;
+            }
+            self.stopped_by_restart = false;
         }
     }
 
@@ -235,7 +326,8 @@ impl Room {
                     self.started = true;
                     if self.session.game().clock().is_some() {
                         // A fresh clock starts; nothing can refuse it.
-                        let _ = self.session.game_mut().start_clock(now);
+                        let t = self.time(now);
+                        let _ = self.session.game_mut().start_clock(t);
                     }
                 }
                 Role::Player(color)
@@ -290,7 +382,7 @@ impl Room {
     /// Carries out `request` from someone in `role` at `now`.
     pub fn apply(&mut self, role: Role, request: Request, now: u64) -> Result<(), SessionError> {
         self.last_activity = now;
-        let result = self.decide(role, request, now);
+        let result = self.decide(role, request, self.time(now));
         self.version += 1;
         result
     }
@@ -336,7 +428,7 @@ impl Room {
             return false;
         }
         let before = self.session.game().events().len();
-        self.session.tick(now);
+        self.session.tick(self.time(now));
         let changed = self.session.game().events().len() != before;
         if changed {
             self.version += 1;
@@ -432,6 +524,11 @@ impl Rooms {
 
     pub fn is_empty(&self) -> bool {
         self.rooms.is_empty()
+    }
+
+    /// Puts back a room restored from its autosave.
+    pub fn insert(&mut self, room: Room) {
+        self.rooms.insert(room.code.clone(), room);
     }
 
     pub fn remove(&mut self, code: &str) -> Option<Room> {

@@ -523,9 +523,13 @@ impl Hub {
                 t.draw(|f| ui::lobby::draw(f, &view, theme)).map(|_| ())
             }
             Place::Room {
+                code,
                 screen: RoomScreen::Full(app),
                 ..
-            } => t.draw(|f| app.draw(f, now)).map(|_| ()),
+            } => {
+                let at = rooms.get(code).map_or(now, |r| r.time(now));
+                t.draw(|f| app.draw(f, at)).map(|_| ())
+            }
             Place::Room { .. } => Ok(()),
         };
         if drawn.is_ok() {
@@ -602,6 +606,19 @@ impl Hub {
         };
         c.dirty = true;
         let code = room.code.clone();
+        // Clocks stopped by a restart start again when both players are back.
+        let here = |color: Color| {
+            let holder = room.seat(color).map(|h| h.identity.clone());
+            self.clients.values().any(|c| {
+                matches!(&c.place, Place::Room { code: at, .. } if *at == code)
+                    && holder.as_deref() == Some(c.peer.identity.as_str())
+            })
+        };
+        if room.stopped_by_restart && here(Color::White) && here(Color::Black) {
+            if let Ok(room) = self.rooms.get_mut(&code) {
+                room.players_back(now);
+            }
+        }
         self.after_room_change(&code, now);
     }
 
@@ -703,7 +720,7 @@ impl Hub {
                 match screen {
                     RoomScreen::Full(app) => app.sync(&room.session),
                     RoomScreen::Line(lm) => {
-                        let _ = lm.sync(&room.session, now);
+                        let _ = lm.sync(&room.session, room.time(now));
                     }
                 }
                 c.dirty = true;
@@ -733,9 +750,11 @@ impl Hub {
                 session: Box::new(room.session.clone()),
             }
         } else {
+            let mut tags = super::persist::tags(&room.session);
+            tags.extend(room.restore_tags());
             SaveJob::Autosave {
                 room: room.code.clone(),
-                text: super::persist::pgn_text(&room.session),
+                text: crate::laws::export::to_pgn_text(room.session.game(), &tags),
             }
         };
         let _ = saver.send(job);
@@ -829,10 +848,12 @@ impl Hub {
         match &mut c.place {
             Place::Lobby => self.lobby_command(id, line, now),
             Place::Room {
+                code,
                 screen: RoomScreen::Line(lm),
                 ..
             } => {
-                let end = lm.input_line(line, now);
+                let at = self.rooms.get(code).map_or(now, |r| r.time(now));
+                let end = lm.input_line(line, at);
                 c.dirty = true;
                 self.process(id, now);
                 if matches!(end, Ok(Some(LineEnd::Quit)) | Err(_)) {
@@ -849,13 +870,15 @@ impl Hub {
             return;
         };
         let Place::Room {
+            code,
             screen: RoomScreen::Full(app),
             ..
         } = &mut c.place
         else {
             return;
         };
-        let flow = app.key(key, now);
+        let at = self.rooms.get(code).map_or(now, |r| r.time(now));
+        let flow = app.key(key, at);
         c.dirty = true;
         match flow {
             Flow::Quit | Flow::NewGame | Flow::Resume => {
@@ -1223,7 +1246,8 @@ impl Service for Hub {
             };
             match screen {
                 RoomScreen::Line(lm) => {
-                    let _ = lm.poll(now);
+                    let at = rooms.get(code).map_or(now, |r| r.time(now));
+                    let _ = lm.poll(at);
                     if !lm.out_mut().is_empty() {
                         c.dirty = true;
                     }
@@ -1240,7 +1264,7 @@ impl Service for Hub {
                         continue;
                     };
                     let left = clock
-                        .remaining(running, now)
+                        .remaining(running, room.time(now))
                         .map_or(u64::MAX, |r| r.main_ms);
                     let every = if left < 10_000 { 100 } else { 1000 };
                     if now.saturating_sub(c.last_draw) >= every {
@@ -1407,7 +1431,11 @@ pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), Serve
             autosave: server_dir.join("autosave"),
             games: paths.games_dir(),
         };
-        let hub = Hub::new(config, opts.limits.clone(), Some(dirs), seed);
+        let autosave = dirs.autosave.clone();
+        let mut hub = Hub::new(config, opts.limits.clone(), Some(dirs), seed);
+        for line in hub.restore(&autosave, 0) {
+            let _ = writeln!(err, "escaque serve: {line}");
+        }
         let start = std::time::Instant::now();
         let clock: crate::net::ssh::Clock =
             std::sync::Arc::new(move || start.elapsed().as_millis() as u64);
@@ -1424,4 +1452,81 @@ pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), Serve
         .await?;
         Ok(())
     })
+}
+
+impl Hub {
+    /// Restores the rooms whose unfinished games were autosaved in `dir` by an earlier run
+    /// (after a restart or a crash): the seats go back to their keys, the clocks stay
+    /// stopped until both players are back. Returns a line per file, said at start; a file
+    /// that cannot be read is left where it is.
+    pub fn restore(&mut self, dir: &std::path::Path, now: u64) -> Vec<String> {
+        let mut said = Vec::new();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return said;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            match restore_room(&path, now) {
+                Ok(room) => {
+                    said.push(format!(
+                        "restored room {} ({} – {}, {} plies) from {}",
+                        room.code,
+                        room.session.name(Color::White),
+                        room.session.name(Color::Black),
+                        room.session.game().plies().len(),
+                        path.display()
+                    ));
+                    self.rooms.insert(room);
+                }
+                Err(e) => said.push(format!("not restored: {e}")),
+            }
+        }
+        said
+    }
+}
+
+/// One room from its autosave.
+fn restore_room(path: &std::path::Path, now: u64) -> Result<super::room::Room, String> {
+    use super::room::{Holder, Room};
+    let (session, game_now) = super::persist::resume(path, super::session::Setup::default())
+        .map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let pgn = crate::laws::pgn::read_str(&text)
+        .next()
+        .and_then(Result::ok)
+        .ok_or_else(|| format!("{}: no game", path.display()))?;
+    let tag = |k: &str| pgn.tag(k).map(str::to_string);
+    let code = tag("EscaqueRoom")
+        .filter(|c| c.len() == 4 && c.chars().all(|ch| ch.is_ascii_alphanumeric()))
+        .ok_or_else(|| format!("{}: no EscaqueRoom tag", path.display()))?;
+    let holder = |key: &str, name: String| tag(key).map(|identity| Holder { identity, name });
+    let seats = [
+        holder("EscaqueWhiteKey", session.name(Color::White).to_string()),
+        holder("EscaqueBlackKey", session.name(Color::Black).to_string()),
+    ];
+    let arbiter = holder(
+        "EscaqueArbiterKey",
+        tag("EscaqueArbiterName").unwrap_or_default(),
+    );
+    let settings = RoomSettings {
+        time_control: session.setup().time_control.clone(),
+        color: if tag("EscaqueRoomColor").as_deref() == Some("black") {
+            ColorChoice::Black
+        } else {
+            ColorChoice::White
+        },
+        password: tag("EscaqueRoomPassword"),
+    };
+    // The restore tags are the server's own: they are not the game's.
+    let mut session = session;
+    session.retain_tags(|k| {
+        !k.starts_with("EscaqueRoom") && !k.ends_with("Key") && k != "EscaqueArbiterName"
+    });
+    Ok(Room::restored(
+        code, settings, session, seats, arbiter, game_now, now,
+    ))
 }

@@ -281,6 +281,11 @@ impl Session {
         self.setup.seats[color.index()]
     }
 
+    /// Keeps only the event tags whose names pass `keep`.
+    pub fn retain_tags(&mut self, keep: impl Fn(&str) -> bool) {
+        self.setup.tags.retain(|(k, _)| keep(k));
+    }
+
     /// The name of the player of `color` (a shared game learns it when the seat is taken).
     pub fn set_name(&mut self, color: Color, name: &str) {
         self.setup.names[color.index()] = name.to_string();
