@@ -437,6 +437,23 @@ impl Config {
         Ok(())
     }
 
+    /// The low-time warnings in milliseconds, largest first (the line mode says each).
+    pub fn low_time_warnings_ms(&self) -> Vec<u64> {
+        self.low_time_warnings
+            .iter()
+            .map(|s| *s as u64 * 1000)
+            .collect()
+    }
+
+    /// Where the clock pane marks a clock as low on time: the smallest warning (one minute
+    /// without any).
+    pub fn low_time_mark_ms(&self) -> u64 {
+        self.low_time_warnings
+            .iter()
+            .min()
+            .map_or(60_000, |s| *s as u64 * 1000)
+    }
+
     /// The interface language: the config's, else the environment's.
     pub fn lang(&self) -> Lang {
         self.lang.unwrap_or_else(Lang::from_env)

@@ -216,6 +216,18 @@ impl Client {
     }
 }
 
+/// Ana makes a room with the lobby's `new ARGS` (she plays White) and Bea joins as Black.
+fn seated_pair(server: &Server, args: &str) -> (Client, Client, String) {
+    let mut ana = server.client("ana");
+    ana.expect("Welcome, ana.");
+    ana.send(&format!("new {args} white"));
+    let code = ana.room_code();
+    let mut bea = server.client("bea");
+    bea.send(&format!("join {code}"));
+    bea.expect("you play black");
+    (ana, bea, code)
+}
+
 fn fools_mate(white: &mut Client, black: &mut Client, watchers: &mut [&mut Client]) {
     let moves = [
         ("f3", "move one, White: pawn Felix three"),
@@ -312,12 +324,7 @@ fn art_6_9_a_seat_belongs_to_its_key_and_survives_a_dropped_connection() {
         return;
     }
     let server = Server::start("seat", &["ana", "bea", "eva"], &[]);
-    let mut ana = server.client("ana");
-    ana.send("new 5+0 white");
-    let code = ana.room_code();
-    let mut bea = server.client("bea");
-    bea.send(&format!("join {code}"));
-    bea.expect("you play black");
+    let (mut ana, mut bea, code) = seated_pair(&server, "5+0");
     // A third key asking to join a full room only watches, and cannot move.
     let mut eva = server.client("eva");
     eva.send(&format!("join {code}"));
@@ -353,12 +360,7 @@ fn malformed_and_oversized_input_does_not_crash_the_server_or_touch_other_rooms(
         return;
     }
     let server = Server::start("garbage", &["ana", "bea", "eva"], &[]);
-    let mut ana = server.client("ana");
-    ana.send("new none white");
-    let code = ana.room_code();
-    let mut bea = server.client("bea");
-    bea.send(&format!("join {code}"));
-    bea.expect("you play black");
+    let (mut ana, mut bea, _) = seated_pair(&server, "none");
     // Eva, in her own room, sends escape sequences cut short, invalid UTF-8, a line far
     // over the limit and a megabyte of noise.
     let mut eva = server.client("eva");
@@ -469,12 +471,7 @@ fn art_6_11_a_crashed_server_restores_its_rooms_with_the_seats_and_stopped_clock
         return;
     }
     let mut server = Server::start("restart", &["ana", "bea"], &[]);
-    let mut ana = server.client("ana");
-    ana.send("new 5+0 white");
-    let code = ana.room_code();
-    let mut bea = server.client("bea");
-    bea.send(&format!("join {code}"));
-    bea.expect("you play black");
+    let (mut ana, mut bea, code) = seated_pair(&server, "5+0");
     ana.send("e4");
     bea.expect("move one, White: pawn Eva four");
     // The autosave is written by its own thread: wait for it before the crash.

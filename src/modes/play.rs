@@ -105,11 +105,7 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
             (Lang::En, Color::Black) => "Black".into(),
         },
     };
-    let low_time_ms = config
-        .low_time_warnings
-        .iter()
-        .min()
-        .map_or(60_000, |s| *s as u64 * 1000);
+    let low_time_ms = config.low_time_mark_ms();
     let setup = Setup {
         start,
         time_control: Some(tc).filter(TimeControl::is_timed),
@@ -197,11 +193,7 @@ pub(super) fn screen_settings(
         notation: notation.unwrap_or_else(|| config.notation(lang)),
         glyphs,
         clock_readings: config.clock_readings_on_scoresheet,
-        low_time_ms: config
-            .low_time_warnings
-            .iter()
-            .min()
-            .map_or(60_000, |s| *s as u64 * 1000),
+        low_time_ms: config.low_time_mark_ms(),
     };
     (view, theme_name)
 }
@@ -583,12 +575,7 @@ fn run_line(
     } else {
         None
     };
-    let warnings_ms = r
-        .config
-        .low_time_warnings
-        .iter()
-        .map(|s| *s as u64 * 1000)
-        .collect();
+    let warnings_ms = r.config.low_time_warnings_ms();
     let mut companions = Companions {
         engine: EngineSide::start(&r.setup, &r.config, opts.engine.as_ref(), r.lang),
         autosave: r

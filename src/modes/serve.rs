@@ -280,12 +280,7 @@ impl Hub {
             notation: self.config.notation(lang),
             glyphs,
             clock_readings: self.config.clock_readings_on_scoresheet,
-            low_time_ms: self
-                .config
-                .low_time_warnings
-                .iter()
-                .max()
-                .map_or(0, |s| *s as u64 * 1000),
+            low_time_ms: self.config.low_time_mark_ms(),
         };
         let terminal = if line {
             None
@@ -555,12 +550,7 @@ impl Hub {
         let Some(room) = self.rooms.get(code) else {
             return;
         };
-        let warnings_ms = self
-            .config
-            .low_time_warnings
-            .iter()
-            .map(|s| *s as u64 * 1000)
-            .collect();
+        let warnings_ms = self.config.low_time_warnings_ms();
         let Some(c) = self.clients.get_mut(&id) else {
             return;
         };
