@@ -115,6 +115,14 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// dead, and, in positions where little can move, a small exhaustive search. Returns
 /// [`Verdict::Undetermined`] when it cannot decide cheaply; [`full`] decides more.
 pub fn quick(pos: &Position, side: Color) -> Verdict {
+    if quick_cannot_decide(pos, side) {
+        return Verdict::Undetermined;
+    }
+    quick_steps(pos, side)
+}
+
+/// The steps of [`quick`], without its fast path.
+fn quick_steps(pos: &Position, side: Color) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
     let (start, line) = match ctx.prelude(pos) {
         Ok(v) => return v,
@@ -127,6 +135,37 @@ pub fn quick(pos: &Position, side: Color) -> Verdict {
         return prefix(line, ctx.explore(&start, QUICK_EXPLORE));
     }
     Verdict::Undetermined
+}
+
+/// The fast path of [`quick`]: `true` when every step of it is known, from a few bitboard
+/// tests, to fall through to [`Verdict::Undetermined`], so that running them would only
+/// cost time (most positions of a game with material on the board). Each condition is
+/// the negation of what lets one step decide:
+///
+/// - the position has at least five legal moves: it is not terminal, there is no forced
+///   move (so no forced line and no cycle), and `few_to_remove` is false by its move count;
+/// - `side` has at least four pieces besides its king, not all of them bishops of one
+///   colour: `few_to_remove` is false by its piece count, the lone-piece rule does not
+///   apply ([`LoneMaterial::of`] is `None`) and neither does the core's material rule;
+/// - the position does not look locked for `side`: neither the region analysis nor the
+///   exhaustive search runs.
+///
+/// Only [`quick`]'s cost changes: its answer is the same (`tests/dead.rs` and the unit
+/// tests below hold it to that).
+fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
+    let ours = pos.by_color(side) & !pos.by_role(Role::King);
+    if ours.count() < 4 || pos.cannot_mate_static(side) || LoneMaterial::of(pos, side).is_some() {
+        return false;
+    }
+    if looks_locked(pos, side) {
+        return false;
+    }
+    let mut n = 0;
+    pos.generate_moves(|pm| {
+        n += pm.len();
+        n >= 5
+    });
+    n >= 5
 }
 
 /// Decides whether `side` can still checkmate, spending at most `budget` nodes (positions
@@ -441,13 +480,7 @@ impl Ctx {
     /// Whether the region analysis and the exhaustive search are worth trying in `quick`:
     /// the winner has no queen, rook or knight, and most pawns are blocked.
     fn looks_locked(&self, pos: &Position) -> bool {
-        let heavy = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
-        let pawns = pos.by_role(Role::Pawn);
-        let wp = pawns & pos.by_color(Color::White);
-        let bp = pawns & pos.by_color(Color::Black);
-        let blocked = (wp.north() & bp).count();
-        let free = pawns.count() - 2 * blocked;
-        (heavy & pos.by_color(self.side)).is_empty() && blocked >= 1 && free <= 2
+        looks_locked(pos, self.side)
     }
 
     /// Guided depth-first helpmate search, CHA-style: a move costs one unit of `level`,
@@ -898,6 +931,18 @@ fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
         next = only_move(&p);
     }
     (p, line, false)
+}
+
+/// Whether the region analysis and the exhaustive search are worth trying in `quick`: the
+/// winner `side` has no queen, rook or knight, and most pawns are blocked.
+fn looks_locked(pos: &Position, side: Color) -> bool {
+    let heavy = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
+    let pawns = pos.by_role(Role::Pawn);
+    let wp = pawns & pos.by_color(Color::White);
+    let bp = pawns & pos.by_color(Color::Black);
+    let blocked = (wp.north() & bp).count();
+    let free = pawns.count() - 2 * blocked;
+    (heavy & pos.by_color(side)).is_empty() && blocked >= 1 && free <= 2
 }
 
 /// Whether the winner has so few pieces that every line could run out of mating material
@@ -1823,5 +1868,50 @@ impl Graph {
         }
         line.reverse();
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path of `quick` changes its cost, never its answer (Art. 5.2.2 is decided
+    /// per ply by `quick`): wherever it answers, the full steps answer `Undetermined` too.
+    /// Seeded random games, so that the positions have every kind of material.
+    #[test]
+    fn art_5_2_2_quick_fast_path_gives_the_answer_of_the_full_steps() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut fast, mut slow) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for side in [Color::White, Color::Black] {
+                    if quick_cannot_decide(&pos, side) {
+                        fast += 1;
+                        assert_eq!(
+                            quick_steps(&pos, side),
+                            Verdict::Undetermined,
+                            "{} for {side}",
+                            pos.to_fen()
+                        );
+                    } else {
+                        slow += 1;
+                    }
+                }
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(fast > 1000 && slow > 100, "fast {fast}, slow {slow}");
     }
 }

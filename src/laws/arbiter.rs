@@ -601,15 +601,12 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         {
             clock_flag = Some(i + 1);
         }
-        let san = match mv {
-            Some(m) => write_move(before, *m, Notation::ENGLISH),
-            None => "--".to_string(),
-        };
         plies.push(ReviewPly {
             ply: i + 1,
             color,
             mv: *mv,
-            san,
+            // Written below: the game's own record has it for the plies it played.
+            san: String::new(),
             position: replay.positions[i + 1],
             clock_ms: node.clock_ms,
             emt_ms: node.emt_ms,
@@ -637,6 +634,15 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             g = probe;
             clock_flag = None;
         }
+    }
+    // The SAN of each ply: the game's record wrote it for the plies it played (the same
+    // English SAN); the moves recorded after its end are written here.
+    for (i, ply) in plies.iter_mut().enumerate() {
+        ply.san = match (g.plies().get(i), ply.mv) {
+            (Some(p), Some(mv)) if p.mv == mv => p.san.clone(),
+            (_, Some(mv)) => write_move(&replay.positions[i], mv, Notation::ENGLISH),
+            (_, None) => "--".to_string(),
+        };
     }
     claims(&g, &mut findings);
 

@@ -599,6 +599,32 @@ pub enum GameError {
 /// Whether `color` cannot checkmate from `pos`: `Some(true)` proven unwinnable,
 /// `Some(false)` a helpmate exists, `None` undecided within [`DEAD_SEARCH_BUDGET`].
 pub fn unwinnable(pos: &Position, color: Color) -> Option<bool> {
+    // The same question comes several times about a game's last position (the facts of
+    // `pgn check`, the recorded result, a resignation or flag): the last few answers are
+    // kept per thread. The answer depends on the position and the side only (the searches
+    // are deterministic), so a remembered one is the one the search would give again.
+    thread_local! {
+        static RECENT: std::cell::RefCell<[Option<(Position, Color, Option<bool>)>; 4]> =
+            const { std::cell::RefCell::new([None; 4]) };
+    }
+    if let Some(answer) = RECENT.with_borrow(|recent| {
+        recent
+            .iter()
+            .flatten()
+            .find(|(p, c, _)| p == pos && *c == color)
+            .map(|&(_, _, a)| a)
+    }) {
+        return answer;
+    }
+    let answer = unwinnable_uncached(pos, color);
+    RECENT.with_borrow_mut(|recent| {
+        recent.rotate_right(1);
+        recent[0] = Some((*pos, color, answer));
+    });
+    answer
+}
+
+fn unwinnable_uncached(pos: &Position, color: Color) -> Option<bool> {
     let verdict = match dead::quick(pos, color) {
         Verdict::Undetermined => dead::full(pos, color, DEAD_SEARCH_BUDGET),
         v => v,
