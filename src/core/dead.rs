@@ -160,6 +160,29 @@ fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
     if looks_locked(pos, side) {
         return false;
     }
+    at_least_five_moves(pos)
+}
+
+/// Whether the side to move has five legal moves or more. Out of check, the knights and
+/// sliders standing on no line through their king cannot be pinned, so each of their
+/// moves is legal: counting those is usually enough; the generator counts otherwise.
+fn at_least_five_moves(pos: &Position) -> bool {
+    let us = pos.turn();
+    let our = pos.by_color(us);
+    let king = pos.king(us);
+    if pos.checkers().is_empty() {
+        let occ = pos.occupied();
+        let free = our & !attacks::queen(king, Bitboard::EMPTY);
+        let mut n = 0;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for sq in free & pos.by_role(role) {
+                n += (attacks::attacks(us, role, sq, occ) & !our).count();
+                if n >= 5 {
+                    return true;
+                }
+            }
+        }
+    }
     let mut n = 0;
     pos.generate_moves(|pm| {
         n += pm.len();
@@ -422,7 +445,12 @@ impl Ctx {
         }
         if thorough || few_to_remove(end, self.side) {
             let mut path = Vec::new();
-            match self.all_dead(end, DEAD_DEPTH, &mut path) {
+            let lines = if self.first_line_open(end, DEAD_DEPTH) {
+                Lines::Open
+            } else {
+                self.all_dead(end, DEAD_DEPTH, &mut path)
+            };
+            match lines {
                 Lines::AllDead => return Some(Verdict::Unwinnable),
                 Lines::Mate(l) => return Some(prefix(line.to_vec(), Verdict::Winnable(l))),
                 Lines::Open => {}
@@ -440,6 +468,39 @@ impl Ctx {
         } else {
             Some(Verdict::Unwinnable)
         }
+    }
+
+    /// Whether [`Ctx::all_dead`] would answer `Open` on its first line: it searches the
+    /// first legal move of each position first and gives up as soon as a line reaches its
+    /// depth without ending (or the budget is spent), so following that one line, one
+    /// first move at a time instead of listing every move, is enough to know. When it
+    /// answers `true` the nodes are counted as `all_dead` counts them; when `false`
+    /// (the line ends before its depth: a mate, a stalemate, a static rule), nothing
+    /// changed and `all_dead` must be asked.
+    fn first_line_open(&mut self, pos: &Position, depth: u32) -> bool {
+        let spent = self.spent;
+        let mut p = *pos;
+        for d in (0..=depth).rev() {
+            if self.spent >= self.budget {
+                return true;
+            }
+            self.spent += 1;
+            let mut first = None;
+            p.generate_moves(|pm| {
+                first = pm.into_iter().next();
+                true
+            });
+            let Some(mv) = first else { break };
+            if self.st.dead(&p) {
+                break;
+            }
+            if d == 0 {
+                return true;
+            }
+            p.play_unchecked(mv);
+        }
+        self.spent = spent;
+        false
     }
 
     /// Full width, `depth` plies: does every line end dead (a static rule, a stalemate, the
@@ -1913,5 +1974,61 @@ mod tests {
             }
         }
         assert!(fast > 1000 && slow > 100, "fast {fast}, slow {slow}");
+    }
+
+    /// Seeded random games: every position, with the side to move.
+    fn random_positions(games: usize, plies: usize, mut seed: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = Position::new();
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(pos);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    /// The count of legal moves behind the fast path of 5.2.2's quick test.
+    #[test]
+    fn art_5_2_2_five_moves_counted_as_the_generator_counts() {
+        for pos in random_positions(30, 300, 0x51_7cc1_b727_220a) {
+            assert_eq!(
+                at_least_five_moves(&pos),
+                pos.count_legal_moves() >= 5,
+                "{}",
+                pos.to_fen()
+            );
+        }
+    }
+
+    /// The shallow "every line is dead" search of 5.2.2 gives the same answer, and spends
+    /// the same nodes, with and without following its first line ahead.
+    #[test]
+    fn art_5_2_2_first_line_ahead_is_the_search_s_answer() {
+        let mut predicted = 0;
+        for pos in random_positions(20, 400, 0x2f69_3a1b_0c4d_9e85) {
+            for side in [Color::White, Color::Black] {
+                let mut ahead = Ctx::new(side, QUICK_BUDGET);
+                let mut full = Ctx::new(side, QUICK_BUDGET);
+                let mut path = Vec::new();
+                let r = full.all_dead(&pos, DEAD_DEPTH, &mut path);
+                if ahead.first_line_open(&pos, DEAD_DEPTH) {
+                    predicted += 1;
+                    assert!(matches!(r, Lines::Open), "{}", pos.to_fen());
+                    assert_eq!(ahead.spent, full.spent, "{}", pos.to_fen());
+                } else {
+                    assert_eq!(ahead.spent, 0);
+                }
+            }
+        }
+        assert!(predicted > 1000, "{predicted}");
     }
 }
