@@ -719,6 +719,21 @@ impl Game {
         game
     }
 
+    /// Room in the record for `plies` more plies (for a caller that knows how many are
+    /// coming: the arbiter replaying a recorded game).
+    pub(crate) fn reserve(&mut self, plies: usize) {
+        self.positions.reserve(plies);
+        self.keys.reserve(plies);
+        self.plies.reserve(plies);
+        self.events.reserve(plies + plies / 4);
+    }
+
+    /// Takes the SAN of ply `ply` (from 0) out of the record, leaving it empty: for the
+    /// arbiter, which keeps its own copy of each ply and is done with the game's.
+    pub(crate) fn take_san(&mut self, ply: usize) -> Option<String> {
+        self.plies.get_mut(ply).map(|p| std::mem::take(&mut p.san))
+    }
+
     pub fn clock(&self) -> Option<&Clock> {
         self.clock.as_ref()
     }
