@@ -163,25 +163,12 @@ fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
     at_least_five_moves(pos)
 }
 
-/// Whether the side to move has five legal moves or more. Out of check, the knights and
-/// sliders standing on no line through their king cannot be pinned, so each of their
-/// moves is legal: counting those is usually enough; the generator counts otherwise.
+/// Whether the side to move has five legal moves or more: the moves of its unpinnable
+/// pieces are usually enough to tell ([`Position::free_piece_moves`]); the generator
+/// counts otherwise.
 fn at_least_five_moves(pos: &Position) -> bool {
-    let us = pos.turn();
-    let our = pos.by_color(us);
-    let king = pos.king(us);
-    if pos.checkers().is_empty() {
-        let occ = pos.occupied();
-        let free = our & !attacks::queen(king, Bitboard::EMPTY);
-        let mut n = 0;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for sq in free & pos.by_role(role) {
-                n += (attacks::attacks(us, role, sq, occ) & !our).count();
-                if n >= 5 {
-                    return true;
-                }
-            }
-        }
+    if pos.free_piece_moves(5) >= 5 {
+        return true;
     }
     let mut n = 0;
     pos.generate_moves(|pm| {

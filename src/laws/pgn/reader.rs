@@ -66,6 +66,8 @@ pub struct Reader<R> {
     line: String,
     /// The movetext token being read (a buffer kept between tokens).
     tok: String,
+    /// The buffer of the next comment's text (kept between comments).
+    comment_buf: String,
     /// Byte position of the next unread character of `line`.
     pos: usize,
     /// Column cache: the column of byte `cbyte`.
@@ -323,6 +325,7 @@ impl<R: BufRead> Reader<R> {
             raw: Vec::new(),
             line: String::new(),
             tok: String::new(),
+            comment_buf: String::new(),
             pos: 0,
             cbyte: 0,
             ccol: 1,
@@ -572,8 +575,9 @@ impl<R: BufRead> Reader<R> {
             '[' => self.tag_step(),
             '{' => {
                 let (line, col) = (self.line_no, self.col_at(self.pos));
+                let text = std::mem::take(&mut self.comment_buf);
                 self.ensure_game().comment = Some(OpenComment {
-                    text: String::new(),
+                    text,
                     depth: 1,
                     line,
                     col,
@@ -629,9 +633,12 @@ impl<R: BufRead> Reader<R> {
             Some(i) => {
                 c.text.push_str(&rest[from..i]);
                 self.pos += i + 1;
-                let text = std::mem::take(&mut c.text);
+                let mut text = std::mem::take(&mut c.text);
                 g.comment = None;
                 self.attach_comment(&text);
+                // The buffer serves the next comment.
+                text.clear();
+                self.comment_buf = text;
             }
             None => {
                 c.text.push_str(&rest[from..]);
@@ -893,7 +900,8 @@ impl<R: BufRead> Reader<R> {
 /// Reads the tag pair starting at byte `at` (a `[`). On error, the byte where it went
 /// wrong and what was expected.
 fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> {
-    let whole = quote(&line[at..]);
+    // Quoted only for an error (most tags have none).
+    let whole = || quote(&line[at..]);
     let skip_ws = |i: usize| -> usize {
         let rest = &line[i..];
         i + rest.len() - rest.trim_start().len()
@@ -908,7 +916,7 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
     let name = line[i..i + name_len].to_string();
     i = skip_ws(i + name_len);
     if i >= line.len() {
-        return Err((at, PgnErrorKind::UnterminatedTag(whole)));
+        return Err((at, PgnErrorKind::UnterminatedTag(whole())));
     }
     if !line[i..].starts_with('"') {
         return Err((i, PgnErrorKind::ExpectedTagValue(quote(&line[i..]))));
@@ -943,7 +951,7 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
                 return Ok((name, value, k + 1));
             }
             if k >= line.len() {
-                return Err((at, PgnErrorKind::UnterminatedTag(whole)));
+                return Err((at, PgnErrorKind::UnterminatedTag(whole())));
             }
             k
         }
@@ -960,7 +968,7 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
             after_value,
             PgnErrorKind::ExpectedTagEnd(quote(&line[after_value..])),
         )),
-        None => Err((at, PgnErrorKind::UnterminatedTagValue(whole))),
+        None => Err((at, PgnErrorKind::UnterminatedTagValue(whole()))),
     }
 }
 
