@@ -137,6 +137,16 @@ fn quick_steps(pos: &Position, side: Color) -> Verdict {
     Verdict::Undetermined
 }
 
+/// Whether [`quick`] answers [`Verdict::Undetermined`] for both sides, as its fast path
+/// tells without running its steps (the legal moves counted once for both). `false`
+/// says nothing: [`quick`] must be asked.
+pub fn quick_undetermined_for_both(pos: &Position) -> bool {
+    [Color::White, Color::Black]
+        .into_iter()
+        .all(|side| fast_path_applies(pos, side))
+        && at_least_five_moves(pos)
+}
+
 /// The fast path of [`quick`]: `true` when every step of it is known, from a few bitboard
 /// tests, to fall through to [`Verdict::Undetermined`], so that running them would only
 /// cost time (most positions of a game with material on the board). Each condition is
@@ -153,14 +163,16 @@ fn quick_steps(pos: &Position, side: Color) -> Verdict {
 /// Only [`quick`]'s cost changes: its answer is the same (`tests/dead.rs` and the unit
 /// tests below hold it to that).
 fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
+    fast_path_applies(pos, side) && at_least_five_moves(pos)
+}
+
+/// The conditions of [`quick_cannot_decide`] on `side`'s material and the pawns.
+fn fast_path_applies(pos: &Position, side: Color) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
-    if ours.count() < 4 || pos.cannot_mate_static(side) || LoneMaterial::of(pos, side).is_some() {
-        return false;
-    }
-    if looks_locked(pos, side) {
-        return false;
-    }
-    at_least_five_moves(pos)
+    ours.count() >= 4
+        && !pos.cannot_mate_static(side)
+        && LoneMaterial::of(pos, side).is_none()
+        && !looks_locked(pos, side)
 }
 
 /// Whether the side to move has five legal moves or more: the moves of its unpinnable
@@ -1942,6 +1954,10 @@ mod tests {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
+                }
+                if quick_undetermined_for_both(&pos) {
+                    assert!(quick_cannot_decide(&pos, Color::White));
+                    assert!(quick_cannot_decide(&pos, Color::Black));
                 }
                 for side in [Color::White, Color::Black] {
                     if quick_cannot_decide(&pos, side) {

@@ -411,6 +411,32 @@ impl Position {
         self.attackers_to(ksq, !us, occ).without(to).is_empty()
     }
 
+    /// Whether the legal move `mv` gives check, without playing it: `None` for castling and
+    /// en passant (the caller plays those). The moved piece attacks the king from its new
+    /// square, or a slider of the mover's attacks it through the square just left (no
+    /// other piece of the mover can: before the move the opponent was not in check).
+    pub(crate) fn gives_check(&self, mv: Move) -> Option<bool> {
+        let role = match mv.kind {
+            MoveKind::Normal => self.role_at(mv.from)?,
+            MoveKind::Promotion(role) => role,
+            MoveKind::Castle | MoveKind::EnPassant => return None,
+        };
+        let us = self.turn;
+        let king = self.king(!us);
+        let occ = (self.occupied() ^ mv.from) | mv.to;
+        if attacks::attacks(us, role, mv.to, occ).contains(king) {
+            return Some(true);
+        }
+        let ours = self.by_color(us).without(mv.from);
+        let queens = self.by_role(Role::Queen);
+        let diag = (self.by_role(Role::Bishop) | queens) & ours;
+        let orth = (self.by_role(Role::Rook) | queens) & ours;
+        Some(
+            (attacks::bishop(king, occ) & diag).nonempty()
+                || (attacks::rook(king, occ) & orth).nonempty(),
+        )
+    }
+
     /// The squares of the side to move's pieces of kind `role` that have a legal move to
     /// `to` other than castling, found by looking back from `to` along the piece's own
     /// lines (the moves of one kind to one square, without generating every move). `None`
@@ -771,5 +797,36 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Art. 3.9.1: whether a move gives check, told without playing it, is what the
+    /// position after it says, for every legal move of seeded random games.
+    #[test]
+    fn art_3_9_1_gives_check_without_playing_the_move() {
+        let mut seed = 0xbb67_ae85_84ca_a73bu64;
+        let (mut told, mut checks) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    let mut after = pos;
+                    after.play_unchecked(mv);
+                    if let Some(check) = pos.gives_check(mv) {
+                        assert_eq!(check, after.is_check(), "{mv:?} in {}", pos.to_fen());
+                        told += 1;
+                        checks += usize::from(check);
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(told > 100_000 && checks > 1000, "{told} {checks}");
     }
 }

@@ -137,6 +137,10 @@ pub enum Suffix {
 impl Suffix {
     /// The mark a move deserves: `+` if it gives check, `#` if it mates.
     pub fn after(pos: &Position, mv: Move) -> Option<Suffix> {
+        // Most moves give no check: that is told without playing the move.
+        if pos.gives_check(mv) == Some(false) {
+            return None;
+        }
         let mut after = *pos;
         after.play_unchecked(mv);
         if !after.is_check() {

@@ -1048,16 +1048,21 @@ impl Game {
     /// runs only with a per-ply budget set by [`Game::set_dead_search_per_ply`] (none by
     /// default: a live game must not stall). Still open → the game goes on.
     fn is_dead_position(&mut self, pos: &Position) -> bool {
-        // One side that can still mate is enough: the other is not asked (most positions).
-        let white = dead::quick(pos, Color::White);
-        if white.is_winnable() {
-            return false;
-        }
-        let black = dead::quick(pos, Color::Black);
-        if black.is_winnable() {
-            return false;
-        }
-        let quick = [white, black];
+        let quick = if dead::quick_undetermined_for_both(pos) {
+            // Most positions with material on the board: known without running the tests.
+            [Verdict::Undetermined, Verdict::Undetermined]
+        } else {
+            // One side that can still mate is enough: the other is not asked.
+            let white = dead::quick(pos, Color::White);
+            if white.is_winnable() {
+                return false;
+            }
+            let black = dead::quick(pos, Color::Black);
+            if black.is_winnable() {
+                return false;
+            }
+            [white, black]
+        };
         if quick.iter().all(Verdict::is_unwinnable) {
             return true;
         }
