@@ -70,6 +70,8 @@ pub struct Reader<R> {
     comment_buf: String,
     /// Byte position of the next unread character of `line`.
     pos: usize,
+    /// The current line is ASCII: a byte's column is its position.
+    ascii: bool,
     /// Column cache: the column of byte `cbyte`.
     cbyte: usize,
     ccol: usize,
@@ -327,6 +329,7 @@ impl<R: BufRead> Reader<R> {
             tok: String::new(),
             comment_buf: String::new(),
             pos: 0,
+            ascii: true,
             cbyte: 0,
             ccol: 1,
             line_no: 0,
@@ -385,6 +388,7 @@ impl<R: BufRead> Reader<R> {
         if self.line_no == 1 && self.line.starts_with('\u{feff}') {
             self.line.drain(..'\u{feff}'.len_utf8());
         }
+        self.ascii = self.line.is_ascii();
         self.pos = 0;
         self.cbyte = 0;
         self.ccol = 1;
@@ -393,6 +397,10 @@ impl<R: BufRead> Reader<R> {
     /// The column (from 1, in characters) of a byte of the current line.
     fn col_at(&mut self, byte: usize) -> usize {
         let byte = byte.min(self.line.len());
+        if self.ascii {
+            // One byte, one character.
+            return byte + 1;
+        }
         if byte < self.cbyte || !self.line.is_char_boundary(byte) {
             self.cbyte = 0;
             self.ccol = 1;
