@@ -603,8 +603,10 @@ pub fn unwinnable(pos: &Position, color: Color) -> Option<bool> {
     // `pgn check`, the recorded result, a resignation or flag): the last few answers are
     // kept per thread. The answer depends on the position and the side only (the searches
     // are deterministic), so a remembered one is the one the search would give again.
+    /// A question and its answer.
+    type Answer = (Position, Color, Option<bool>);
     thread_local! {
-        static RECENT: std::cell::RefCell<[Option<(Position, Color, Option<bool>)>; 4]> =
+        static RECENT: std::cell::RefCell<[Option<Answer>; 4]> =
             const { std::cell::RefCell::new([None; 4]) };
     }
     if let Some(answer) = RECENT.with_borrow(|recent| {
