@@ -115,6 +115,14 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// dead, and, in positions where little can move, a small exhaustive search. Returns
 /// [`Verdict::Undetermined`] when it cannot decide cheaply; [`full`] decides more.
 pub fn quick(pos: &Position, side: Color) -> Verdict {
+    if quick_cannot_decide(pos, side) {
+        return Verdict::Undetermined;
+    }
+    quick_steps(pos, side)
+}
+
+/// The steps of [`quick`], without its fast path.
+fn quick_steps(pos: &Position, side: Color) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
     let (start, line) = match ctx.prelude(pos) {
         Ok(v) => return v,
@@ -127,6 +135,59 @@ pub fn quick(pos: &Position, side: Color) -> Verdict {
         return prefix(line, ctx.explore(&start, QUICK_EXPLORE));
     }
     Verdict::Undetermined
+}
+
+/// Whether [`quick`] answers [`Verdict::Undetermined`] for both sides, as its fast path
+/// tells without running its steps (the legal moves counted once for both). `false`
+/// says nothing: [`quick`] must be asked.
+pub fn quick_undetermined_for_both(pos: &Position) -> bool {
+    [Color::White, Color::Black]
+        .into_iter()
+        .all(|side| fast_path_applies(pos, side))
+        && at_least_five_moves(pos)
+}
+
+/// The fast path of [`quick`]: `true` when every step of it is known, from a few bitboard
+/// tests, to fall through to [`Verdict::Undetermined`], so that running them would only
+/// cost time (most positions of a game with material on the board). Each condition is
+/// the negation of what lets one step decide:
+///
+/// - the position has at least five legal moves: it is not terminal, there is no forced
+///   move (so no forced line and no cycle), and `few_to_remove` is false by its move count;
+/// - `side` has at least four pieces besides its king, not all of them bishops of one
+///   colour: `few_to_remove` is false by its piece count, the lone-piece rule does not
+///   apply ([`LoneMaterial::of`] is `None`) and neither does the core's material rule;
+/// - the position does not look locked for `side`: neither the region analysis nor the
+///   exhaustive search runs.
+///
+/// Only [`quick`]'s cost changes: its answer is the same (`tests/dead.rs` and the unit
+/// tests below hold it to that).
+fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
+    fast_path_applies(pos, side) && at_least_five_moves(pos)
+}
+
+/// The conditions of [`quick_cannot_decide`] on `side`'s material and the pawns.
+fn fast_path_applies(pos: &Position, side: Color) -> bool {
+    let ours = pos.by_color(side) & !pos.by_role(Role::King);
+    ours.count() >= 4
+        && !pos.cannot_mate_static(side)
+        && LoneMaterial::of(pos, side).is_none()
+        && !looks_locked(pos, side)
+}
+
+/// Whether the side to move has five legal moves or more: the moves of its unpinnable
+/// pieces are usually enough to tell ([`Position::free_piece_moves`]); the generator
+/// counts otherwise.
+fn at_least_five_moves(pos: &Position) -> bool {
+    if pos.free_piece_moves(5) >= 5 {
+        return true;
+    }
+    let mut n = 0;
+    pos.generate_moves(|pm| {
+        n += pm.len();
+        n >= 5
+    });
+    n >= 5
 }
 
 /// Decides whether `side` can still checkmate, spending at most `budget` nodes (positions
@@ -383,7 +444,12 @@ impl Ctx {
         }
         if thorough || few_to_remove(end, self.side) {
             let mut path = Vec::new();
-            match self.all_dead(end, DEAD_DEPTH, &mut path) {
+            let lines = if self.first_line_open(end, DEAD_DEPTH) {
+                Lines::Open
+            } else {
+                self.all_dead(end, DEAD_DEPTH, &mut path)
+            };
+            match lines {
                 Lines::AllDead => return Some(Verdict::Unwinnable),
                 Lines::Mate(l) => return Some(prefix(line.to_vec(), Verdict::Winnable(l))),
                 Lines::Open => {}
@@ -401,6 +467,39 @@ impl Ctx {
         } else {
             Some(Verdict::Unwinnable)
         }
+    }
+
+    /// Whether [`Ctx::all_dead`] would answer `Open` on its first line: it searches the
+    /// first legal move of each position first and gives up as soon as a line reaches its
+    /// depth without ending (or the budget is spent), so following that one line, one
+    /// first move at a time instead of listing every move, is enough to know. When it
+    /// answers `true` the nodes are counted as `all_dead` counts them; when `false`
+    /// (the line ends before its depth: a mate, a stalemate, a static rule), nothing
+    /// changed and `all_dead` must be asked.
+    fn first_line_open(&mut self, pos: &Position, depth: u32) -> bool {
+        let spent = self.spent;
+        let mut p = *pos;
+        for d in (0..=depth).rev() {
+            if self.spent >= self.budget {
+                return true;
+            }
+            self.spent += 1;
+            let mut first = None;
+            p.generate_moves(|pm| {
+                first = pm.into_iter().next();
+                true
+            });
+            let Some(mv) = first else { break };
+            if self.st.dead(&p) {
+                break;
+            }
+            if d == 0 {
+                return true;
+            }
+            p.play_unchecked(mv);
+        }
+        self.spent = spent;
+        false
     }
 
     /// Full width, `depth` plies: does every line end dead (a static rule, a stalemate, the
@@ -441,13 +540,7 @@ impl Ctx {
     /// Whether the region analysis and the exhaustive search are worth trying in `quick`:
     /// the winner has no queen, rook or knight, and most pawns are blocked.
     fn looks_locked(&self, pos: &Position) -> bool {
-        let heavy = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
-        let pawns = pos.by_role(Role::Pawn);
-        let wp = pawns & pos.by_color(Color::White);
-        let bp = pawns & pos.by_color(Color::Black);
-        let blocked = (wp.north() & bp).count();
-        let free = pawns.count() - 2 * blocked;
-        (heavy & pos.by_color(self.side)).is_empty() && blocked >= 1 && free <= 2
+        looks_locked(pos, self.side)
     }
 
     /// Guided depth-first helpmate search, CHA-style: a move costs one unit of `level`,
@@ -898,6 +991,18 @@ fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
         next = only_move(&p);
     }
     (p, line, false)
+}
+
+/// Whether the region analysis and the exhaustive search are worth trying in `quick`: the
+/// winner `side` has no queen, rook or knight, and most pawns are blocked.
+fn looks_locked(pos: &Position, side: Color) -> bool {
+    let heavy = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
+    let pawns = pos.by_role(Role::Pawn);
+    let wp = pawns & pos.by_color(Color::White);
+    let bp = pawns & pos.by_color(Color::Black);
+    let blocked = (wp.north() & bp).count();
+    let free = pawns.count() - 2 * blocked;
+    (heavy & pos.by_color(side)).is_empty() && blocked >= 1 && free <= 2
 }
 
 /// Whether the winner has so few pieces that every line could run out of mating material
@@ -1823,5 +1928,110 @@ impl Graph {
         }
         line.reverse();
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path of `quick` changes its cost, never its answer (Art. 5.2.2 is decided
+    /// per ply by `quick`): wherever it answers, the full steps answer `Undetermined` too.
+    /// Seeded random games, so that the positions have every kind of material.
+    #[test]
+    fn art_5_2_2_quick_fast_path_gives_the_answer_of_the_full_steps() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut fast, mut slow) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if quick_undetermined_for_both(&pos) {
+                    assert!(quick_cannot_decide(&pos, Color::White));
+                    assert!(quick_cannot_decide(&pos, Color::Black));
+                }
+                for side in [Color::White, Color::Black] {
+                    if quick_cannot_decide(&pos, side) {
+                        fast += 1;
+                        assert_eq!(
+                            quick_steps(&pos, side),
+                            Verdict::Undetermined,
+                            "{} for {side}",
+                            pos.to_fen()
+                        );
+                    } else {
+                        slow += 1;
+                    }
+                }
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(fast > 1000 && slow > 100, "fast {fast}, slow {slow}");
+    }
+
+    /// Seeded random games: every position, with the side to move.
+    fn random_positions(games: usize, plies: usize, mut seed: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = Position::new();
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(pos);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    /// The count of legal moves behind the fast path of 5.2.2's quick test.
+    #[test]
+    fn art_5_2_2_five_moves_counted_as_the_generator_counts() {
+        for pos in random_positions(30, 300, 0x51_7cc1_b727_220a) {
+            assert_eq!(
+                at_least_five_moves(&pos),
+                pos.count_legal_moves() >= 5,
+                "{}",
+                pos.to_fen()
+            );
+        }
+    }
+
+    /// The shallow "every line is dead" search of 5.2.2 gives the same answer, and spends
+    /// the same nodes, with and without following its first line ahead.
+    #[test]
+    fn art_5_2_2_first_line_ahead_is_the_search_s_answer() {
+        let mut predicted = 0;
+        for pos in random_positions(20, 400, 0x2f69_3a1b_0c4d_9e85) {
+            for side in [Color::White, Color::Black] {
+                let mut ahead = Ctx::new(side, QUICK_BUDGET);
+                let mut full = Ctx::new(side, QUICK_BUDGET);
+                let mut path = Vec::new();
+                let r = full.all_dead(&pos, DEAD_DEPTH, &mut path);
+                if ahead.first_line_open(&pos, DEAD_DEPTH) {
+                    predicted += 1;
+                    assert!(matches!(r, Lines::Open), "{}", pos.to_fen());
+                    assert_eq!(ahead.spent, full.spent, "{}", pos.to_fen());
+                } else {
+                    assert_eq!(ahead.spent, 0);
+                }
+            }
+        }
+        assert!(predicted > 1000, "{predicted}");
     }
 }

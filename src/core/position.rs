@@ -399,6 +399,91 @@ impl Position {
             && leapers.without(captured).is_empty()
     }
 
+    /// Whether moving our piece from `from` to `to` leaves our king unattacked (Art. 3.9),
+    /// for a move the piece can otherwise make that is neither castling nor en passant
+    /// (those change other squares too). A piece on `to` is captured.
+    #[inline]
+    pub(crate) fn king_safe_after(&self, from: Square, to: Square) -> bool {
+        let us = self.turn;
+        let king = self.king(us);
+        let ksq = if king == from { to } else { king };
+        let occ = (self.occupied() ^ from) | to;
+        self.attackers_to(ksq, !us, occ).without(to).is_empty()
+    }
+
+    /// Whether the legal move `mv` gives check, without playing it: `None` for castling and
+    /// en passant (the caller plays those). The moved piece attacks the king from its new
+    /// square, or a slider of the mover's attacks it through the square just left (no
+    /// other piece of the mover can: before the move the opponent was not in check).
+    pub(crate) fn gives_check(&self, mv: Move) -> Option<bool> {
+        let role = match mv.kind {
+            MoveKind::Normal => self.role_at(mv.from)?,
+            MoveKind::Promotion(role) => role,
+            MoveKind::Castle | MoveKind::EnPassant => return None,
+        };
+        let us = self.turn;
+        let king = self.king(!us);
+        let occ = (self.occupied() ^ mv.from) | mv.to;
+        if attacks::attacks(us, role, mv.to, occ).contains(king) {
+            return Some(true);
+        }
+        let ours = self.by_color(us).without(mv.from);
+        let queens = self.by_role(Role::Queen);
+        let diag = (self.by_role(Role::Bishop) | queens) & ours;
+        let orth = (self.by_role(Role::Rook) | queens) & ours;
+        Some(
+            (attacks::bishop(king, occ) & diag).nonempty()
+                || (attacks::rook(king, occ) & orth).nonempty(),
+        )
+    }
+
+    /// The squares of the side to move's pieces of kind `role` that have a legal move to
+    /// `to` other than castling, found by looking back from `to` along the piece's own
+    /// lines (the moves of one kind to one square, without generating every move). `None`
+    /// for a pawn when `to` is the en-passant square: the caller asks the generator then.
+    pub(crate) fn legal_origins(&self, role: Role, to: Square) -> Option<Bitboard> {
+        let us = self.turn;
+        let ours = self.by_color(us);
+        if ours.contains(to) {
+            return Some(Bitboard::EMPTY);
+        }
+        let occ = self.occupied();
+        let candidates = match role {
+            Role::Pawn => {
+                if self.ep_square == Some(to) {
+                    return None;
+                }
+                if occ.contains(to) {
+                    attacks::pawn(!us, to) & self.pieces(us, Role::Pawn)
+                } else {
+                    // One step back from `to`, or two from the fourth rank over an empty
+                    // square (Art. 3.7.1, 3.7.2).
+                    let back = |b: Bitboard| match us {
+                        Color::White => b.south(),
+                        Color::Black => b.north(),
+                    };
+                    let one = back(Bitboard::from_square(to));
+                    let pawns = self.pieces(us, Role::Pawn);
+                    if (one & pawns).nonempty() {
+                        one & pawns
+                    } else if (one & occ).is_empty() && to.rank() == Rank::Fourth.relative_to(us) {
+                        back(one) & pawns
+                    } else {
+                        Bitboard::EMPTY
+                    }
+                }
+            }
+            _ => attacks::attacks(us, role, to, occ) & self.pieces(us, role),
+        };
+        let mut legal = Bitboard::EMPTY;
+        for from in candidates {
+            if self.king_safe_after(from, to) {
+                legal |= from;
+            }
+        }
+        Some(legal)
+    }
+
     // --- Making and unmaking moves ----------------------------------------------------------
 
     #[inline]
@@ -567,6 +652,32 @@ impl Position {
 
     /// Whether `mv` is legal here (Art. 3.1–3.9).
     pub fn is_legal(&self, mv: Move) -> bool {
+        // A plain move or a promotion: the piece's own lines back from the target square
+        // say it (castling and en passant are left to the generator).
+        let promotion = match mv.kind {
+            MoveKind::Normal => Some(None),
+            MoveKind::Promotion(role) => Some(Some(role)),
+            _ => None,
+        };
+        if let Some(promotion) = promotion {
+            if !self.by_color(self.turn).contains(mv.from) {
+                return false;
+            }
+            let role = self.role_at(mv.from).unwrap_or(Role::Pawn);
+            if let Some(origins) = self.legal_origins(role, mv.to) {
+                let promotes = role == Role::Pawn && Bitboard::BACK_RANKS.contains(mv.to);
+                let kind_fits = match promotion {
+                    None => !promotes,
+                    Some(p) => promotes && Role::PROMOTIONS.contains(&p),
+                };
+                return kind_fits && origins.contains(mv.from);
+            }
+        }
+        self.is_legal_by_generator(mv)
+    }
+
+    /// [`Position::is_legal`] by the move generator.
+    fn is_legal_by_generator(&self, mv: Move) -> bool {
         let mut found = false;
         self.generate_moves(|pm| {
             if pm.from == mv.from && pm.to.contains(mv.to) {
@@ -632,5 +743,90 @@ impl fmt::Display for Position {
             writeln!(f)?;
         }
         write!(f, "{}", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Art. 3.1–3.9: the targeted legality test agrees with the move generator on every
+    /// plain move, promotion (to every role, so also the impossible ones) and made-up move
+    /// from every square to every square, in positions of seeded random games.
+    #[test]
+    fn art_3_targeted_legality_test_is_the_generator_s() {
+        let mut seed = 0x0123_4567_89ab_cdefu64;
+        let mut checked = 0;
+        for game in 0..12 {
+            let mut pos = Position::new();
+            for ply in 0..220 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if ply % 9 == game % 9 {
+                    for from in Square::ALL {
+                        for to in Square::ALL {
+                            let kinds = [
+                                MoveKind::Normal,
+                                MoveKind::Promotion(Role::Queen),
+                                MoveKind::Promotion(Role::Knight),
+                                MoveKind::Promotion(Role::King),
+                                MoveKind::Promotion(Role::Pawn),
+                            ];
+                            for kind in kinds {
+                                let mv = Move::new(from, to, kind);
+                                assert_eq!(
+                                    pos.is_legal(mv),
+                                    pos.is_legal_by_generator(mv),
+                                    "{mv:?} in {}",
+                                    pos.to_fen()
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                    for &mv in moves.iter() {
+                        assert!(pos.is_legal(mv), "{mv:?} in {}", pos.to_fen());
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Art. 3.9.1: whether a move gives check, told without playing it, is what the
+    /// position after it says, for every legal move of seeded random games.
+    #[test]
+    fn art_3_9_1_gives_check_without_playing_the_move() {
+        let mut seed = 0xbb67_ae85_84ca_a73bu64;
+        let (mut told, mut checks) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    let mut after = pos;
+                    after.play_unchecked(mv);
+                    if let Some(check) = pos.gives_check(mv) {
+                        assert_eq!(check, after.is_check(), "{mv:?} in {}", pos.to_fen());
+                        told += 1;
+                        checks += usize::from(check);
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(told > 100_000 && checks > 1000, "{told} {checks}");
     }
 }

@@ -15,7 +15,7 @@
 use std::fmt;
 
 use super::bitboard::Bitboard;
-use super::moves::{CastleSide, Move};
+use super::moves::{CastleSide, Move, MoveKind};
 use super::piece::{Color, Role};
 use super::position::Position;
 use super::square::{File, Rank, Square};
@@ -137,6 +137,10 @@ pub enum Suffix {
 impl Suffix {
     /// The mark a move deserves: `+` if it gives check, `#` if it mates.
     pub fn after(pos: &Position, mv: Move) -> Option<Suffix> {
+        // Most moves give no check: that is told without playing the move.
+        if pos.gives_check(mv) == Some(false) {
+            return None;
+        }
         let mut after = *pos;
         after.play_unchecked(mv);
         if !after.is_check() {
@@ -250,6 +254,95 @@ impl SanError {
 impl San {
     /// Reads a move in algebraic notation (short or long), leniently.
     pub fn parse(text: &str, letters: Letters) -> Result<San, SanError> {
+        match San::parse_plain(text.as_bytes(), letters) {
+            Some(san) => Ok(san),
+            None => San::parse_lenient(text, letters),
+        }
+    }
+
+    /// The plain PGN forms, read byte by byte without allocating: `O-O`, `O-O-O` (or with
+    /// zeros), and `[piece][file][rank][x]square[=piece]`, then at most one `+` or `#` and
+    /// any `!` and `?`. `None` for anything else (other spellings, errors), which
+    /// [`San::parse_lenient`] reads; where this one answers, that one gives the same `San`.
+    fn parse_plain(b: &[u8], letters: Letters) -> Option<San> {
+        let mut end = b.len();
+        let mut suffix = None;
+        while let Some(&c) = b[..end].last() {
+            match c {
+                b'!' | b'?' => {}
+                b'+' | b'#' if suffix.is_some() => return None,
+                b'+' => suffix = Some(Suffix::Check),
+                b'#' => suffix = Some(Suffix::Mate),
+                _ => break,
+            }
+            end -= 1;
+        }
+        let body = &b[..end];
+        let side = match body {
+            b"O-O" | b"0-0" => Some(CastleSide::King),
+            b"O-O-O" | b"0-0-0" => Some(CastleSide::Queen),
+            _ => None,
+        };
+        if let Some(side) = side {
+            return Some(San::Castle { side, suffix });
+        }
+        let (piece, rest) = match body.first() {
+            Some(&c) if c.is_ascii_uppercase() => (Some(letters.role_of(c as char)?), &body[1..]),
+            _ => (None, body),
+        };
+        let mut squares = [0u8; 4];
+        let mut n = 0;
+        let mut capture = false;
+        let mut promotion = None;
+        let mut i = 0;
+        while i < rest.len() {
+            match rest[i] {
+                c @ (b'a'..=b'h' | b'1'..=b'8') => {
+                    *squares.get_mut(n)? = c;
+                    n += 1;
+                }
+                b'x' => capture = true,
+                b'=' => {
+                    let [c] = rest[i + 1..] else { return None };
+                    let role = letters.role_of(c.to_ascii_uppercase() as char)?;
+                    if matches!(role, Role::King | Role::Pawn) {
+                        return None;
+                    }
+                    promotion = Some(role);
+                    break;
+                }
+                _ => return None,
+            }
+            i += 1;
+        }
+        // The lenient reader takes a last file letter for a promotion piece (`e7e8b`).
+        if n < 2 || (promotion.is_none() && n >= 3 && squares[n - 1].is_ascii_lowercase()) {
+            return None;
+        }
+        let to = Square::parse_prefix(&squares[n - 2..n])?;
+        let (from_file, from_rank) = match squares[..n - 2] {
+            [] => (None, None),
+            [c] if c.is_ascii_digit() => (None, Some(Rank::from_char(c as char)?)),
+            [c] => (Some(File::from_char(c as char)?), None),
+            [f, r] if !f.is_ascii_digit() && r.is_ascii_digit() => (
+                Some(File::from_char(f as char)?),
+                Some(Rank::from_char(r as char)?),
+            ),
+            _ => return None,
+        };
+        Some(San::Normal {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+            suffix,
+        })
+    }
+
+    /// Every spelling [`San::parse`] accepts, and the errors.
+    fn parse_lenient(text: &str, letters: Letters) -> Result<San, SanError> {
         let err = |problem| SanError {
             text: text.to_string(),
             fen: String::new(),
@@ -417,6 +510,58 @@ impl San {
 
     /// The legal move this notation describes in `pos`.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        match self.resolve_fast(pos) {
+            Some(mv) => Ok(mv),
+            None => self.resolve(pos),
+        }
+    }
+
+    /// The common case of [`San::to_move`] without generating every move: the piece's
+    /// origins are found by looking back from the target square along its lines
+    /// ([`Position::legal_origins`], each one tested for the king's safety), then narrowed by
+    /// the disambiguation written. `Some` only when exactly one legal move fits and its
+    /// promotion piece is the one written; every other case (castling, en passant, long
+    /// notation without a piece letter, no move or several, a promotion problem) is left
+    /// to [`San::resolve`], which finds the same move or the same error.
+    fn resolve_fast(&self, pos: &Position) -> Option<Move> {
+        let San::Normal {
+            piece,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+            ..
+        } = *self
+        else {
+            return None;
+        };
+        if piece.is_none() && from_file.is_some() && from_rank.is_some() {
+            return None;
+        }
+        let role = piece.unwrap_or(Role::Pawn);
+        let mut origins = pos.legal_origins(role, to)?;
+        if let Some(f) = from_file {
+            origins &= Bitboard::file(f);
+        }
+        if let Some(r) = from_rank {
+            origins &= Bitboard::rank(r);
+        }
+        if origins.is_empty() || origins.more_than_one() {
+            return None;
+        }
+        let from = origins.first()?;
+        let promotes = role == Role::Pawn && Bitboard::BACK_RANKS.contains(to);
+        let kind = match (promotes, promotion) {
+            (true, Some(r)) => MoveKind::Promotion(r),
+            (false, None) => MoveKind::Normal,
+            _ => return None,
+        };
+        Some(Move::new(from, to, kind))
+    }
+
+    /// [`San::to_move`] by the move generator: every legal move is compared with the
+    /// notation, which also says what is wrong when none or several fit.
+    fn resolve(&self, pos: &Position) -> Result<Move, SanError> {
         let err = |problem| SanError {
             text: self.to_string(),
             fen: pos.to_fen(),
@@ -504,14 +649,11 @@ impl San {
         } else if role == Role::King {
             (None, None)
         } else {
-            // C.10: other pieces of the same kind that can reach the same square.
-            let mut others = Bitboard::EMPTY;
-            pos.generate_moves(|pm| {
-                if pm.role == role && pm.from != mv.from && pm.to.contains(mv.to) {
-                    others |= pm.from;
-                }
-                false
-            });
+            // C.10: other pieces of the same kind that can legally reach the same square.
+            let others = pos
+                .legal_origins(role, mv.to)
+                .unwrap_or(Bitboard::EMPTY)
+                .without(mv.from);
             let same_file = (others & Bitboard::file(mv.from.file())).nonempty();
             let same_rank = (others & Bitboard::rank(mv.from.rank())).nonempty();
             if others.is_empty() {
@@ -574,7 +716,8 @@ impl San {
                 if capture {
                     out.push('x');
                 }
-                out.push_str(&to.to_string());
+                out.push(to.file().char());
+                out.push(to.rank().char());
                 if let Some(p) = promotion {
                     if !notation.fide {
                         out.push('=');
@@ -618,13 +761,15 @@ pub fn write_move(pos: &Position, mv: Move, notation: Notation) -> String {
     if let Some(role) = piece {
         out.push_str(notation.letters.symbol(role, color));
     }
-    out.push_str(&mv.from.to_string());
+    out.push(mv.from.file().char());
+    out.push(mv.from.rank().char());
     if capture {
         out.push('x');
     } else if notation.hyphen {
         out.push('-');
     }
-    out.push_str(&mv.to.to_string());
+    out.push(mv.to.file().char());
+    out.push(mv.to.rank().char());
     if let Some(p) = promotion {
         if !notation.fide {
             out.push('=');
@@ -655,5 +800,180 @@ impl Move {
     /// The move in standard algebraic notation, English PGN form (`Nf3`, `O-O`, `e8=Q#`).
     pub fn san(self, pos: &Position) -> String {
         write_move(pos, self, Notation::ENGLISH)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The moves of seeded random games: every position of them, with every legal move.
+    fn positions() -> Vec<Position> {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut out = Vec::new();
+        for _ in 0..30 {
+            let mut pos = Position::new();
+            for _ in 0..250 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(pos);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    /// The disambiguation of App. C.10 by the move generator (the way `from_move` did it
+    /// before it looked back from the target square).
+    fn others_by_generator(pos: &Position, mv: Move, role: Role) -> Bitboard {
+        let mut others = Bitboard::EMPTY;
+        pos.generate_moves(|pm| {
+            if pm.role == role && pm.from != mv.from && pm.to.contains(mv.to) {
+                others |= pm.from;
+            }
+            false
+        });
+        others
+    }
+
+    /// App. C.8–C.13: the fast reading and writing give what the generator-based ones
+    /// give, for every legal move of thousands of positions, in every set of letters and
+    /// also without the disambiguation (which makes some moves ambiguous).
+    #[test]
+    fn app_c_fast_paths_agree_with_the_move_generator() {
+        let mut fast = 0;
+        for pos in positions() {
+            for &mv in pos.legal_moves().iter() {
+                if let Some(role) = pos
+                    .role_at(mv.from)
+                    .filter(|r| !matches!(r, Role::Pawn | Role::King))
+                {
+                    let others = pos.legal_origins(role, mv.to).map(|b| b.without(mv.from));
+                    assert_eq!(others, Some(others_by_generator(&pos, mv, role)));
+                }
+                let san = San::from_move(&pos, mv);
+                let mut bare = san;
+                if let San::Normal {
+                    from_file,
+                    from_rank,
+                    ..
+                } = &mut bare
+                {
+                    *from_file = None;
+                    *from_rank = None;
+                }
+                for s in [san, bare] {
+                    if let Some(m) = s.resolve_fast(&pos) {
+                        fast += 1;
+                        assert_eq!(Ok(m), s.resolve(&pos), "{s} in {}", pos.to_fen());
+                    }
+                }
+                assert_eq!(san.to_move(&pos), Ok(mv));
+                for notation in [Notation::ENGLISH, Notation::SPANISH, Notation::FIGURINE] {
+                    let text = write_move(&pos, mv, notation);
+                    let lenient = San::parse_lenient(&text, notation.letters);
+                    if let Some(plain) = San::parse_plain(text.as_bytes(), notation.letters) {
+                        assert_eq!(Ok(plain), lenient, "{text}");
+                    }
+                    assert_eq!(parse_move(&pos, &text, notation.letters), Ok(mv), "{text}");
+                }
+            }
+        }
+        assert!(fast > 10_000, "{fast}");
+    }
+
+    /// App. C: the plain reader answers only where the lenient one gives the same move.
+    #[test]
+    fn app_c_plain_reading_is_the_lenient_reading() {
+        let texts = [
+            "e4",
+            "e4+",
+            "e4#",
+            "e4+#",
+            "e4#+",
+            "e4++",
+            "e4!?",
+            "e4?!+",
+            "e4+!",
+            "Nbd7",
+            "N1f3",
+            "Ng1f3",
+            "Ng1-f3",
+            "e2e4",
+            "e2-e4",
+            "e7e8q",
+            "e7e8b",
+            "e7e8=Q",
+            "e8=q",
+            "e8Q",
+            "e8(Q)",
+            "e8/Q",
+            "exd6e.p.",
+            "exd6 e.p.",
+            "O-O",
+            "0-0-0+",
+            "o-o",
+            "OO",
+            "000",
+            "O-O-O-O",
+            "Ke1",
+            "Pe4",
+            "Bb5",
+            "bxc8=N#",
+            "K",
+            "",
+            " ",
+            "e9",
+            "i4",
+            "Qh4xe1",
+            "R1a3",
+            "Raa1",
+            "xe5",
+            "ex",
+            "=Q",
+            "e8=",
+            "e8=K",
+            "e8=P",
+            "e8=QQ",
+            "e8=X",
+            " e4",
+            "e4 ",
+            "Ä",
+            "♘f3",
+            "Cf3",
+            "Rxe2",
+            "Te1",
+            "Dh5",
+            "Ae3",
+            "1e4",
+            "a1b2c3",
+            "abc4",
+            "h8=D",
+            "Nx",
+            "exd5x",
+            "e4=Q",
+            "a1a2",
+            "X",
+            "Bxb",
+            "b1=N",
+        ];
+        for letters in [Letters::English, Letters::Spanish, Letters::Figurine] {
+            for text in texts {
+                if let Some(plain) = San::parse_plain(text.as_bytes(), letters) {
+                    assert_eq!(
+                        Ok(plain),
+                        San::parse_lenient(text, letters),
+                        "{text} {letters:?}"
+                    );
+                }
+            }
+        }
+        assert!(San::parse_plain(b"Nbd7+", Letters::English).is_some());
+        assert!(San::parse_plain(b"O-O-O#", Letters::English).is_some());
     }
 }

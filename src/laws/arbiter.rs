@@ -24,6 +24,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -601,15 +602,12 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         {
             clock_flag = Some(i + 1);
         }
-        let san = match mv {
-            Some(m) => write_move(before, *m, Notation::ENGLISH),
-            None => "--".to_string(),
-        };
         plies.push(ReviewPly {
             ply: i + 1,
             color,
             mv: *mv,
-            san,
+            // Written below: the game's own record has it for the plies it played.
+            san: String::new(),
             position: replay.positions[i + 1],
             clock_ms: node.clock_ms,
             emt_ms: node.emt_ms,
@@ -621,6 +619,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     // The game by the Laws: the moves through one Game, up to the first end (or to the
     // move recorded with the clock at zero: the flag fell before it was completed).
     let mut g = Game::new(start);
+    g.reserve(moves.len());
     g.set_dead_search_per_ply(opts.dead_search_per_ply);
     let stop = clock_flag.map_or(moves.len(), |p| p - 1).min(moves.len());
     for &mv in &moves[..stop] {
@@ -638,7 +637,18 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             clock_flag = None;
         }
     }
-    claims(&g, &mut findings);
+    // The SAN of each ply: the game's record wrote it for the plies it played (the same
+    // English SAN), and is not read again (the findings take it from `plies`); the moves
+    // recorded after its end are written here.
+    for (i, ply) in plies.iter_mut().enumerate() {
+        let played = g.plies().get(i).is_some_and(|p| Some(p.mv) == ply.mv);
+        ply.san = match ply.mv {
+            Some(_) if played => g.take_san(i).unwrap_or_default(),
+            Some(mv) => write_move(&replay.positions[i], mv, Notation::ENGLISH),
+            None => "--".to_string(),
+        };
+    }
+    claims(&g, &plies, &mut findings);
 
     let illegal = if let Some(p) = null_at {
         Some((p, "null move: not a move of chess".to_string()))
@@ -998,14 +1008,14 @@ fn finish(mut r: Review) -> Review {
 }
 
 /// The draw claims open to the player to move at each position of the game before its end
-/// (9.2.1, 9.2.2, 9.3.1, 9.3.2).
-fn claims(g: &Game, findings: &mut Vec<Finding>) {
+/// (9.2.1, 9.2.2, 9.3.1, 9.3.2). The SAN of each ply comes from `plies`, the review's.
+fn claims(g: &Game, plies: &[ReviewPly], findings: &mut Vec<Finding>) {
     let last = g.plies().len();
     let over = g.is_over();
     // Keys of the positions since the last capture or pawn move, with their counts; how
     // many stand at least twice (only then can a written move make a third).
     let mut window: Vec<(u64, usize)> = Vec::new();
-    let mut counts: HashMap<u64, u8> = HashMap::new();
+    let mut counts: HashMap<u64, u8, BuildHasherDefault<KeyHasher>> = HashMap::default();
     let mut doubles = 0usize;
     let mut fifty_now = false;
     let mut fifty_written = false;
@@ -1019,7 +1029,11 @@ fn claims(g: &Game, findings: &mut Vec<Finding>) {
             fifty_now = false;
             fifty_written = false;
         }
-        let key = pos.key();
+        // The game's record keeps each position's key (Art. 9.2.3).
+        let key = match i.checked_sub(1) {
+            Some(p) => g.plies()[p].key,
+            None => pos.key(),
+        };
         window.push((key, i));
         let c = counts.entry(key).or_insert(0);
         *c = c.saturating_add(1);
@@ -1031,7 +1045,7 @@ fn claims(g: &Game, findings: &mut Vec<Finding>) {
             break;
         }
         let who = pos.turn();
-        let san_at = |ply: usize| (ply > 0).then(|| g.plies()[ply - 1].san.clone());
+        let san_at = |ply: usize| (ply > 0).then(|| plies[ply - 1].san.clone());
         if reps >= 3 {
             let at: Vec<String> = window
                 .iter()
@@ -1144,6 +1158,27 @@ fn claims(g: &Game, findings: &mut Vec<Finding>) {
                 );
             }
         }
+    }
+}
+
+/// The hasher of the repetition counts: the keys are Zobrist keys, already uniformly
+/// spread, so the key itself is its hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
     }
 }
 

@@ -599,6 +599,34 @@ pub enum GameError {
 /// Whether `color` cannot checkmate from `pos`: `Some(true)` proven unwinnable,
 /// `Some(false)` a helpmate exists, `None` undecided within [`DEAD_SEARCH_BUDGET`].
 pub fn unwinnable(pos: &Position, color: Color) -> Option<bool> {
+    // The same question comes several times about a game's last position (the facts of
+    // `pgn check`, the recorded result, a resignation or flag): the last few answers are
+    // kept per thread. The answer depends on the position and the side only (the searches
+    // are deterministic), so a remembered one is the one the search would give again.
+    /// A question and its answer.
+    type Answer = (Position, Color, Option<bool>);
+    thread_local! {
+        static RECENT: std::cell::RefCell<[Option<Answer>; 4]> =
+            const { std::cell::RefCell::new([None; 4]) };
+    }
+    if let Some(answer) = RECENT.with_borrow(|recent| {
+        recent
+            .iter()
+            .flatten()
+            .find(|(p, c, _)| p == pos && *c == color)
+            .map(|&(_, _, a)| a)
+    }) {
+        return answer;
+    }
+    let answer = unwinnable_uncached(pos, color);
+    RECENT.with_borrow_mut(|recent| {
+        recent.rotate_right(1);
+        recent[0] = Some((*pos, color, answer));
+    });
+    answer
+}
+
+fn unwinnable_uncached(pos: &Position, color: Color) -> Option<bool> {
     let verdict = match dead::quick(pos, color) {
         Verdict::Undetermined => dead::full(pos, color, DEAD_SEARCH_BUDGET),
         v => v,
@@ -691,6 +719,21 @@ impl Game {
         game.penalty_seconds = tc.penalty_seconds();
         game.clock = Some(Clock::with_options(tc, options));
         game
+    }
+
+    /// Room in the record for `plies` more plies (for a caller that knows how many are
+    /// coming: the arbiter replaying a recorded game).
+    pub(crate) fn reserve(&mut self, plies: usize) {
+        self.positions.reserve(plies);
+        self.keys.reserve(plies);
+        self.plies.reserve(plies);
+        self.events.reserve(plies + plies / 4);
+    }
+
+    /// Takes the SAN of ply `ply` (from 0) out of the record, leaving it empty: for the
+    /// arbiter, which keeps its own copy of each ply and is done with the game's.
+    pub(crate) fn take_san(&mut self, ply: usize) -> Option<String> {
+        self.plies.get_mut(ply).map(|p| std::mem::take(&mut p.san))
     }
 
     pub fn clock(&self) -> Option<&Clock> {
@@ -1007,16 +1050,21 @@ impl Game {
     /// runs only with a per-ply budget set by [`Game::set_dead_search_per_ply`] (none by
     /// default: a live game must not stall). Still open → the game goes on.
     fn is_dead_position(&mut self, pos: &Position) -> bool {
-        // One side that can still mate is enough: the other is not asked (most positions).
-        let white = dead::quick(pos, Color::White);
-        if white.is_winnable() {
-            return false;
-        }
-        let black = dead::quick(pos, Color::Black);
-        if black.is_winnable() {
-            return false;
-        }
-        let quick = [white, black];
+        let quick = if dead::quick_undetermined_for_both(pos) {
+            // Most positions with material on the board: known without running the tests.
+            [Verdict::Undetermined, Verdict::Undetermined]
+        } else {
+            // One side that can still mate is enough: the other is not asked.
+            let white = dead::quick(pos, Color::White);
+            if white.is_winnable() {
+                return false;
+            }
+            let black = dead::quick(pos, Color::Black);
+            if black.is_winnable() {
+                return false;
+            }
+            [white, black]
+        };
         if quick.iter().all(Verdict::is_unwinnable) {
             return true;
         }

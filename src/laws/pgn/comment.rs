@@ -5,9 +5,12 @@ use super::{Eval, MoveNode};
 
 /// Collapses every run of whitespace (line breaks included) into one space and trims.
 pub(crate) fn collapse(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
+    // Nothing is allocated for a text of whitespace only.
+    let mut out = String::new();
     for word in s.split_whitespace() {
-        if !out.is_empty() {
+        if out.is_empty() {
+            out.reserve(s.len());
+        } else {
             out.push(' ');
         }
         out.push_str(word);
@@ -19,12 +22,20 @@ pub(crate) fn collapse(s: &str) -> String {
 /// first of each kind only; a repeated one stays in the text), and returns the rest of the
 /// text, whitespace collapsed.
 pub(crate) fn extract_commands(text: &str, node: &mut MoveNode) -> String {
-    if !text.contains("[%") {
+    if find_command(text).is_none() {
         return collapse(text);
     }
-    let mut kept = String::with_capacity(text.len());
+    // What stays of the text. While it is empty, whitespace is not pushed: collapsing
+    // would trim it anyway (it separates no words), and a comment that holds nothing but
+    // commands (`{[%clk 0:03:00]}`, most of them) then allocates nothing.
+    let mut kept = String::new();
+    let push = |kept: &mut String, s: &str| {
+        if !kept.is_empty() || !s.trim().is_empty() {
+            kept.push_str(s);
+        }
+    };
     let mut rest = text;
-    while let Some(start) = rest.find("[%") {
+    while let Some(start) = find_command(rest) {
         let Some(len) = rest[start..].find(']') else {
             break;
         };
@@ -45,16 +56,25 @@ pub(crate) fn extract_commands(text: &str, node: &mut MoveNode) -> String {
             }
             _ => None,
         };
-        kept.push_str(&rest[..start]);
+        push(&mut kept, &rest[..start]);
         if taken.is_some() {
-            kept.push(' ');
+            push(&mut kept, " ");
         } else {
-            kept.push_str(&rest[start..start + len + 1]);
+            push(&mut kept, &rest[start..start + len + 1]);
         }
         rest = &rest[start + len + 1..];
     }
-    kept.push_str(rest);
+    push(&mut kept, rest);
+    if kept.is_empty() {
+        return kept;
+    }
     collapse(&kept)
+}
+
+/// The byte where the first `[%` of `text` starts.
+fn find_command(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(1)).find(|&i| b[i] == b'[' && b[i + 1] == b'%')
 }
 
 /// The commands of a node, as the writer puts them at the head of its first comment:
@@ -93,25 +113,39 @@ fn digits(s: &str, min: usize, max: usize) -> Option<u64> {
 /// assert_eq!(parse_clock("5 minutes"), None);
 /// ```
 pub fn parse_clock(s: &str) -> Option<u64> {
-    let s = s.trim();
-    let (whole, frac) = match s.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
+    // Read byte by byte: it runs for every move of a game with clock comments.
+    let s = s.trim().as_bytes();
+    let (whole, frac) = match s.iter().position(|&b| b == b'.') {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
         None => (s, None),
     };
     let frac_ms = match frac {
         None => 0,
         Some(f) => {
-            let v = digits(f, 1, 3)?;
+            let v = digit_bytes(f, 1, 3)?;
             v * 10u64.pow(3 - f.len() as u32)
         }
     };
-    let parts: Vec<&str> = whole.split(':').collect();
-    let (h, m, sec) = match parts.as_slice() {
-        [h, m, s] => (digits(h, 1, 6)?, digits(m, 1, 2)?, digits(s, 1, 2)?),
-        [m, s] => (0, digits(m, 1, 4)?, digits(s, 1, 2)?),
+    let mut parts = whole.split(|&b| b == b':');
+    let parts = [parts.next(), parts.next(), parts.next(), parts.next()];
+    let (h, m, sec) = match parts {
+        [Some(h), Some(m), Some(s), None] => (
+            digit_bytes(h, 1, 6)?,
+            digit_bytes(m, 1, 2)?,
+            digit_bytes(s, 1, 2)?,
+        ),
+        [Some(m), Some(s), None, None] => (0, digit_bytes(m, 1, 4)?, digit_bytes(s, 1, 2)?),
         _ => return None,
     };
     Some(((h * 60 + m) * 60 + sec) * 1000 + frac_ms)
+}
+
+/// [`digits`] for bytes: `min` to `max` ASCII digits (at most 6: no overflow).
+fn digit_bytes(s: &[u8], min: usize, max: usize) -> Option<u64> {
+    if s.len() < min || s.len() > max || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0, |n, &b| n * 10 + u64::from(b - b'0')))
 }
 
 /// Writes a clock reading as `[%clk]` does: `h:mm:ss`, with tenths (or as many decimals as

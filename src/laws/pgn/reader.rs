@@ -64,8 +64,14 @@ pub struct Reader<R> {
     raw: Vec<u8>,
     /// The current line, decoded, without its line break.
     line: String,
+    /// The movetext token being read (a buffer kept between tokens).
+    tok: String,
+    /// The buffer of the next comment's text (kept between comments).
+    comment_buf: String,
     /// Byte position of the next unread character of `line`.
     pos: usize,
+    /// The current line is ASCII: a byte's column is its position.
+    ascii: bool,
     /// Column cache: the column of byte `cbyte`.
     cbyte: usize,
     ccol: usize,
@@ -320,7 +326,10 @@ impl<R: BufRead> Reader<R> {
             },
             raw: Vec::new(),
             line: String::new(),
+            tok: String::new(),
+            comment_buf: String::new(),
             pos: 0,
+            ascii: true,
             cbyte: 0,
             ccol: 1,
             line_no: 0,
@@ -379,6 +388,7 @@ impl<R: BufRead> Reader<R> {
         if self.line_no == 1 && self.line.starts_with('\u{feff}') {
             self.line.drain(..'\u{feff}'.len_utf8());
         }
+        self.ascii = self.line.is_ascii();
         self.pos = 0;
         self.cbyte = 0;
         self.ccol = 1;
@@ -387,6 +397,10 @@ impl<R: BufRead> Reader<R> {
     /// The column (from 1, in characters) of a byte of the current line.
     fn col_at(&mut self, byte: usize) -> usize {
         let byte = byte.min(self.line.len());
+        if self.ascii {
+            // One byte, one character.
+            return byte + 1;
+        }
         if byte < self.cbyte || !self.line.is_char_boundary(byte) {
             self.cbyte = 0;
             self.ccol = 1;
@@ -420,7 +434,11 @@ impl<R: BufRead> Reader<R> {
                 line: line_no,
                 tags: Vec::new(),
                 comment_before: Vec::new(),
-                frames: vec![Frame::new(0, 0, String::new())],
+                frames: vec![Frame {
+                    // Room for the main line of most games from the start.
+                    nodes: Vec::with_capacity(128),
+                    ..Frame::new(0, 0, String::new())
+                }],
                 result: None,
                 movetext: false,
                 bytes,
@@ -565,8 +583,9 @@ impl<R: BufRead> Reader<R> {
             '[' => self.tag_step(),
             '{' => {
                 let (line, col) = (self.line_no, self.col_at(self.pos));
+                let text = std::mem::take(&mut self.comment_buf);
                 self.ensure_game().comment = Some(OpenComment {
-                    text: String::new(),
+                    text,
                     depth: 1,
                     line,
                     col,
@@ -622,9 +641,12 @@ impl<R: BufRead> Reader<R> {
             Some(i) => {
                 c.text.push_str(&rest[from..i]);
                 self.pos += i + 1;
-                let text = std::mem::take(&mut c.text);
+                let mut text = std::mem::take(&mut c.text);
                 g.comment = None;
                 self.attach_comment(&text);
+                // The buffer serves the next comment.
+                text.clear();
+                self.comment_buf = text;
             }
             None => {
                 c.text.push_str(&rest[from..]);
@@ -766,6 +788,9 @@ impl<R: BufRead> Reader<R> {
 
     fn token_step(&mut self) -> Option<Item> {
         let start = self.pos;
+        if let Some(item) = self.plain_token(start) {
+            return item;
+        }
         let end = self.line[start..]
             .find(is_delimiter)
             .map_or(self.line.len(), |i| start + i);
@@ -775,12 +800,23 @@ impl<R: BufRead> Reader<R> {
         } else {
             end
         };
-        let tok = self.line[start..end].to_string();
+        // The token is copied out of the line (the game being built borrows the reader)
+        // into a buffer kept from token to token.
+        let mut tok = std::mem::take(&mut self.tok);
+        tok.clear();
+        tok.push_str(&self.line[start..end]);
+        let item = self.token(&tok, start, end);
+        self.tok = tok;
+        item
+    }
+
+    /// Takes the token `tok`, the text of bytes `start..end` of the line.
+    fn token(&mut self, tok: &str, start: usize, end: usize) -> Option<Item> {
         let col = self.col_at(start);
         let line = self.line_no;
-        match classify(&tok) {
+        match classify(tok) {
             Class::Bad => {
-                return Some(self.fail(start, PgnErrorKind::UnexpectedToken(quote(&tok))));
+                return Some(self.fail(start, PgnErrorKind::UnexpectedToken(quote(tok))));
             }
             Class::Skip => {
                 self.ensure_game();
@@ -805,30 +841,75 @@ impl<R: BufRead> Reader<R> {
                 }
             }
             Class::Move { san, nag, offset } => {
-                let g = self.ensure_game();
-                g.movetext = true;
-                if let Some(frame) = g.frames.last_mut() {
-                    frame.nodes.push(MoveNode {
-                        san: san.to_string(),
-                        line,
-                        column: col + offset,
-                        nags: nag.into_iter().collect(),
-                        comment_before: std::mem::take(&mut frame.before),
-                        null: is_null_token(san),
-                        ..MoveNode::default()
-                    });
-                }
+                self.push_move(san.to_string(), line, col + offset, nag);
             }
         }
         self.pos = end;
         None
+    }
+
+    /// The most common tokens, read byte by byte: a move number (`12.`, `12...`) or a move
+    /// written in plain ASCII letters, digits and `+ # = -` (`Nf3`, `exd5`, `O-O`,
+    /// `e8=Q+`). [`classify`] reads each of them the same way (a move number is skipped;
+    /// such a move is a move, without NAG). `None` for any other token, which
+    /// [`Reader::token`] reads.
+    fn plain_token(&mut self, start: usize) -> Option<Option<Item>> {
+        let bytes = self.line.as_bytes();
+        let mut end = start;
+        while let Some(&b) = bytes.get(end) {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' => break,
+                b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"' => break,
+                0x80.. => return None,
+                _ => end += 1,
+            }
+        }
+        let tok = &bytes[start..end];
+        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+        let number = digits > 0 && tok[digits..].iter().all(|&b| b == b'.') && tok != b"0000";
+        if number {
+            self.ensure_game();
+            self.pos = end;
+            return Some(None);
+        }
+        let plain_move = tok.first().is_some_and(u8::is_ascii_alphabetic)
+            && tok
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'=' | b'-'))
+            && tok != b"ep";
+        if !plain_move {
+            return None;
+        }
+        let (line, col) = (self.line_no, self.col_at(start));
+        let san = self.line[start..end].to_string();
+        self.push_move(san, line, col, None);
+        self.pos = end;
+        Some(None)
+    }
+
+    /// A move of the line being read.
+    fn push_move(&mut self, san: String, line: usize, column: usize, nag: Option<u8>) {
+        let g = self.ensure_game();
+        g.movetext = true;
+        if let Some(frame) = g.frames.last_mut() {
+            frame.nodes.push(MoveNode {
+                null: is_null_token(&san),
+                san,
+                line,
+                column,
+                nags: nag.into_iter().collect(),
+                comment_before: std::mem::take(&mut frame.before),
+                ..MoveNode::default()
+            });
+        }
     }
 }
 
 /// Reads the tag pair starting at byte `at` (a `[`). On error, the byte where it went
 /// wrong and what was expected.
 fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> {
-    let whole = quote(&line[at..]);
+    // Quoted only for an error (most tags have none).
+    let whole = || quote(&line[at..]);
     let skip_ws = |i: usize| -> usize {
         let rest = &line[i..];
         i + rest.len() - rest.trim_start().len()
@@ -843,7 +924,7 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
     let name = line[i..i + name_len].to_string();
     i = skip_ws(i + name_len);
     if i >= line.len() {
-        return Err((at, PgnErrorKind::UnterminatedTag(whole)));
+        return Err((at, PgnErrorKind::UnterminatedTag(whole())));
     }
     if !line[i..].starts_with('"') {
         return Err((i, PgnErrorKind::ExpectedTagValue(quote(&line[i..]))));
@@ -878,7 +959,7 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
                 return Ok((name, value, k + 1));
             }
             if k >= line.len() {
-                return Err((at, PgnErrorKind::UnterminatedTag(whole)));
+                return Err((at, PgnErrorKind::UnterminatedTag(whole())));
             }
             k
         }
@@ -895,7 +976,7 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
             after_value,
             PgnErrorKind::ExpectedTagEnd(quote(&line[after_value..])),
         )),
-        None => Err((at, PgnErrorKind::UnterminatedTagValue(whole))),
+        None => Err((at, PgnErrorKind::UnterminatedTagValue(whole()))),
     }
 }
 
