@@ -546,3 +546,42 @@ fn app_d_repeat_key_changes_the_status_line_so_it_is_read_again() {
     typed(&mut a, "i", 0);
     assert_eq!(a.announcement(), said);
 }
+
+#[test]
+fn art_12_shared_game_screens_offer_each_role_only_its_own_actions() {
+    use escaque::modes::session::Role;
+    let owner = Session::new(setup(None, Some("5+0")), 0);
+    let mut hints = |role: Role| -> Vec<String> {
+        let mut a = app(None, Some("5+0"));
+        a.session = Session::mirror(&owner, role);
+        a.hints().into_iter().map(|(_, label)| label).collect()
+    };
+    let player = hints(Role::Player(Color::White));
+    assert!(player.iter().any(|l| l == "resign"), "{player:?}");
+    let arbiter = hints(Role::Arbiter);
+    assert!(arbiter.iter().any(|l| l == "pause"), "{arbiter:?}");
+    assert!(
+        !arbiter.iter().any(|l| l == "resign" || l == "draw"),
+        "{arbiter:?}"
+    );
+    let spectator = hints(Role::Spectator);
+    assert!(
+        !spectator.iter().any(|l| l == "pause" || l == "resign"),
+        "{spectator:?}"
+    );
+    // A spectator's typed move is refused in words, and nothing is queued for the room.
+    let mut a = app(None, Some("5+0"));
+    a.session = Session::mirror(&owner, Role::Spectator);
+    typed(&mut a, "e4\n", 10);
+    assert_eq!(
+        a.announcement(),
+        "You are watching: spectators cannot act on the game."
+    );
+    assert!(a.session.take_requests().is_empty());
+    // A player's move is queued for the room, not played here.
+    let mut a = app(None, Some("5+0"));
+    a.session = Session::mirror(&owner, Role::Player(Color::White));
+    typed(&mut a, "e4\n", 10);
+    assert_eq!(a.session.take_requests().len(), 1);
+    assert!(a.session.game().plies().is_empty());
+}

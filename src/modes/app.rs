@@ -874,6 +874,18 @@ impl App {
     pub fn hints(&self) -> Vec<(String, String)> {
         let game = self.session.game();
         let mut actions = vec![Action::Help];
+        // A shared game's arbiter or spectator: nothing of a player's.
+        if let Some(role @ (super::session::Role::Arbiter | super::session::Role::Spectator)) =
+            self.session.role()
+        {
+            if role == super::session::Role::Arbiter {
+                if game.clock().is_some() {
+                    actions.push(Action::Pause);
+                }
+            }
+            actions.extend([Action::Flip, Action::Quit]);
+            return self.keymap.hints(&actions, self.lang());
+        }
         if game.is_over() {
             actions.extend([Action::NewGame, Action::Save, Action::Quit]);
         } else if game.pending_offer().is_some() {

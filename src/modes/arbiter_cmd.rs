@@ -42,7 +42,7 @@ const WORDS: &[&str] = &[
 /// The request an arbiter's line asks for; `None` when the line is not an arbiter's
 /// command (a move, a query); an error that quotes the line and says what is wrong.
 pub fn parse(text: &str, lang: Lang) -> Option<Result<Request, String>> {
-    let lower = text.trim().to_lowercase();
+    let lower = text.trim().trim_start_matches(':').to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let first = *words.first()?;
     if !WORDS.contains(&first) {

@@ -556,6 +556,12 @@ impl Hub {
         };
         let mirror = Session::mirror(&room.session, role);
         let mut words = role_words(c.lang, role, &room.code, &c.speaker);
+        if role == Role::Arbiter && !c.line {
+            words.push_str(
+                c.lang
+                    .pick(" Escriba : y la orden.", " Type : and the command."),
+            );
+        }
         if !room.started() {
             words.push(' ');
             words.push_str(c.lang.pick(
