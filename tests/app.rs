@@ -551,7 +551,7 @@ fn app_d_repeat_key_changes_the_status_line_so_it_is_read_again() {
 fn art_12_shared_game_screens_offer_each_role_only_its_own_actions() {
     use escaque::modes::session::Role;
     let owner = Session::new(setup(None, Some("5+0")), 0);
-    let mut hints = |role: Role| -> Vec<String> {
+    let hints = |role: Role| -> Vec<String> {
         let mut a = app(None, Some("5+0"));
         a.session = Session::mirror(&owner, role);
         a.hints().into_iter().map(|(_, label)| label).collect()

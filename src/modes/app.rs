@@ -878,10 +878,8 @@ impl App {
         if let Some(role @ (super::session::Role::Arbiter | super::session::Role::Spectator)) =
             self.session.role()
         {
-            if role == super::session::Role::Arbiter {
-                if game.clock().is_some() {
-                    actions.push(Action::Pause);
-                }
+            if role == super::session::Role::Arbiter && game.clock().is_some() {
+                actions.push(Action::Pause);
             }
             actions.extend([Action::Flip, Action::Quit]);
             return self.keymap.hints(&actions, self.lang());
