@@ -215,3 +215,53 @@ fn the_open_mode_asks_for_a_name_before_anything_else() {
         "Ana María"
     );
 }
+
+#[test]
+fn each_client_term_chooses_its_screen_pieces_and_colours() {
+    let mut h = Harness::new(Limits::default());
+    let term = |name: &str, env: &[(&str, &str)]| ClientTerm {
+        term: Some(name.into()),
+        width: 80,
+        height: 24,
+        env: env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        args: vec![],
+    };
+    let utf8 = [("LANG", "en_GB.UTF-8")];
+    let mut open = |name: &str, t: ClientTerm| -> String {
+        let id = h.hub.connect(peer(name, false), t, 0).unwrap();
+        h.say(id, "new none white", 0);
+        h.text(id).to_string()
+    };
+    // xterm with a UTF-8 locale: the full screen, Unicode pieces, colours.
+    let xterm = open("Ana", term("xterm-256color", &utf8));
+    assert!(xterm.contains("\x1b[?1049h"), "alternate screen");
+    assert!(xterm.contains('♔'));
+    assert!(xterm.contains("\x1b[38;") || xterm.contains("\x1b[3"));
+    // The Linux console: ASCII pieces.
+    let linux = open("Bea", term("linux", &utf8));
+    assert!(linux.contains("\x1b[?1049h") && !linux.contains('♔'));
+    // NO_COLOR: no colour at all.
+    let plain = open(
+        "Eva",
+        term("xterm", &[("LANG", "C.UTF-8"), ("NO_COLOR", "1")]),
+    );
+    let colour = |s: &str| {
+        s.split("\x1b[").skip(1).any(|seq| {
+            seq.find('m').is_some_and(|end| {
+                seq[..end].split(';').any(|p| {
+                    matches!(
+                        p.parse::<u32>(),
+                        Ok(30..=38 | 40..=48 | 90..=97 | 100..=107)
+                    )
+                })
+            })
+        })
+    };
+    assert!(colour(&xterm) && !colour(&plain));
+    // TERM=dumb: the line mode, no escape sequences.
+    let dumb = open("Ida", term("dumb", &utf8));
+    assert!(dumb.contains("Room ") && !dumb.contains('\x1b'), "{dumb:?}");
+}

@@ -130,6 +130,8 @@ struct Client {
     line: bool,
     /// The client has a terminal in raw mode: the server echoes and ends lines with CR LF.
     raw: bool,
+    /// `TERM=dumb`: no escape sequence at all.
+    dumb: bool,
     decoder: KeyDecoder,
     terminal: Option<Terminal<RemoteBackend>>,
     place: Place,
@@ -301,6 +303,7 @@ impl Hub {
             keymap,
             line,
             raw: term.term.is_some(),
+            dumb: term_name == "dumb",
             decoder: KeyDecoder::new(),
             terminal,
             place: Place::Lobby,
@@ -330,6 +333,13 @@ impl Hub {
             .to_string(),
         ]
     }
+}
+
+/// What takes the cursor back to the start of the line being typed, to write over it: a
+/// carriage return and "erase to the end of the line", or only the return on a dumb
+/// terminal (the line written then covers the prompt).
+fn wipe_line(dumb: bool) -> &'static [u8] {
+    if dumb { b"\r" } else { b"\r\x1b[K" }
 }
 
 /// The rooms as lines of words (the lobby's list, said by the line mode too).
@@ -433,7 +443,7 @@ impl Hub {
             return;
         }
         if c.raw {
-            c.out.extend_from_slice(b"\r\x1b[K");
+            c.out.extend_from_slice(wipe_line(c.dumb));
             c.out
                 .extend_from_slice(term::lines_for_raw(text).as_bytes());
             c.out.extend_from_slice(b"> ");
@@ -804,7 +814,8 @@ impl Hub {
                 } else {
                     c.typed.clear();
                     if c.line && c.raw {
-                        c.out.extend_from_slice(b"\r\x1b[K> ");
+                        c.out.extend_from_slice(wipe_line(c.dumb));
+                        c.out.extend_from_slice(b"> ");
                     }
                     c.dirty = true;
                 }
@@ -818,7 +829,8 @@ impl Hub {
             KeyCode::Esc => {
                 c.typed.clear();
                 if c.line && c.raw {
-                    c.out.extend_from_slice(b"\r\x1b[K> ");
+                    c.out.extend_from_slice(wipe_line(c.dumb));
+                    c.out.extend_from_slice(b"> ");
                 }
                 c.dirty = true;
             }
