@@ -265,3 +265,22 @@ fn each_client_term_chooses_its_screen_pieces_and_colours() {
     let dumb = open("Ida", term("dumb", &utf8));
     assert!(dumb.contains("Room ") && !dumb.contains('\x1b'), "{dumb:?}");
 }
+
+#[test]
+fn a_bad_client_option_is_refused_with_a_message_that_quotes_it() {
+    let mut h = Harness::new(Limits::default());
+    let bad = ClientTerm {
+        args: vec!["--screen-reader".into(), "--lang".into(), "fr".into()],
+        ..line_term()
+    };
+    let e = h.hub.connect(peer("Ana", false), bad, 0).unwrap_err();
+    assert!(e.contains("fr"), "{e}");
+    assert!(e.contains("--lang"), "{e}");
+    let bad = ClientTerm {
+        args: vec!["--bogus".into()],
+        ..line_term()
+    };
+    let e = h.hub.connect(peer("Ana", false), bad, 0).unwrap_err();
+    assert!(e.contains("--bogus"), "{e}");
+    assert_eq!(h.hub.connections(), 0);
+}
