@@ -1934,69 +1934,34 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::random_positions;
 
     /// The fast path of `quick` changes its cost, never its answer (Art. 5.2.2 is decided
     /// per ply by `quick`): wherever it answers, the full steps answer `Undetermined` too.
     /// Seeded random games, so that the positions have every kind of material.
     #[test]
     fn art_5_2_2_quick_fast_path_gives_the_answer_of_the_full_steps() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let (mut fast, mut slow) = (0, 0);
-        for _ in 0..40 {
-            let mut pos = Position::new();
-            for _ in 0..300 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        for pos in random_positions(40, 300, 0x2545_f491_4f6c_dd1d) {
+            if quick_undetermined_for_both(&pos) {
+                assert!(quick_cannot_decide(&pos, Color::White));
+                assert!(quick_cannot_decide(&pos, Color::Black));
+            }
+            for side in [Color::White, Color::Black] {
+                if quick_cannot_decide(&pos, side) {
+                    fast += 1;
+                    assert_eq!(
+                        quick_steps(&pos, side),
+                        Verdict::Undetermined,
+                        "{} for {side}",
+                        pos.to_fen()
+                    );
+                } else {
+                    slow += 1;
                 }
-                if quick_undetermined_for_both(&pos) {
-                    assert!(quick_cannot_decide(&pos, Color::White));
-                    assert!(quick_cannot_decide(&pos, Color::Black));
-                }
-                for side in [Color::White, Color::Black] {
-                    if quick_cannot_decide(&pos, side) {
-                        fast += 1;
-                        assert_eq!(
-                            quick_steps(&pos, side),
-                            Verdict::Undetermined,
-                            "{} for {side}",
-                            pos.to_fen()
-                        );
-                    } else {
-                        slow += 1;
-                    }
-                }
-                let mv = moves[(next() % moves.len() as u64) as usize];
-                pos.play_unchecked(mv);
             }
         }
         assert!(fast > 1000 && slow > 100, "fast {fast}, slow {slow}");
-    }
-
-    /// Seeded random games: every position, with the side to move.
-    fn random_positions(games: usize, plies: usize, mut seed: u64) -> Vec<Position> {
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = Position::new();
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                out.push(pos);
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-            }
-        }
-        out
     }
 
     /// The count of legal moves behind the fast path of 5.2.2's quick test.

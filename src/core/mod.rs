@@ -14,6 +14,8 @@ pub mod piece;
 pub mod position;
 pub mod san;
 pub mod square;
+#[cfg(test)]
+pub(crate) mod testing;
 mod zobrist;
 
 pub use bitboard::Bitboard;

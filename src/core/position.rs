@@ -803,28 +803,16 @@ mod tests {
     /// position after it says, for every legal move of seeded random games.
     #[test]
     fn art_3_9_1_gives_check_without_playing_the_move() {
-        let mut seed = 0xbb67_ae85_84ca_a73bu64;
         let (mut told, mut checks) = (0, 0);
-        for _ in 0..40 {
-            let mut pos = Position::new();
-            for _ in 0..300 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        for pos in crate::core::testing::random_positions(40, 300, 0xbb67_ae85_84ca_a73b) {
+            for &mv in pos.legal_moves().iter() {
+                let mut after = pos;
+                after.play_unchecked(mv);
+                if let Some(check) = pos.gives_check(mv) {
+                    assert_eq!(check, after.is_check(), "{mv:?} in {}", pos.to_fen());
+                    told += 1;
+                    checks += usize::from(check);
                 }
-                for &mv in moves.iter() {
-                    let mut after = pos;
-                    after.play_unchecked(mv);
-                    if let Some(check) = pos.gives_check(mv) {
-                        assert_eq!(check, after.is_check(), "{mv:?} in {}", pos.to_fen());
-                        told += 1;
-                        checks += usize::from(check);
-                    }
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
             }
         }
         assert!(told > 100_000 && checks > 1000, "{told} {checks}");

@@ -807,25 +807,9 @@ impl Move {
 mod tests {
     use super::*;
 
-    /// The moves of seeded random games: every position of them, with every legal move.
+    /// The positions of seeded random games.
     fn positions() -> Vec<Position> {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut out = Vec::new();
-        for _ in 0..30 {
-            let mut pos = Position::new();
-            for _ in 0..250 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                out.push(pos);
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-            }
-        }
-        out
+        crate::core::testing::random_positions(30, 250, 0x9e37_79b9_7f4a_7c15)
     }
 
     /// The disambiguation of App. C.10 by the move generator (the way `from_move` did it
