@@ -105,7 +105,10 @@ fn art_12_9_the_arbiter_seat_pauses_and_gives_time() {
     // Not an arbiter's key: refused. An arbiter's key takes the seat.
     let eva = h.connect("Eva", false, 0);
     h.say(eva, &format!("arbiter {code}"), 0);
-    assert!(h.text(eva).contains("Your key is not an arbiter's."));
+    assert!(
+        h.text(eva)
+            .contains("Your key is not an arbiter's: join CODE to play, or watch CODE.")
+    );
     let arb = h.connect("Arbiter", true, 0);
     h.say(arb, &format!("arbiter {code}"), 0);
     assert!(h.text(arb).contains("you are the arbiter"));
@@ -146,10 +149,9 @@ fn limits_refuse_connections_and_rooms_beyond_their_bounds_and_idle_rooms_close(
     h.say(ana, "new", 0);
     assert_eq!(h.hub.rooms().len(), 1);
     h.say(bea, "new", 0);
-    assert!(
-        h.text(bea)
-            .contains("The server has as many rooms as it can take (1).")
-    );
+    assert!(h.text(bea).contains(
+        "The server has as many rooms as it can take (1); join one of them, or try again later."
+    ));
     // Ana leaves; the room stays while someone could come back, then closes.
     h.hub.disconnect(ana, 1_000);
     h.tick(30_000);
@@ -174,7 +176,10 @@ fn bad_lobby_input_gets_a_clear_error_and_rate_limits_drop_floods() {
         h.text(ana)
     );
     h.say(ana, "join ZZZZ", 0);
-    assert!(h.text(ana).contains("There is no room ZZZZ."));
+    assert!(
+        h.text(ana)
+            .contains("There is no room ZZZZ: type rooms for the list.")
+    );
     h.say(ana, "dance", 0);
     assert!(
         h.text(ana)

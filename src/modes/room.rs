@@ -53,17 +53,19 @@ pub struct Holder {
 /// Why a room could not be joined or made.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum RoomError {
-    #[error("there is no room {0}")]
+    #[error("there is no room {0}: type rooms for the list")]
     NoRoom(String),
-    #[error("room {0} needs a password")]
+    #[error("room {0} needs a password: join {0} PASSWORD")]
     Password(String),
-    #[error("room {0} has as many spectators as it can take ({1})")]
+    #[error("room {0} has as many spectators as it can take ({1}); try again later")]
     Full(String, usize),
-    #[error("the server has as many rooms as it can take ({0})")]
+    #[error(
+        "the server has as many rooms as it can take ({0}); join one of them, or try again later"
+    )]
     TooManyRooms(usize),
-    #[error("your key is not an arbiter's")]
+    #[error("your key is not an arbiter's: join CODE to play, or watch CODE")]
     NotArbiterKey,
-    #[error("room {0} already has an arbiter")]
+    #[error("room {0} already has an arbiter: watch {0} to follow the game")]
     ArbiterTaken(String),
 }
 
@@ -72,18 +74,28 @@ impl RoomError {
     pub fn words(&self, lang: crate::lang::Lang) -> String {
         use crate::lang::Lang;
         match (self, lang) {
-            (RoomError::NoRoom(c), Lang::Es) => format!("No hay ninguna sala {c}."),
+            (RoomError::NoRoom(c), Lang::Es) => {
+                format!("No hay ninguna sala {c}: escriba salas para ver la lista.")
+            }
             (RoomError::Password(c), Lang::Es) => {
                 format!("La sala {c} pide contraseña: entrar {c} CONTRASEÑA.")
             }
             (RoomError::Full(c, n), Lang::Es) => {
-                format!("La sala {c} ya tiene los espectadores que admite ({n}).")
+                format!(
+                    "La sala {c} ya tiene los espectadores que admite ({n}); inténtelo más tarde."
+                )
             }
             (RoomError::TooManyRooms(n), Lang::Es) => {
-                format!("El servidor ya tiene las salas que admite ({n}).")
+                format!(
+                    "El servidor ya tiene las salas que admite ({n}); entre en una de ellas o inténtelo más tarde."
+                )
             }
-            (RoomError::NotArbiterKey, Lang::Es) => "Su clave no es de árbitro.".into(),
-            (RoomError::ArbiterTaken(c), Lang::Es) => format!("La sala {c} ya tiene árbitro."),
+            (RoomError::NotArbiterKey, Lang::Es) => {
+                "Su clave no es de árbitro: entrar CÓDIGO para jugar, o mirar CÓDIGO.".into()
+            }
+            (RoomError::ArbiterTaken(c), Lang::Es) => {
+                format!("La sala {c} ya tiene árbitro: mirar {c} para seguir la partida.")
+            }
             (e, Lang::En) => {
                 let s = e.to_string();
                 let mut c = s.chars();
