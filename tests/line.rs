@@ -222,6 +222,21 @@ fn engine_plays_black_in_line_mode() {
     );
 }
 
+/// A game against an engine in which the person, White, has played 1. e4.
+fn person_plays_e4(setup: Setup) -> Session {
+    let mut session = Session::new(setup, 0);
+    let e4 = escaque::core::parse_move(
+        session.game().position(),
+        "e4",
+        escaque::core::Letters::English,
+    )
+    .unwrap();
+    session
+        .command(escaque::modes::session::Command::Move(e4), 0)
+        .unwrap();
+    session
+}
+
 #[test]
 fn a_missing_engine_is_reported_in_words_and_the_game_is_kept() {
     let setup = Setup {
@@ -233,16 +248,7 @@ fn a_missing_engine_is_reported_in_words_and_the_game_is_kept() {
     let msg = engine.message.clone().unwrap();
     assert!(msg.contains("/nonexistent/escaque-no-engine"), "{msg}");
     // The person's move stands and the game goes on, waiting for the engine's side.
-    let mut session = Session::new(setup, 0);
-    let e4 = escaque::core::parse_move(
-        session.game().position(),
-        "e4",
-        escaque::core::Letters::English,
-    )
-    .unwrap();
-    session
-        .command(escaque::modes::session::Command::Move(e4), 0)
-        .unwrap();
+    let mut session = person_plays_e4(setup);
     engine.step(&mut session, 1_000);
     assert_eq!(session.game().plies().len(), 1);
     assert!(!session.game().is_over());
@@ -283,16 +289,7 @@ fn an_engine_that_crashes_is_reported_and_the_game_is_kept() {
         std::thread::sleep(std::time::Duration::from_millis(20));
         engine = EngineSide::start(&setup, &config, None, Lang::En);
     }
-    let mut session = Session::new(setup, 0);
-    let e4 = escaque::core::parse_move(
-        session.game().position(),
-        "e4",
-        escaque::core::Letters::English,
-    )
-    .unwrap();
-    session
-        .command(escaque::modes::session::Command::Move(e4), 0)
-        .unwrap();
+    let mut session = person_plays_e4(setup);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while engine.message.is_none() && std::time::Instant::now() < deadline {
         engine.step(&mut session, 0);
