@@ -319,7 +319,7 @@ fn a_key_not_on_the_allowlist_is_refused() {
 }
 
 #[test]
-fn art_6_9_a_seat_belongs_to_its_key_and_survives_a_dropped_connection() {
+fn art_6_1_a_seat_belongs_to_its_key_and_its_clock_runs_while_the_player_is_away() {
     if !openssh_available() {
         return;
     }
