@@ -283,7 +283,14 @@ type Chunk = (usize, Vec<Item>);
 
 fn review_item(item: &Item, opts: &Options) -> Review {
     match item {
-        Ok(game) => review_with(game, &opts.review),
+        // Only the findings and the facts are written: no per-ply record for a screen.
+        Ok(game) => review_with(
+            game,
+            &ReviewOptions {
+                plies: false,
+                ..opts.review
+            },
+        ),
         Err(e) => review_unreadable(e),
     }
 }

@@ -32,8 +32,11 @@ use crate::core::{Color, Letters, Move, Notation, Position, write_move};
 use crate::lang::Lang;
 
 use super::article::Article;
-use super::check::{CheckInput, CheckReport, check_played};
-use super::game::{Game, GameEvent, GameResult, Termination};
+use super::check::{CheckInput, CheckReport, Walk, check_played};
+use super::game::{
+    GameResult, Outcome, Termination, cannot_mate_at, fifty_move_claim_at, threefold_claim_at,
+    verify_claim_at,
+};
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, MoveNode, PgnError, PgnGame, StartError, format_clock};
 use super::time_control::{TimeClass, TimeControl};
@@ -350,6 +353,10 @@ pub struct ReviewOptions {
     /// The node budget of the full dead-position search after each ply where the quick
     /// test cannot decide (0: the quick test only, as in a live game).
     pub dead_search_per_ply: u64,
+    /// Keep the replay screen's record of every ply ([`Review::plies`]: positions, SAN,
+    /// clocks, comments). `adjudicate` needs only the findings and the facts, and leaves
+    /// it empty.
+    pub plies: bool,
 }
 
 impl Default for ReviewOptions {
@@ -357,6 +364,7 @@ impl Default for ReviewOptions {
         ReviewOptions {
             letters: Letters::English,
             dead_search_per_ply: 0,
+            plies: true,
         }
     }
 }
@@ -368,7 +376,8 @@ pub struct Review {
     pub index: usize,
     pub tags: Vec<(String, String)>,
     pub start: Position,
-    /// The replayed main line (up to the first illegal move).
+    /// The replayed main line (up to the first illegal move); empty when the review was
+    /// made without it ([`ReviewOptions::plies`]).
     pub plies: Vec<ReviewPly>,
     /// Both clocks before the first move (the time control's first period), when known.
     pub start_clocks: [Option<u64>; 2],
@@ -565,90 +574,48 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     // The legal prefix: up to the first null move (not a move of chess) or illegal move.
     let moves: Vec<Move> = replay.moves.iter().map_while(|m| *m).collect();
     let null_at = (moves.len() < replay.moves.len()).then_some(moves.len() + 1);
+    let recorded_plies = replay.moves.len();
 
-    // Clocks: both sides' latest reading after each ply; a reading of zero is a flag.
-    let start_ms = time_control
-        .as_ref()
-        .map(TimeControl::start_ms)
-        .filter(|&ms| ms > 0);
-    let bonus_ms = time_control
-        .as_ref()
-        .and_then(|tc| tc.periods().first().and_then(|p| p.bonus))
-        .map_or(0, |b| b.ms());
-    let start_clocks = [start_ms, start_ms];
-    let mut clocks = start_clocks;
-    let mut plies = Vec::with_capacity(replay.moves.len());
-    let mut clock_flag = None;
-    for (i, mv) in replay.moves.iter().enumerate() {
-        let node = &game.moves[i];
-        let before = &replay.positions[i];
-        let color = before.turn();
-        let c = color.index();
-        let reading = node.clock_ms.or_else(|| {
-            // [%emt] alone: the previous reading, less the time spent, plus the bonus.
-            let emt = node.emt_ms?;
-            Some(clocks[c]?.saturating_sub(emt) + bonus_ms)
-        });
-        if reading.is_some() {
-            clocks[c] = reading;
-        }
-        // A reading of zero on the last move recorded: the flag fell as it was being made.
-        // (Only there: clocks are often written to the second, and a player with 0.7 s
-        // left who moves shows 0:00:00 and plays on.)
-        if node.clock_ms == Some(0)
-            && mv.is_some()
-            && i + 1 == replay.moves.len()
-            && replay.illegal.is_none()
-        {
-            clock_flag = Some(i + 1);
-        }
-        plies.push(ReviewPly {
-            ply: i + 1,
-            color,
-            mv: *mv,
-            // Written below: the game's own record has it for the plies it played.
-            san: String::new(),
-            position: replay.positions[i + 1],
-            clock_ms: node.clock_ms,
-            emt_ms: node.emt_ms,
-            clocks,
-            comments: node.comments.clone(),
-        });
-    }
+    // A reading of zero on the last move recorded: the flag fell as it was being made.
+    // (Only there: clocks are often written to the second, and a player with 0.7 s left
+    // who moves shows 0:00:00 and plays on.)
+    let mut clock_flag = (replay.illegal.is_none()
+        && replay.moves.last().is_some_and(Option::is_some)
+        && game.moves[recorded_plies - 1].clock_ms == Some(0))
+    .then_some(recorded_plies);
 
-    // The game by the Laws: the moves through one Game, up to the first end (or to the
-    // move recorded with the clock at zero: the flag fell before it was completed).
-    let mut g = Game::new(start);
-    g.reserve(moves.len());
-    g.set_dead_search_per_ply(opts.dead_search_per_ply);
+    let start_clocks = start_clocks(time_control.as_ref());
+    let plies = if opts.plies {
+        review_plies(game, &replay, start_clocks, time_control.as_ref())
+    } else {
+        Vec::new()
+    };
+
+    // The game by the Laws: one walk over the legal prefix's positions, up to the first
+    // end (or to the move recorded with the clock at zero: the flag fell before it was
+    // completed).
+    let positions = &replay.positions[..=moves.len()];
+    let walk = Walk::new(positions, opts.dead_search_per_ply);
     let stop = clock_flag.map_or(moves.len(), |p| p - 1).min(moves.len());
-    for &mv in &moves[..stop] {
-        if g.is_over() {
-            break;
-        }
-        let _ = g.play(mv);
-    }
+    let mut board_end = walk.end.filter(|&(ply, _)| ply <= stop);
     if let Some(p) = clock_flag {
         // A move that ends the game on the board (mate, stalemate, dead position …) stands:
         // a reading to the second cannot show that the flag fell before it was completed.
-        let mut probe = g.clone();
-        if !g.is_over() && probe.play(moves[p - 1]).is_ok() && probe.is_over() {
-            g = probe;
+        if board_end.is_none() && walk.end.is_some_and(|(ply, _)| ply == p) {
+            board_end = walk.end;
             clock_flag = None;
         }
     }
-    // The SAN of each ply: the game's record wrote it for the plies it played (the same
-    // English SAN), and is not read again (the findings take it from `plies`); the moves
-    // recorded after its end are written here.
-    for (i, ply) in plies.iter_mut().enumerate() {
-        let played = g.plies().get(i).is_some_and(|p| Some(p.mv) == ply.mv);
-        ply.san = match ply.mv {
-            Some(_) if played => g.take_san(i).unwrap_or_default(),
-            Some(mv) => write_move(&replay.positions[i], mv, Notation::ENGLISH),
-            None => "--".to_string(),
-        };
-    }
-    claims(&g, &plies, &mut findings);
+    let played = board_end.map_or(stop, |(ply, _)| ply);
+    let mut outcome = board_end.and(walk.outcome(positions));
+    let mut open = walk.open_at.is_some_and(|ply| ply <= played);
+    claims(
+        &replay,
+        &positions[..=played],
+        &walk.keys[..=played],
+        board_end.is_some(),
+        &mut findings,
+    );
 
     let illegal = if let Some(p) = null_at {
         Some((p, "null move: not a move of chess".to_string()))
@@ -666,20 +633,24 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             moves: &moves,
             illegal,
         },
-        &g,
+        positions,
+        &walk,
+        outcome,
     );
 
-    let played = g.plies().len();
-    let board_end = g.outcome();
+    let board_end = outcome;
     if let Some(o) = board_end {
         let (kind, es, en) = match o.termination {
             Termination::Checkmate => (
                 FindingKind::Checkmate,
                 format!(
                     "Jaque mate: ganan las {}",
-                    side(!g.position().turn(), Lang::Es)
+                    side(!positions[played].turn(), Lang::Es)
                 ),
-                format!("Checkmate: {} wins", side(!g.position().turn(), Lang::En)),
+                format!(
+                    "Checkmate: {} wins",
+                    side(!positions[played].turn(), Lang::En)
+                ),
             ),
             Termination::Stalemate => (
                 FindingKind::Stalemate,
@@ -710,7 +681,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
                     .to_string(),
             ),
         };
-        let san = (o.ply > 0).then(|| plies[o.ply - 1].san.clone());
+        let san = (o.ply > 0).then(|| san_of(&replay, o.ply));
         findings.push(Finding::new(o.ply, san, o.article, kind).says(es, en));
     }
 
@@ -720,10 +691,11 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         let recorded = replay.moves.len() + usize::from(replay.illegal.is_some());
         if recorded > e {
             let n = recorded - e;
-            let first = plies
-                .get(e)
-                .map(|p| p.san.clone())
-                .or_else(|| replay.illegal.as_ref().map(|i| i.san.clone()));
+            let first = if e < recorded_plies {
+                Some(san_of(&replay, e + 1))
+            } else {
+                replay.illegal.as_ref().map(|i| i.san.clone())
+            };
             let article = board_end.map_or(Article::FLAG, |o| o.article);
             let why_en = board_end.map_or("the flag had fallen".to_string(), |o| {
                 o.termination.describe().to_string()
@@ -759,12 +731,12 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
                 format!(
                     "Jugada nula de las {}: pulsar el reloj sin jugar cuenta como jugada ilegal \
                      (7.5.3); la partida no puede seguirse desde aquí",
-                    side(plies[p - 1].color, Lang::Es)
+                    side(replay.positions[p - 1].turn(), Lang::Es)
                 ),
                 format!(
                     "A null move by {}: pressing the clock without a move counts as an illegal \
                      move (7.5.3); the game cannot be followed from here",
-                    side(plies[p - 1].color, Lang::En)
+                    side(replay.positions[p - 1].turn(), Lang::En)
                 ),
             ),
         );
@@ -805,24 +777,22 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         // 7.5.1: the position before the illegal move is reinstated and the game goes on;
         // the record cannot say how.
     } else if board_end.is_none() {
-        let turn = g.position().turn();
+        let end = &positions[played];
+        let turn = end.turn();
         let flagged = match (clock_flag, recorded) {
             (Some(_), _) => Some((turn, true)),
             (None, Some(r)) if on_time => Some((r.winner().map_or(turn, |w| !w), false)),
             _ => None,
         };
-        let events_before = g.events().len();
         if let Some((color, from_clock)) = flagged {
-            let _ = g.flag_fell(color);
-            let open = g.events()[events_before..]
-                .iter()
-                .any(|e| matches!(e, GameEvent::UnwinnabilityOpen { .. }));
-            let drawn = g
-                .outcome()
-                .is_some_and(|o| o.termination == Termination::FlagFallOpponentCannotMate);
+            let (cannot, open_now) = cannot_mate_at(end, !color);
+            open |= open_now;
+            let t = Termination::on_flag_fall(cannot);
+            outcome = Some(Outcome::new(t.result_for_loser(color), t, played));
+            let drawn = cannot;
             let (src_es, src_en) = if from_clock {
                 let p = clock_flag.unwrap_or(1);
-                let l = label(&replay.positions[p - 1], &plies[p - 1].san);
+                let l = label(&replay.positions[p - 1], &san_of(&replay, p));
                 (
                     format!("el reloj marcaba 0:00:00 tras {l}"),
                     format!("the clock read 0:00:00 after {l}"),
@@ -849,7 +819,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
                         side(!color, Lang::En)
                     ),
                 )
-            } else if open {
+            } else if open_now {
                 (
                     format!(
                         "Cayó la bandera de las {} ({src_es}); no se pudo decidir si las {} \
@@ -891,20 +861,23 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         } else {
             match recorded {
                 Some(GameResult::Draw) => {
-                    let claim = g
-                        .threefold_claim()
-                        .or_else(|| g.fifty_move_claim())
-                        .map(|written| g.claim_draw(turn, written).is_ok());
-                    if claim.is_none() || !g.is_over() {
-                        agreement = true;
+                    // A draw claim the position supports (9.2, 9.3), else an agreement.
+                    let (ps, keys) = (&positions[..=played], &walk.keys[..=played]);
+                    let upheld = threefold_claim_at(ps, keys)
+                        .or_else(|| fifty_move_claim_at(end))
+                        .and_then(|written| verify_claim_at(ps, keys, written));
+                    match upheld {
+                        Some((_, t)) => outcome = Some(Outcome::new(GameResult::Draw, t, played)),
+                        None => agreement = true,
                     }
                 }
                 Some(r) => {
                     let loser = r.winner().map_or(turn, |w| !w);
-                    let _ = g.resign(loser);
-                    if g.outcome().is_some_and(|o| {
-                        o.termination == Termination::ResignationOpponentCannotMate
-                    }) {
+                    let (cannot, open_now) = cannot_mate_at(end, !loser);
+                    open |= open_now;
+                    let t = Termination::on_resignation(cannot);
+                    outcome = Some(Outcome::new(t.result_for_loser(loser), t, played));
+                    if cannot {
                         findings.push(
                             Finding::new(
                                 played,
@@ -933,12 +906,9 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             }
         }
     }
-    let unwinnability_open = g
-        .events()
-        .iter()
-        .any(|e| matches!(e, GameEvent::UnwinnabilityOpen { .. }));
+    let unwinnability_open = open;
 
-    let (termination, ended_at, result_by_laws, article) = match g.outcome() {
+    let (termination, ended_at, result_by_laws, article) = match outcome {
         Some(o) => (
             Some(o.termination),
             Some(o.ply),
@@ -963,7 +933,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         let art = article.map_or(String::new(), |a| format!(" ({a})"));
         findings.push(
             Finding::new(
-                plies.len(),
+                recorded_plies,
                 None,
                 article.unwrap_or(Article("10.1")),
                 FindingKind::ResultDisagrees,
@@ -998,6 +968,61 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     })
 }
 
+/// The English SAN of ply `ply` (from 1) of a replayed record, with its check or mate mark
+/// (`--` for a null move).
+fn san_of(replay: &pgn::Replay, ply: usize) -> String {
+    match replay.moves[ply - 1] {
+        Some(mv) => write_move(&replay.positions[ply - 1], mv, Notation::ENGLISH),
+        None => "--".to_string(),
+    }
+}
+
+/// Both clocks before the first move: the time control's first period, when known.
+fn start_clocks(time_control: Option<&TimeControl>) -> [Option<u64>; 2] {
+    let start_ms = time_control.map(TimeControl::start_ms).filter(|&ms| ms > 0);
+    [start_ms, start_ms]
+}
+
+/// The replay screen's record: each ply replayed, with its SAN, position, clocks (both
+/// sides' latest reading after each ply, or the one worked out from `[%emt]`) and comments.
+fn review_plies(
+    game: &PgnGame,
+    replay: &pgn::Replay,
+    start_clocks: [Option<u64>; 2],
+    time_control: Option<&TimeControl>,
+) -> Vec<ReviewPly> {
+    let bonus_ms = time_control
+        .and_then(|tc| tc.periods().first().and_then(|p| p.bonus))
+        .map_or(0, |b| b.ms());
+    let mut clocks = start_clocks;
+    let mut plies = Vec::with_capacity(replay.moves.len());
+    for (i, mv) in replay.moves.iter().enumerate() {
+        let node = &game.moves[i];
+        let color = replay.positions[i].turn();
+        let c = color.index();
+        let reading = node.clock_ms.or_else(|| {
+            // [%emt] alone: the previous reading, less the time spent, plus the bonus.
+            let emt = node.emt_ms?;
+            Some(clocks[c]?.saturating_sub(emt) + bonus_ms)
+        });
+        if reading.is_some() {
+            clocks[c] = reading;
+        }
+        plies.push(ReviewPly {
+            ply: i + 1,
+            color,
+            mv: *mv,
+            san: san_of(replay, i + 1),
+            position: replay.positions[i + 1],
+            clock_ms: node.clock_ms,
+            emt_ms: node.emt_ms,
+            clocks,
+            comments: node.comments.clone(),
+        });
+    }
+    plies
+}
+
 fn illegal_or_null(replay: &pgn::Replay, null_at: Option<usize>) -> bool {
     null_at.is_some() || replay.illegal.is_some()
 }
@@ -1008,10 +1033,16 @@ fn finish(mut r: Review) -> Review {
 }
 
 /// The draw claims open to the player to move at each position of the game before its end
-/// (9.2.1, 9.2.2, 9.3.1, 9.3.2). The SAN of each ply comes from `plies`, the review's.
-fn claims(g: &Game, plies: &[ReviewPly], findings: &mut Vec<Finding>) {
-    let last = g.plies().len();
-    let over = g.is_over();
+/// (9.2.1, 9.2.2, 9.3.1, 9.3.2): `positions` (with their repetition `keys`) are those the
+/// game went through, `over` says the last one ended it.
+fn claims(
+    replay: &pgn::Replay,
+    positions: &[Position],
+    keys: &[u64],
+    over: bool,
+    findings: &mut Vec<Finding>,
+) {
+    let last = positions.len() - 1;
     // Keys of the positions since the last capture or pawn move, with their counts; how
     // many stand at least twice (only then can a written move make a third).
     let mut window: Vec<(u64, usize)> = Vec::new();
@@ -1020,7 +1051,7 @@ fn claims(g: &Game, plies: &[ReviewPly], findings: &mut Vec<Finding>) {
     let mut fifty_now = false;
     let mut fifty_written = false;
     for i in 0..=last {
-        let Some(pos) = g.position_at(i) else { break };
+        let pos = &positions[i];
         let hm = pos.halfmove_clock();
         if i == 0 || hm == 0 {
             window.clear();
@@ -1029,11 +1060,7 @@ fn claims(g: &Game, plies: &[ReviewPly], findings: &mut Vec<Finding>) {
             fifty_now = false;
             fifty_written = false;
         }
-        // The game's record keeps each position's key (Art. 9.2.3).
-        let key = match i.checked_sub(1) {
-            Some(p) => g.plies()[p].key,
-            None => pos.key(),
-        };
+        let key = keys[i];
         window.push((key, i));
         let c = counts.entry(key).or_insert(0);
         *c = c.saturating_add(1);
@@ -1045,7 +1072,7 @@ fn claims(g: &Game, plies: &[ReviewPly], findings: &mut Vec<Finding>) {
             break;
         }
         let who = pos.turn();
-        let san_at = |ply: usize| (ply > 0).then(|| plies[ply - 1].san.clone());
+        let san_at = |ply: usize| (ply > 0).then(|| san_of(replay, ply));
         if reps >= 3 {
             let at: Vec<String> = window
                 .iter()

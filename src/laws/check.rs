@@ -10,7 +10,10 @@ use crate::core::{Color, Letters, Move, Position};
 use super::pgn;
 
 use super::article::Article;
-use super::game::{Game, GameResult, unwinnable};
+use super::game::{
+    GameResult, Outcome, Termination, automatic_end, fifty_move_claim_at, threefold_claim_at,
+    unwinnable,
+};
 
 /// What `pgn check --json` prints for one game (one JSON object per line). Field names are
 /// part of the interface.
@@ -91,92 +94,124 @@ pub struct PlyFacts {
 
 /// The facts after each ply of `moves` (legal moves) from `start`.
 pub fn ply_facts(start: Position, moves: &[Move]) -> Vec<PlyFacts> {
-    let mut out = Vec::with_capacity(moves.len() + 1);
-    let mut keys = Vec::with_capacity(moves.len() + 1);
-    let mut pos = start;
-    for ply in 0..=moves.len() {
-        if ply > 0 {
-            pos.play_unchecked(moves[ply - 1]);
-        }
-        let key = pos.key();
-        keys.push(key);
-        // Only positions since the last capture or pawn move can be the same.
-        let window = (pos.halfmove_clock() as usize).min(ply);
-        let repetitions = keys[ply - window..=ply]
-            .iter()
-            .filter(|&&k| k == key)
-            .count();
-        out.push(PlyFacts {
+    let positions = positions_of(start, moves);
+    let walk = Walk::new(&positions, 0);
+    (0..positions.len())
+        .map(|ply| PlyFacts {
             ply,
-            key,
-            repetitions,
-            halfmoves: pos.halfmove_clock(),
-            checkmate: ply > 0 && pos.is_check() && !pos.has_legal_moves(),
-        });
+            key: walk.keys[ply],
+            repetitions: walk.repetitions[ply] as usize,
+            halfmoves: positions[ply].halfmove_clock(),
+            checkmate: ply > 0 && positions[ply].is_checkmate(),
+        })
+        .collect()
+}
+
+/// The positions of a legal line: `start`, then the one after each move.
+fn positions_of(start: Position, moves: &[Move]) -> Vec<Position> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut pos = start;
+    positions.push(pos);
+    for &mv in moves {
+        pos.play_unchecked(mv);
+        positions.push(pos);
     }
-    out
+    positions
+}
+
+/// One walk over the positions of a legal line (`positions[0]` the start, then one per
+/// ply): the repetition keys and counts of every position, and where the game ended by
+/// itself ([`automatic_end`], the test the live game asks after every move). `pgn check`
+/// and the arbiter's review both read a record through it, so its moves are played once.
+#[derive(Clone, Debug, Default)]
+pub struct Walk {
+    /// The repetition key of each position (Art. 9.2.3).
+    pub keys: Vec<u64>,
+    /// How many times each position has stood so far, itself included (9.2, 9.6.1),
+    /// counted up to 255.
+    pub repetitions: Vec<u8>,
+    /// The first automatic end: the plies played and how.
+    pub end: Option<(usize, Termination)>,
+    /// The first ply (up to the end) after which the 5.2.2 search could not decide.
+    pub open_at: Option<usize>,
+}
+
+impl Walk {
+    /// Walks `positions` with `dead_search` nodes of 5.2.2 search per ply (0: the quick
+    /// test only, as in a live game).
+    pub fn new(positions: &[Position], dead_search: u64) -> Walk {
+        let n = positions.len();
+        let mut walk = Walk {
+            keys: Vec::with_capacity(n),
+            repetitions: Vec::with_capacity(n),
+            end: None,
+            open_at: None,
+        };
+        for (ply, pos) in positions.iter().enumerate() {
+            let key = pos.key();
+            walk.keys.push(key);
+            // Only positions since the last capture or pawn move, with the same player to
+            // move (every other one back), can be the same.
+            let window = (pos.halfmove_clock() as usize).min(ply);
+            let earlier = walk.keys[ply - window..ply]
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|&&k| k == key)
+                .count();
+            let reps = earlier + 1;
+            walk.repetitions.push(reps.min(255) as u8);
+            if walk.end.is_none() {
+                let (end, open) = automatic_end(pos, reps, dead_search);
+                if open && walk.open_at.is_none() {
+                    walk.open_at = Some(ply);
+                }
+                walk.end = end.map(|t| (ply, t));
+            }
+        }
+        walk
+    }
+
+    /// The automatic end as an outcome, given the positions walked.
+    pub fn outcome(&self, positions: &[Position]) -> Option<Outcome> {
+        self.end
+            .map(|(ply, t)| Outcome::new(t.result_at(&positions[ply]), t, ply))
+    }
 }
 
 /// Checks one game.
 pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
-    let mut game = Game::new(input.start);
-    for &mv in input.moves {
-        if game.is_over() {
-            break;
-        }
-        // The moves are legal (the caller replayed them); refused only after the end.
-        let _ = game.play(mv);
-    }
-    check_played(input, &game)
+    let positions = positions_of(input.start, input.moves);
+    let walk = Walk::new(&positions, 0);
+    check_played(input, &positions, &walk, walk.outcome(&positions))
 }
 
-/// [`check_game`] for a caller that has already played the moves through a [`Game`] from
-/// `input.start` (the arbiter does, for its findings): the game's outcome is the first end
-/// on the board, the rest comes from `input`.
-pub fn check_played(input: &CheckInput<'_>, game: &Game) -> CheckReport {
+/// [`check_game`] for a caller that has already walked the record (the arbiter does, for
+/// its findings): `positions` and `walk` cover `input.moves` from `input.start`, and
+/// `board_end` is the first end on the board the caller stands by; the rest comes from
+/// `input`.
+pub fn check_played(
+    input: &CheckInput<'_>,
+    positions: &[Position],
+    walk: &Walk,
+    board_end: Option<Outcome>,
+) -> CheckReport {
     // The record may go on past an automatic end: the facts cover all of it, the result by
     // the Laws is the first end reached.
-    let facts = ply_facts(input.start, input.moves);
-    let first = |pred: &dyn Fn(&PlyFacts) -> bool| facts.iter().skip(1).find(|f| pred(f));
-    let first3 = first(&|f| f.repetitions >= 3).map(|f| f.ply);
-    let first5 = first(&|f| f.repetitions >= 5).map(|f| f.ply);
-    let first75 = first(&|f| f.halfmoves >= 150 && !f.checkmate).map(|f| f.ply);
-    let keys: Vec<u64> = facts.iter().map(|f| f.key).collect();
-    let mut pos = input.start;
-    for &mv in input.moves {
-        pos.play_unchecked(mv);
-    }
-    let end = pos;
+    let first = |pred: &dyn Fn(usize) -> bool| (1..positions.len()).find(|&i| pred(i));
+    let first3 = first(&|i| walk.repetitions[i] >= 3);
+    let first5 = first(&|i| walk.repetitions[i] >= 5);
+    let first75 = first(&|i| positions[i].halfmove_clock() >= 150 && !positions[i].is_checkmate());
     let plies = input.moves.len();
-    let window = (end.halfmove_clock() as usize).min(plies);
-    let end_count = facts[plies].repetitions;
+    let end = positions[plies];
+    let end_count = walk.repetitions[plies];
     let has_moves = end.has_legal_moves();
-    let threefold_claimable = has_moves
-        && (end_count >= 3
-            || end.legal_moves().iter().any(|&mv| {
-                let mut after = end;
-                after.play_unchecked(mv);
-                let earlier = if after.halfmove_clock() == 0 {
-                    0
-                } else {
-                    keys[plies - window..=plies]
-                        .iter()
-                        .filter(|&&k| k == after.key())
-                        .count()
-                };
-                earlier + 1 >= 3
-            }));
-    let fifty_claimable = has_moves
-        && (end.halfmove_clock() >= 100
-            || (end.halfmove_clock() >= 99
-                && end.legal_moves().iter().any(|&mv| {
-                    let mut after = end;
-                    after.play_unchecked(mv);
-                    after.halfmove_clock() >= 100 && after.has_legal_moves()
-                })));
+    let threefold_claimable = has_moves && threefold_claim_at(positions, &walk.keys).is_some();
+    let fifty_claimable = has_moves && fifty_move_claim_at(&end).is_some();
 
     let result_tag = tag(input.tags, "Result").unwrap_or("*").to_string();
-    let (result_by_laws, article) = match game.outcome() {
+    let (result_by_laws, article) = match board_end {
         Some(o) => (o.result.pgn().to_string(), Some(o.article)),
         // An illegal move on the record (7.5.1): the Laws restore the position before it and
         // the game goes on; the recorded result cannot be confirmed.
@@ -200,8 +235,8 @@ pub fn check_played(input: &CheckInput<'_>, game: &Game) -> CheckReport {
         first_illegal_ply: input.illegal.as_ref().map(|(p, _)| *p),
         error: input.illegal.as_ref().map(|(_, e)| e.clone()),
         final_fen: end.to_fen_legal_ep(),
-        checkmate: end.is_checkmate(),
-        stalemate: end.is_stalemate(),
+        checkmate: !has_moves && end.is_check(),
+        stalemate: !has_moves && !end.is_check(),
         dead_position: unwinnable(&end, Color::White) == Some(true)
             && unwinnable(&end, Color::Black) == Some(true),
         threefold_claimable_at_end: threefold_claimable,

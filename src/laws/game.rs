@@ -132,6 +132,41 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// 5.1.2: the end when a player resigns, given whether the opponent cannot mate.
+    pub(crate) fn on_resignation(opponent_cannot_mate: bool) -> Termination {
+        if opponent_cannot_mate {
+            Termination::ResignationOpponentCannotMate
+        } else {
+            Termination::Resignation
+        }
+    }
+
+    /// 6.9: the end when a flag falls, given whether the opponent cannot mate.
+    pub(crate) fn on_flag_fall(opponent_cannot_mate: bool) -> Termination {
+        if opponent_cannot_mate {
+            Termination::FlagFallOpponentCannotMate
+        } else {
+            Termination::FlagFall
+        }
+    }
+
+    /// The result of a resignation or flag fall of `loser` ending so.
+    pub(crate) fn result_for_loser(self, loser: Color) -> GameResult {
+        match self {
+            Termination::Resignation | Termination::FlagFall => GameResult::win_for(!loser),
+            _ => GameResult::Draw,
+        }
+    }
+
+    /// The result of an automatic end ([`automatic_end`]) at `pos`: the side that mated
+    /// wins, everything else is a draw.
+    pub(crate) fn result_at(self, pos: &Position) -> GameResult {
+        match self {
+            Termination::Checkmate => GameResult::win_for(!pos.turn()),
+            _ => GameResult::Draw,
+        }
+    }
+
     pub fn article(self) -> Article {
         match self {
             Termination::Checkmate => Article::CHECKMATE,
@@ -277,6 +312,18 @@ pub struct Outcome {
     pub article: Article,
     /// The number of plies played when the game ended.
     pub ply: usize,
+}
+
+impl Outcome {
+    /// An end under the termination's own article.
+    pub(crate) fn new(result: GameResult, termination: Termination, ply: usize) -> Outcome {
+        Outcome {
+            result,
+            termination,
+            article: termination.article(),
+            ply,
+        }
+    }
 }
 
 /// When a draw offer was made (Art. 9.1.2.1).
@@ -638,6 +685,184 @@ fn unwinnable_uncached(pos: &Position, color: Color) -> Option<bool> {
     }
 }
 
+/// Whether `color` certainly cannot checkmate from `pos` (5.1.2, 6.9, 7.5.5), and whether
+/// the question stayed open: undecided within [`DEAD_SEARCH_BUDGET`], the Laws' default
+/// applies (the side is taken to be able to mate) and the record must say so.
+pub(crate) fn cannot_mate_at(pos: &Position, color: Color) -> (bool, bool) {
+    match unwinnable(pos, color) {
+        Some(answer) => (answer, false),
+        None => (false, true),
+    }
+}
+
+/// How many of `positions[..=upto]` have `key` (`keys[i]` is the repetition key of
+/// `positions[i]`). Only positions since the last capture or pawn move can repeat (they
+/// changed the material or the pawns for good), and only with the same player to move.
+pub(crate) fn occurrences(positions: &[Position], keys: &[u64], upto: usize, key: u64) -> usize {
+    let window = (positions[upto].halfmove_clock() as usize).min(upto);
+    keys[upto - window..=upto]
+        .iter()
+        .filter(|&&k| k == key)
+        .count()
+}
+
+/// [`Game::threefold_claim`] for the last of `positions` (with their keys).
+pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option<Option<Move>> {
+    let last = keys.len() - 1;
+    if occurrences(positions, keys, last, keys[last]) >= 3 {
+        return Some(None);
+    }
+    let pos = &positions[last];
+    pos.legal_moves()
+        .iter()
+        .find(|&&mv| written_makes_third(positions, keys, mv))
+        .map(|&mv| Some(mv))
+}
+
+/// 9.2.1: whether the legal move `mv`, written and not played, would make the position after
+/// it stand for the third time.
+fn written_makes_third(positions: &[Position], keys: &[u64], mv: Move) -> bool {
+    let last = keys.len() - 1;
+    let after = positions[last].after(mv).unwrap_or(positions[last]);
+    let earlier = if after.halfmove_clock() == 0 {
+        0
+    } else {
+        occurrences(positions, keys, last, after.key())
+    };
+    earlier + 1 >= 3
+}
+
+/// [`Game::fifty_move_claim`] in `pos`.
+pub(crate) fn fifty_move_claim_at(pos: &Position) -> Option<Option<Move>> {
+    if pos.halfmove_clock() >= 100 {
+        return Some(None);
+    }
+    if pos.halfmove_clock() < 99 {
+        return None;
+    }
+    pos.legal_moves()
+        .iter()
+        // A move that mates ends the game by 5.1.1 before any claim.
+        .find(|&&mv| {
+            pos.after(mv)
+                .is_ok_and(|a| a.halfmove_clock() >= 100 && a.has_legal_moves())
+        })
+        .map(|&mv| Some(mv))
+}
+
+/// What a claim in the last of `positions` with `intended` (written, not played) would
+/// establish, if anything (9.2, 9.3, 9.5).
+pub(crate) fn verify_claim_at(
+    positions: &[Position],
+    keys: &[u64],
+    intended: Option<Move>,
+) -> Option<(ClaimKind, Termination)> {
+    let last = keys.len() - 1;
+    let pos = &positions[last];
+    let stood_three = || occurrences(positions, keys, last, keys[last]) >= 3;
+    match intended {
+        None => {
+            if stood_three() {
+                Some((ClaimKind::Threefold, Termination::ThreefoldOccurred))
+            } else if pos.halfmove_clock() >= 100 {
+                Some((ClaimKind::FiftyMoves, Termination::FiftyMovesOccurred))
+            } else {
+                None
+            }
+        }
+        Some(mv) => {
+            let after = pos.after(mv).ok()?;
+            if written_makes_third(positions, keys, mv) {
+                Some((ClaimKind::Threefold, Termination::ThreefoldWritten))
+            } else if after.halfmove_clock() >= 100 {
+                Some((ClaimKind::FiftyMoves, Termination::FiftyMovesWritten))
+            } else if stood_three() {
+                // The repetition is already on the board; the written move is moot.
+                Some((ClaimKind::Threefold, Termination::ThreefoldOccurred))
+            } else if pos.halfmove_clock() >= 100 {
+                Some((ClaimKind::FiftyMoves, Termination::FiftyMovesOccurred))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// How the game ends by itself at `pos`, a position standing for the `repetitions`-th time,
+/// in the order of precedence: checkmate (5.1.1) before everything, then stalemate (5.2.1),
+/// dead position (5.2.2), fivefold repetition (9.6.1) and seventy-five moves (9.6.2). The
+/// second value says the 5.2.2 question stayed open (see [`dead_after_ply`]). The one test
+/// of a game's automatic end: the live [`Game`] and the arbiter's walk over a record both
+/// ask it.
+pub(crate) fn automatic_end(
+    pos: &Position,
+    repetitions: usize,
+    dead_search: u64,
+) -> (Option<Termination>, bool) {
+    if !pos.has_legal_moves() {
+        let t = if pos.is_check() {
+            Termination::Checkmate
+        } else {
+            Termination::Stalemate
+        };
+        return (Some(t), false);
+    }
+    let (dead, open) = match dead_after_ply(pos, dead_search) {
+        Some(dead) => (dead, false),
+        None => (false, true),
+    };
+    let end = if dead {
+        Some(Termination::DeadPosition)
+    } else if repetitions >= 5 {
+        Some(Termination::FivefoldRepetition)
+    } else if pos.halfmove_clock() >= 150 {
+        Some(Termination::SeventyFiveMoves)
+    } else {
+        None
+    };
+    (end, open)
+}
+
+/// Art. 5.2.2 after a move: neither side can checkmate. The quick test runs after every
+/// ply; where it cannot decide for a side (and no side is shown to win), the full search
+/// runs only with a per-ply budget of `dead_search` nodes (none, 0, in a live game: it must
+/// not stall; see [`Game::set_dead_search_per_ply`]). `None`: still open, the game goes on.
+pub(crate) fn dead_after_ply(pos: &Position, dead_search: u64) -> Option<bool> {
+    let quick = if dead::quick_undetermined_for_both(pos) {
+        // Most positions with material on the board: known without running the tests.
+        [Verdict::Undetermined, Verdict::Undetermined]
+    } else {
+        // One side that can still mate is enough: the other is not asked.
+        let white = dead::quick(pos, Color::White);
+        if white.is_winnable() {
+            return Some(false);
+        }
+        let black = dead::quick(pos, Color::Black);
+        if black.is_winnable() {
+            return Some(false);
+        }
+        [white, black]
+    };
+    if quick.iter().all(Verdict::is_unwinnable) {
+        return Some(true);
+    }
+    if dead_search == 0 {
+        return Some(false);
+    }
+    let full = |c: Color, q: &Verdict| match q {
+        Verdict::Undetermined => dead::full(pos, c, dead_search),
+        v => v.clone(),
+    };
+    let answers = [full(Color::White, &quick[0]), full(Color::Black, &quick[1])];
+    if answers.iter().any(Verdict::is_winnable) {
+        return Some(false);
+    }
+    if answers.iter().all(Verdict::is_unwinnable) {
+        return Some(true);
+    }
+    None
+}
+
 /// The record of one game.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -719,21 +944,6 @@ impl Game {
         game.penalty_seconds = tc.penalty_seconds();
         game.clock = Some(Clock::with_options(tc, options));
         game
-    }
-
-    /// Room in the record for `plies` more plies (for a caller that knows how many are
-    /// coming: the arbiter replaying a recorded game).
-    pub(crate) fn reserve(&mut self, plies: usize) {
-        self.positions.reserve(plies);
-        self.keys.reserve(plies);
-        self.plies.reserve(plies);
-        self.events.reserve(plies + plies / 4);
-    }
-
-    /// Takes the SAN of ply `ply` (from 0) out of the record, leaving it empty: for the
-    /// arbiter, which keeps its own copy of each ply and is done with the game's.
-    pub(crate) fn take_san(&mut self, ply: usize) -> Option<String> {
-        self.plies.get_mut(ply).map(|p| std::mem::take(&mut p.san))
     }
 
     pub fn clock(&self) -> Option<&Clock> {
@@ -825,76 +1035,37 @@ impl Game {
     /// side is taken to be able to mate (the flag loses, the resignation stands), and the
     /// record says the question was open ([`GameEvent::UnwinnabilityOpen`]).
     pub fn cannot_mate(&mut self, color: Color) -> bool {
-        match unwinnable(self.position(), color) {
-            Some(answer) => answer,
-            None => {
-                self.events.push(GameEvent::UnwinnabilityOpen {
-                    ply: self.plies.len(),
-                    side: Some(color),
-                });
-                false
-            }
+        let (cannot, open) = cannot_mate_at(self.position(), color);
+        if open {
+            self.events.push(GameEvent::UnwinnabilityOpen {
+                ply: self.plies.len(),
+                side: Some(color),
+            });
         }
+        cannot
     }
 
     /// How many times the current position has stood on the board (Art. 9.2.3).
     pub fn repetitions(&self) -> usize {
-        self.occurrences(self.keys.len() - 1, self.keys[self.keys.len() - 1])
-    }
-
-    /// How many of the positions up to index `upto` (inclusive) have `key`. Only positions
-    /// since the last capture or pawn move can repeat (they changed the material or the
-    /// pawns for good).
-    fn occurrences(&self, upto: usize, key: u64) -> usize {
-        let pos = &self.positions[upto];
-        let window = (pos.halfmove_clock() as usize).min(upto);
-        self.keys[upto - window..=upto]
-            .iter()
-            .filter(|&&k| k == key)
-            .count()
+        occurrences(
+            &self.positions,
+            &self.keys,
+            self.keys.len() - 1,
+            self.keys[self.keys.len() - 1],
+        )
     }
 
     /// Whether the player to move could claim a threefold repetition now: the position has
     /// stood three times (9.2.2), or some legal move would make a position stand for the
     /// third time (9.2.1). Returns the written move for the second case.
     pub fn threefold_claim(&self) -> Option<Option<Move>> {
-        if self.repetitions() >= 3 {
-            return Some(None);
-        }
-        let pos = self.position();
-        pos.legal_moves()
-            .iter()
-            .find(|&&mv| {
-                let after = pos.after(mv).unwrap_or(*pos);
-                let key = after.key();
-                let earlier = if after.halfmove_clock() == 0 {
-                    0
-                } else {
-                    self.occurrences(self.keys.len() - 1, key)
-                };
-                earlier + 1 >= 3
-            })
-            .map(|&mv| Some(mv))
+        threefold_claim_at(&self.positions, &self.keys)
     }
 
     /// Whether the player to move could claim the fifty-move rule now: fifty moves by each
     /// side without a pawn move or capture (9.3.2), or a legal move completing them (9.3.1).
     pub fn fifty_move_claim(&self) -> Option<Option<Move>> {
-        let pos = self.position();
-        if pos.halfmove_clock() >= 100 {
-            return Some(None);
-        }
-        if pos.halfmove_clock() < 99 {
-            return None;
-        }
-        pos.legal_moves()
-            .iter()
-            // A move that mates ends the game by 5.1.1 before any claim.
-            .find(|&&mv| {
-                pos.after(mv)
-                    .is_ok_and(|a| a.halfmove_clock() >= 100 && a.has_legal_moves())
-            })
-            .map(|&mv| Some(mv))
+        fifty_move_claim_at(self.position())
     }
 
     /// Whether both players have made at least one move in this game (Art. 5.2.3).
@@ -953,18 +1124,15 @@ impl Game {
     /// (5.2.2), fivefold repetition (9.6.1) and seventy-five moves (9.6.2).
     fn check_automatic_end(&mut self) {
         let pos = *self.position();
-        if !pos.has_legal_moves() {
-            if pos.is_check() {
-                self.end(GameResult::win_for(!pos.turn()), Termination::Checkmate);
-            } else {
-                self.end(GameResult::Draw, Termination::Stalemate);
-            }
-        } else if self.is_dead_position(&pos) {
-            self.end(GameResult::Draw, Termination::DeadPosition);
-        } else if self.repetitions() >= 5 {
-            self.end(GameResult::Draw, Termination::FivefoldRepetition);
-        } else if pos.halfmove_clock() >= 150 {
-            self.end(GameResult::Draw, Termination::SeventyFiveMoves);
+        let (end, open) = automatic_end(&pos, self.repetitions(), self.dead_search_per_ply);
+        if open {
+            self.events.push(GameEvent::UnwinnabilityOpen {
+                ply: self.plies.len(),
+                side: None,
+            });
+        }
+        if let Some(termination) = end {
+            self.end(termination.result_at(&pos), termination);
         }
     }
 
@@ -1043,51 +1211,6 @@ impl Game {
         self.events
             .extend(events.iter().cloned().map(GameEvent::Adjourn));
         &self.events[first..]
-    }
-
-    /// Art. 5.2.2 after a move: neither side can checkmate. The quick test runs after every
-    /// ply; where it cannot decide for a side (and no side is shown to win), the full search
-    /// runs only with a per-ply budget set by [`Game::set_dead_search_per_ply`] (none by
-    /// default: a live game must not stall). Still open → the game goes on.
-    fn is_dead_position(&mut self, pos: &Position) -> bool {
-        let quick = if dead::quick_undetermined_for_both(pos) {
-            // Most positions with material on the board: known without running the tests.
-            [Verdict::Undetermined, Verdict::Undetermined]
-        } else {
-            // One side that can still mate is enough: the other is not asked.
-            let white = dead::quick(pos, Color::White);
-            if white.is_winnable() {
-                return false;
-            }
-            let black = dead::quick(pos, Color::Black);
-            if black.is_winnable() {
-                return false;
-            }
-            [white, black]
-        };
-        if quick.iter().all(Verdict::is_unwinnable) {
-            return true;
-        }
-        if self.dead_search_per_ply == 0 {
-            return false;
-        }
-        let budget = self.dead_search_per_ply;
-        let full = |c: Color, q: &Verdict| match q {
-            Verdict::Undetermined => dead::full(pos, c, budget),
-            v => v.clone(),
-        };
-        let answers = [full(Color::White, &quick[0]), full(Color::Black, &quick[1])];
-        if answers.iter().any(Verdict::is_winnable) {
-            return false;
-        }
-        if answers.iter().all(Verdict::is_unwinnable) {
-            return true;
-        }
-        self.events.push(GameEvent::UnwinnabilityOpen {
-            ply: self.plies.len(),
-            side: None,
-        });
-        false
     }
 
     /// The node budget of the full dead-position search after each ply where the quick test
@@ -1243,11 +1366,8 @@ impl Game {
     pub fn resign(&mut self, by: Color) -> Result<&[GameEvent], GameError> {
         self.refuse_if_over()?;
         let first = self.events.len();
-        if self.cannot_mate(!by) {
-            self.end(GameResult::Draw, Termination::ResignationOpponentCannotMate);
-        } else {
-            self.end(GameResult::win_for(!by), Termination::Resignation);
-        }
+        let termination = Termination::on_resignation(self.cannot_mate(!by));
+        self.end(termination.result_for_loser(by), termination);
         Ok(&self.events[first..])
     }
 
@@ -1277,7 +1397,7 @@ impl Game {
         }
         let first = self.events.len();
         let written = intended.map(|mv| (mv, write_move(&pos, mv, Notation::ENGLISH)));
-        let verdict = self.verify_claim(intended);
+        let verdict = verify_claim_at(&self.positions, &self.keys, intended);
         let claim = Claim {
             by,
             ply: self.plies.len(),
@@ -1535,11 +1655,8 @@ impl Game {
         self.refuse_if_over()?;
         let first = self.events.len();
         self.events.push(GameEvent::FlagFell { color });
-        if self.cannot_mate(!color) {
-            self.end(GameResult::Draw, Termination::FlagFallOpponentCannotMate);
-        } else {
-            self.end(GameResult::win_for(!color), Termination::FlagFall);
-        }
+        let termination = Termination::on_flag_fall(self.cannot_mate(!color));
+        self.end(termination.result_for_loser(color), termination);
         Ok(&self.events[first..])
     }
 
@@ -1791,43 +1908,6 @@ impl Game {
     pub(crate) fn set_last_clock(&mut self, ms: Option<u64>) {
         if let Some(ply) = self.plies.last_mut() {
             ply.clock_ms = ms;
-        }
-    }
-
-    /// What a claim with `intended` would establish, if anything.
-    fn verify_claim(&self, intended: Option<Move>) -> Option<(ClaimKind, Termination)> {
-        let pos = self.position();
-        match intended {
-            None => {
-                if self.repetitions() >= 3 {
-                    Some((ClaimKind::Threefold, Termination::ThreefoldOccurred))
-                } else if pos.halfmove_clock() >= 100 {
-                    Some((ClaimKind::FiftyMoves, Termination::FiftyMovesOccurred))
-                } else {
-                    None
-                }
-            }
-            Some(mv) => {
-                let after = pos.after(mv).ok()?;
-                let key = after.key();
-                let earlier = if after.halfmove_clock() == 0 {
-                    0
-                } else {
-                    self.occurrences(self.keys.len() - 1, key)
-                };
-                if earlier + 1 >= 3 {
-                    Some((ClaimKind::Threefold, Termination::ThreefoldWritten))
-                } else if after.halfmove_clock() >= 100 {
-                    Some((ClaimKind::FiftyMoves, Termination::FiftyMovesWritten))
-                } else if self.repetitions() >= 3 {
-                    // The repetition is already on the board; the written move is moot.
-                    Some((ClaimKind::Threefold, Termination::ThreefoldOccurred))
-                } else if pos.halfmove_clock() >= 100 {
-                    Some((ClaimKind::FiftyMoves, Termination::FiftyMovesOccurred))
-                } else {
-                    None
-                }
-            }
         }
     }
 }
