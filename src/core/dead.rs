@@ -121,6 +121,26 @@ pub fn quick(pos: &Position, side: Color) -> Verdict {
     quick_steps(pos, side)
 }
 
+/// [`quick`], for a caller that has counted the legal moves already: `five_moves` is
+/// [`at_least_five_moves`] of `pos` (a game's per-ply test asks about both sides and
+/// whether there is any legal move at all, and counts once for the three questions). The
+/// same answer as [`quick`].
+pub fn quick_counted(pos: &Position, side: Color, five_moves: bool) -> Verdict {
+    if five_moves && fast_path_applies(pos, side) {
+        return Verdict::Undetermined;
+    }
+    quick_steps(pos, side)
+}
+
+/// [`quick_undetermined_for_both`], with the legal moves counted by the caller
+/// (`five_moves`, as in [`quick_counted`]).
+pub fn quick_undetermined_for_both_counted(pos: &Position, five_moves: bool) -> bool {
+    five_moves
+        && [Color::White, Color::Black]
+            .into_iter()
+            .all(|side| fast_path_applies(pos, side))
+}
+
 /// The steps of [`quick`], without its fast path.
 fn quick_steps(pos: &Position, side: Color) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
@@ -178,7 +198,7 @@ fn fast_path_applies(pos: &Position, side: Color) -> bool {
 /// Whether the side to move has five legal moves or more: the moves of its unpinnable
 /// pieces are usually enough to tell ([`Position::free_piece_moves`]); the generator
 /// counts otherwise.
-fn at_least_five_moves(pos: &Position) -> bool {
+pub fn at_least_five_moves(pos: &Position) -> bool {
     if pos.free_piece_moves(5) >= 5 {
         return true;
     }
@@ -1962,6 +1982,29 @@ mod tests {
             }
         }
         assert!(fast > 1000 && slow > 100, "fast {fast}, slow {slow}");
+    }
+
+    /// A game's per-ply test counts the legal moves once and gives the count to the quick
+    /// test of both sides: the same answers as asking `quick` itself.
+    #[test]
+    fn art_5_2_2_quick_with_the_moves_counted_gives_the_answer_of_quick() {
+        for pos in random_positions(30, 300, 0x6a09_e667_f3bc_c908) {
+            let five = at_least_five_moves(&pos);
+            assert_eq!(
+                quick_undetermined_for_both_counted(&pos, five),
+                quick_undetermined_for_both(&pos),
+                "{}",
+                pos.to_fen()
+            );
+            for side in [Color::White, Color::Black] {
+                assert_eq!(
+                    quick_counted(&pos, side, five),
+                    quick(&pos, side),
+                    "{} for {side}",
+                    pos.to_fen()
+                );
+            }
+        }
     }
 
     /// The count of legal moves behind the fast path of 5.2.2's quick test.

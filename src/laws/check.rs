@@ -180,6 +180,20 @@ impl Walk {
     }
 }
 
+/// Whether neither side can checkmate in `end`, the last position of a record whose
+/// `Result` tag is `result` (5.2.2, by the full search). The side the tag names as the
+/// winner is asked first: when it can mate the other is not asked, and the arbiter's
+/// 5.1.2 or 6.9 question about that side, which comes next, is remembered
+/// ([`unwinnable`] keeps its last answers) instead of searched again.
+fn dead_at_end(end: &Position, result: &str) -> bool {
+    let first = if result == "0-1" {
+        Color::Black
+    } else {
+        Color::White
+    };
+    unwinnable(end, first) == Some(true) && unwinnable(end, !first) == Some(true)
+}
+
 /// Checks one game.
 pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
     let positions = positions_of(input.start, input.moves);
@@ -211,6 +225,7 @@ pub fn check_played(
     let fifty_claimable = has_moves && fifty_move_claim_at(&end).is_some();
 
     let result_tag = tag(input.tags, "Result").unwrap_or("*").to_string();
+    let dead_position = dead_at_end(&end, &result_tag);
     let (result_by_laws, article) = match board_end {
         Some(o) => (o.result.pgn().to_string(), Some(o.article)),
         // An illegal move on the record (7.5.1): the Laws restore the position before it and
@@ -237,8 +252,7 @@ pub fn check_played(
         final_fen: end.to_fen_legal_ep(),
         checkmate: !has_moves && end.is_check(),
         stalemate: !has_moves && !end.is_check(),
-        dead_position: unwinnable(&end, Color::White) == Some(true)
-            && unwinnable(&end, Color::Black) == Some(true),
+        dead_position,
         threefold_claimable_at_end: threefold_claimable,
         fivefold_at_end: has_moves && end_count >= 5,
         fifty_move_claimable_at_end: fifty_claimable,

@@ -799,7 +799,10 @@ pub(crate) fn automatic_end(
     repetitions: usize,
     dead_search: u64,
 ) -> (Option<Termination>, bool) {
-    if !pos.has_legal_moves() {
+    // The legal moves are counted once, up to five: whether there is any (5.1.1, 5.2.1) and
+    // what the quick 5.2.2 test needs to know of them.
+    let five_moves = dead::at_least_five_moves(pos);
+    if !five_moves && !pos.has_legal_moves() {
         let t = if pos.is_check() {
             Termination::Checkmate
         } else {
@@ -807,7 +810,7 @@ pub(crate) fn automatic_end(
         };
         return (Some(t), false);
     }
-    let (dead, open) = match dead_after_ply(pos, dead_search) {
+    let (dead, open) = match dead_after_ply(pos, dead_search, five_moves) {
         Some(dead) => (dead, false),
         None => (false, true),
     };
@@ -827,17 +830,18 @@ pub(crate) fn automatic_end(
 /// ply; where it cannot decide for a side (and no side is shown to win), the full search
 /// runs only with a per-ply budget of `dead_search` nodes (none, 0, in a live game: it must
 /// not stall; see [`Game::set_dead_search_per_ply`]). `None`: still open, the game goes on.
-pub(crate) fn dead_after_ply(pos: &Position, dead_search: u64) -> Option<bool> {
-    let quick = if dead::quick_undetermined_for_both(pos) {
+/// `five_moves` is [`dead::at_least_five_moves`] of `pos`.
+fn dead_after_ply(pos: &Position, dead_search: u64, five_moves: bool) -> Option<bool> {
+    let quick = if dead::quick_undetermined_for_both_counted(pos, five_moves) {
         // Most positions with material on the board: known without running the tests.
         [Verdict::Undetermined, Verdict::Undetermined]
     } else {
         // One side that can still mate is enough: the other is not asked.
-        let white = dead::quick(pos, Color::White);
+        let white = dead::quick_counted(pos, Color::White, five_moves);
         if white.is_winnable() {
             return Some(false);
         }
-        let black = dead::quick(pos, Color::Black);
+        let black = dead::quick_counted(pos, Color::Black, five_moves);
         if black.is_winnable() {
             return Some(false);
         }
