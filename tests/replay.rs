@@ -317,8 +317,29 @@ fn art_7_5_5_decision_commands_are_read_or_refused_with_the_input_quoted() {
             article: Article("A.5.2")
         }))
     );
+    // 6.10.2: the clocks the arbiter sets, typed as a clock shows them.
+    assert_eq!(
+        r.parse_decision("clocks 1:10:00 58:30.5"),
+        Ok(Proposal::Ready(Decision::SetClocks {
+            white_ms: 4_200_000,
+            black_ms: 3_510_500
+        }))
+    );
     for (bad, says) in [
         ("", "No decision given"),
+        (
+            "clocks 1:10:00",
+            "word 3 \"\": must be a clock time, such as 1:30:00 or 45:00",
+        ),
+        (
+            "clocks 1:10:00 soon",
+            "word 3 \"soon\": must be a clock time",
+        ),
+        ("clocks 70 0:50", "word 2 \"70\": must be a clock time"),
+        (
+            "clocks 1:00 2:00 3:00",
+            "word 4 \"3:00\": this word is one too many",
+        ),
         (
             "restore 9",
             "word 2 \"9\": the position to reinstate must come before",
@@ -346,6 +367,18 @@ fn art_7_5_5_decision_commands_are_read_or_refused_with_the_input_quoted() {
         r.parse_decision("sanción negras"),
         Ok(Proposal::Ready(Decision::Penalty { .. }))
     ));
+    assert!(matches!(
+        r.parse_decision("relojes 0:04:00 0:03:30"),
+        Ok(Proposal::Ready(Decision::SetClocks {
+            white_ms: 240_000,
+            black_ms: 210_000
+        }))
+    ));
+    let e = r.parse_decision("relojes 4:00 pronto").unwrap_err();
+    assert!(
+        e.contains("palabra 3 «pronto»: debe ser un tiempo de reloj"),
+        "{e}"
+    );
     let e = r.parse_decision("resultado 3-0 6.9").unwrap_err();
     assert!(e.starts_with("«resultado 3-0 6.9»: palabra 2 «3-0»"), "{e}");
 }
@@ -393,7 +426,7 @@ fn transcript(path: &Path, lang: Lang, input: &str) -> (String, ReplayLineEnd) {
 fn art_7_5_1_line_mode_transcript_of_the_replay() {
     let file = scratch("line", CLOCKS);
     let input = "next\n\nback\nply 5\nfinding\nfinding\nfinding\nfindings\nclock\nboard\n\
-                 decide restore\ndecide clocks\nyes\ndecide penalty black 30\nply x\nfrobnicate\n\
+                 decide restore\ndecide clocks\nyes\ndecide clocks 0:04:05 0:03:55\ndecide penalty black 30\nply x\nfrobnicate\n\
                  first\nlast\nhelp\nsave\nquit\nnext\n";
     let (en, end) = transcript(&file, Lang::En, input);
     assert_eq!(end, ReplayLineEnd::Quit);

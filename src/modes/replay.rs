@@ -412,8 +412,9 @@ impl Replay {
     }
 
     /// Reads a decision command: `restore [PLY]`, `penalty white|black [SECONDS]`,
-    /// `clocks`, `result 1-0|0-1|1/2 ARTICLE` (or the Spanish `restablecer`, `sancion
-    /// blancas|negras`, `relojes`, `resultado`). The error quotes the input and says what
+    /// `clocks` (the proportional reconstruction, asked before it is set), `clocks WHITE
+    /// BLACK` (the times typed, `1:10:00 58:30`), `result 1-0|0-1|1/2 ARTICLE` (or the
+    /// Spanish `restablecer`, `sancion blancas|negras`, `relojes`, `resultado`). The error quotes the input and says what
     /// is wrong where.
     pub fn parse_decision(&self, text: &str) -> Result<Proposal, String> {
         let lang = self.lang();
@@ -427,9 +428,9 @@ impl Replay {
             }
         };
         let usage_es = "use restablecer [JUGADA], sancion blancas|negras [SEGUNDOS], \
-                        relojes, o resultado 1-0|0-1|1/2 ARTICULO";
-        let usage_en = "use restore [PLY], penalty white|black [SECONDS], clocks, or \
-                        result 1-0|0-1|1/2 ARTICLE";
+                        relojes [BLANCAS NEGRAS], o resultado 1-0|0-1|1/2 ARTICULO";
+        let usage_en = "use restore [PLY], penalty white|black [SECONDS], clocks [WHITE \
+                        BLACK], or result 1-0|0-1|1/2 ARTICLE";
         let at = self.decision_ply();
         let Some(&first) = words.first() else {
             return Err(match lang {
@@ -493,8 +494,27 @@ impl Replay {
                     penalty: ArbiterPenalty::TimeToOpponent { seconds },
                 }))
             }
+            "clocks" | "relojes" | "reloj" | "clock" if words.len() > 1 => {
+                // The times the arbiter sets, as a clock shows them (6.10.2): White's, then
+                // Black's.
+                too_many(3)?;
+                let time = |word: usize| -> Result<u64, String> {
+                    words
+                        .get(word)
+                        .and_then(|w| pgn::parse_clock(w))
+                        .ok_or_else(|| {
+                            bad(
+                                word,
+                                "debe ser un tiempo de reloj, como 1:30:00 o 45:00",
+                                "must be a clock time, such as 1:30:00 or 45:00",
+                            )
+                        })
+                };
+                let white_ms = time(1)?;
+                let black_ms = time(2)?;
+                Ok(Proposal::Ready(Decision::SetClocks { white_ms, black_ms }))
+            }
             "clocks" | "relojes" | "reloj" | "clock" => {
-                too_many(1)?;
                 let restore_to = self
                     .review
                     .decisions

@@ -1,7 +1,8 @@
 //! The arbiter's replay in the screen-reader line mode: plain lines, no boxes, no cursor
 //! addressing. Every ply stepped to is said with its move ([`Speaker::numbered_move`]) and
 //! the sentences of its findings; the arbiter's decisions are typed as in the full screen
-//! (`decide restore`, `decide penalty white 120`, `decide clocks`, `decide result 1/2 6.9`).
+//! (`decide restore`, `decide penalty white 120`, `decide clocks`, `decide clocks 1:10:00
+//! 0:58:30`, `decide result 1/2 6.9`).
 //! Nothing runs while the arbiter thinks, so input is read line by line; at the end of the
 //! input the mode ends cleanly.
 //!
@@ -295,12 +296,12 @@ pub fn help(lang: Lang) -> String {
         Lang::Es => "Órdenes: siguiente (o línea vacía); atrás; primera; última; jugada N; \
             hallazgo (el siguiente); hallazgos (todos); tablero; reloj; dónde; \
             decidir restablecer [JUGADA]; decidir sanción blancas|negras [SEGUNDOS]; \
-            decidir relojes; decidir resultado 1-0|0-1|1/2 ARTÍCULO; informe; guardar; salir."
+            decidir relojes [BLANCAS NEGRAS]; decidir resultado 1-0|0-1|1/2 ARTÍCULO; informe; guardar; salir."
             .into(),
         Lang::En => "Commands: next (or an empty line); back; first; last; ply N; finding \
             (the next one); findings (all); board; clock; where; decide restore [PLY]; \
-            decide penalty white|black [SECONDS]; decide clocks; decide result 1-0|0-1|1/2 \
-            ARTICLE; report; save; quit."
+            decide penalty white|black [SECONDS]; decide clocks [WHITE BLACK]; decide \
+            result 1-0|0-1|1/2 ARTICLE; report; save; quit."
             .into(),
     }
 }
