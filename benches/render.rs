@@ -132,6 +132,7 @@ impl State {
                 clock_readings: false,
                 scroll: None,
                 highlight_ply: None,
+                after_end: &[],
                 lang: Lang::En,
             },
             status: StatusView {

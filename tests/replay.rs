@@ -555,3 +555,41 @@ fn art_7_5_1_game_38_of_the_shared_lichess_file_is_the_fixture() {
             .any(|f| f.kind == FindingKind::IllegalMove && f.ply == 2)
     );
 }
+
+#[test]
+fn art_5_2_2_moves_recorded_after_the_end_are_listed_under_the_result() {
+    const AFTER_DEAD: &str = "pgn/replay_after_dead.pgn";
+    let mut a = app_of(&common::fixture(AFTER_DEAD), 1, Lang::En);
+    a.key(key(KeyCode::End));
+    assert_eq!(a.ply(), 6);
+    let shown = text(&a, 100, 30);
+    // The game ended with 1. Kxd2 (5.2.2); what the players wrote after it follows the
+    // result, numbered on, the ply shown marked.
+    let sheet: Vec<&str> = shown
+        .lines()
+        .filter_map(|l| l.split('│').nth(3))
+        .map(str::trim)
+        .collect();
+    let from = sheet.iter().position(|l| l.starts_with("1. Kxd2")).unwrap();
+    assert_eq!(
+        sheet[from..from + 6],
+        [
+            "1. Kxd2",
+            "1/2-1/2 Draw: dead position (Art. 5.2.2)",
+            "recorded after the end:",
+            "1. ...    Ke7",
+            "2. Bc4    Kd6",
+            "3. --    >Ke5",
+        ],
+        "{shown}"
+    );
+    // With the clock readings, in Spanish letters and words.
+    let mut a = app_of(&common::fixture(AFTER_DEAD), 1, Lang::Es);
+    a.key(key(KeyCode::Char('t')));
+    a.key(key(KeyCode::End));
+    a.key(key(KeyCode::Char(',')));
+    let shown = text(&a, 100, 30);
+    assert!(shown.contains("anotadas tras el final:"), "{shown}");
+    assert!(shown.contains("1. ...          Re7  0:01:00"), "{shown}");
+    assert!(shown.contains("3.>--           Re5"), "{shown}");
+}

@@ -184,6 +184,7 @@ impl Scene {
                 clock_readings: self.clock_readings,
                 scroll: None,
                 highlight_ply: self.highlight_ply,
+                after_end: &[],
                 lang: self.lang,
             },
             status: StatusView {

@@ -981,6 +981,7 @@ impl App {
                 clock_readings: self.view.clock_readings,
                 scroll: self.scroll,
                 highlight_ply: None,
+                after_end: &[],
                 lang,
             },
             status: ui::StatusView {

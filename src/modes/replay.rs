@@ -20,7 +20,7 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 
 use crate::config::{Config, Paths};
-use crate::core::{Bitboard, Color, Letters, Notation};
+use crate::core::{Bitboard, Color, Letters, Notation, write_move};
 use crate::keymap::{Action, KeyStyle, Keymap};
 use crate::lang::Lang;
 use crate::laws::arbiter::{Decision, Review, ReviewOptions, review_unreadable, review_with};
@@ -158,6 +158,17 @@ fn parse_article(text: &str) -> Option<Article> {
     Some(Article(s))
 }
 
+/// A finding in the pane: its kind, then its sentence; the sentence alone when it already
+/// starts with the kind ("Checkmate: White wins", not "Checkmate: Checkmate: White wins").
+fn pane_sentence(label: &str, detail: &str) -> String {
+    let head = detail.get(..label.len()).unwrap_or("");
+    if head.eq_ignore_ascii_case(label) {
+        detail.to_string()
+    } else {
+        format!("{}: {detail}", capitalize(label))
+    }
+}
+
 /// The record under replay: the review, the ply shown and a [`Game`] replayed from the
 /// review's plies for the scoresheet. Shared by the full screen and the line mode.
 pub struct Replay {
@@ -215,6 +226,27 @@ impl Replay {
     /// The game replayed for the scoresheet.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The moves recorded after those the scoresheet's game holds (after the end of the
+    /// game on the board, or from a null move on) in `notation`, with the mover's clock
+    /// reading: the scoresheet lists them under the result.
+    pub fn after_end(&self, notation: Notation) -> Vec<(String, Option<u64>)> {
+        let held = self.game.plies().len();
+        let plies = &self.review.plies;
+        (held..plies.len())
+            .map(|i| {
+                let before = match i {
+                    0 => &self.review.start,
+                    _ => &plies[i - 1].position,
+                };
+                let text = match plies[i].mv {
+                    Some(mv) => write_move(before, mv, notation),
+                    None => "--".to_string(),
+                };
+                (text, plies[i].clock_ms)
+            })
+            .collect()
     }
 
     /// Shows `ply`; an error in words when the game has no such ply.
@@ -799,7 +831,7 @@ impl ReplayApp {
                 (
                     f.ply,
                     art(f.article, lang),
-                    format!("{}: {}", capitalize(f.kind.label(lang)), f.detail(lang)),
+                    pane_sentence(f.kind.label(lang), f.detail(lang)),
                 )
             })
             .collect();
@@ -1062,6 +1094,7 @@ impl ReplayApp {
         let review = &self.replay.review;
         let ply = self.replay.ply();
         let hints = self.hints();
+        let after_end = self.replay.after_end(self.view.notation);
         let help_entries = if self.help {
             self.help_entries()
         } else {
@@ -1097,7 +1130,7 @@ impl ReplayApp {
             .and_then(|i| review.plies.get(i))
             .and_then(|p| p.mv);
         let selected = self.items.iter().position(|(p, _, _)| *p == ply);
-        let highlight = (ply > 0 && ply <= self.replay.game().plies().len()).then_some(ply);
+        let highlight = (ply > 0 && ply <= review.plies.len()).then_some(ply);
         let screen = ui::Screen {
             title: &self.title,
             lang,
@@ -1126,6 +1159,7 @@ impl ReplayApp {
                 scroll: None,
                 highlight_ply: highlight,
                 lang,
+                after_end: &after_end,
             },
             status: ui::StatusView {
                 announcement: &self.announcement,

@@ -26,6 +26,10 @@ pub struct ScoresheetView<'a> {
     /// In replay: the ply shown on the board (1-based: 1 is White's first move), marked `>`.
     pub highlight_ply: Option<usize>,
     pub lang: Lang,
+    /// In replay: the moves recorded after those `game` holds (after the end of the game on
+    /// the board, or from a null move on), as written in the view's notation, with the
+    /// mover's clock reading; listed under the result, numbered on.
+    pub after_end: &'a [(String, Option<u64>)],
 }
 
 /// One move in a row.
@@ -54,6 +58,7 @@ impl<'a> ScoresheetView<'a> {
             scroll: None,
             highlight_ply: None,
             lang,
+            after_end: &[],
         }
     }
 
@@ -118,10 +123,63 @@ impl<'a> ScoresheetView<'a> {
         rows.extend(notes.drain(..).map(Row::Note));
         if let Some(outcome) = game.outcome() {
             rows.push(Row::Result(result_sentence(outcome, l)));
-        } else if game.plies().is_empty() && rows.is_empty() {
+        } else if game.plies().is_empty() && rows.is_empty() && self.after_end.is_empty() {
             rows.push(Row::Note(l.pick("sin jugadas", "no moves yet").to_string()));
         }
+        self.after_end_rows(&mut rows);
         rows
+    }
+
+    /// The moves recorded after those the game holds: a heading, then the moves numbered
+    /// on from the game's last position.
+    fn after_end_rows(&self, rows: &mut Vec<Row>) {
+        if self.after_end.is_empty() {
+            return;
+        }
+        let l = self.lang;
+        rows.push(Row::Note(
+            if self.game.is_over() {
+                l.pick("anotadas tras el final:", "recorded after the end:")
+            } else {
+                l.pick(
+                    "anotadas desde la jugada nula:",
+                    "recorded from the null move on:",
+                )
+            }
+            .to_string(),
+        ));
+        let last = self.game.position();
+        let (mut number, mut turn) = (last.fullmove_number(), last.turn());
+        let mut white: Option<Cell> = None;
+        for (j, (text, ms)) in self.after_end.iter().enumerate() {
+            let cell = Cell {
+                ply: self.game.plies().len() + j + 1,
+                text: text.clone(),
+                clock: self
+                    .clock_readings
+                    .then(|| ms.map(|ms| format_clock(ms, false)))
+                    .flatten(),
+            };
+            match turn {
+                Color::White => white = Some(cell),
+                Color::Black => {
+                    rows.push(Row::Moves {
+                        number,
+                        white: white.take(),
+                        black: Some(cell),
+                    });
+                    number += 1;
+                }
+            }
+            turn = !turn;
+        }
+        if white.is_some() {
+            rows.push(Row::Moves {
+                number,
+                white,
+                black: None,
+            });
+        }
     }
 
     /// The claims and penalties made when `k` plies had been played, and an offer not yet
