@@ -77,6 +77,64 @@ fn art_6_9_flag_fall_read_from_a_clock_at_zero_ends_the_game_before_that_move() 
 }
 
 #[test]
+fn art_6_9_flag_fall_read_from_the_time_spent_on_each_move() {
+    // [%emt] and no [%clk]: the clock of the time control runs on the times spent. White has
+    // 60 s + 1 s a move: 60 - 10 + 1 = 51, 51 - 30 + 1 = 22 before 3. Bc4.
+    let game = |bc4: &str| {
+        format!(
+            "[Result \"0-1\"]\n[TimeControl \"60+1\"]\n\n\
+             1. e4 {{[%emt 0:00:10]}} e5 {{[%emt 0:00:20]}} 2. Nf3 {{[%emt 0:00:30]}} \
+             Nc6 {{[%emt 0:00:05]}} 3. Bc4 {{[%emt {bc4}]}} 0-1\n"
+        )
+    };
+    let r = one(&game("0:00:23"));
+    assert_eq!(r.termination, Some(Termination::FlagFall));
+    assert_eq!(r.ended_at, Some(4));
+    assert_eq!(
+        kinds(&r),
+        [
+            (0, FindingKind::TimeControlClass, "B.1"),
+            (4, FindingKind::FlagFall, "6.9"),
+            (5, FindingKind::MovesAfterEnd, "6.9")
+        ]
+    );
+    assert!(
+        r.findings[1]
+            .detail(Lang::En)
+            .contains("3. Bc4 took 0:00:23 ([%emt]) with 0:00:22 on the clock"),
+        "{}",
+        r.findings[1].detail(Lang::En)
+    );
+    assert!(
+        r.findings[1]
+            .detail(Lang::Es)
+            .contains("3. Bc4 llevó 0:00:23 ([%emt]) con 0:00:22 en el reloj")
+    );
+    // The replay's clocks: both sides after each ply, the increment added.
+    assert_eq!(r.clocks_at(2), [Some(51_000), Some(41_000)]);
+    assert_eq!(r.clocks_at(4), [Some(22_000), Some(37_000)]);
+    // With a second to spare the move was made in time: no flag, the game goes on to the
+    // resignation the tag records.
+    let r = one(&game("0:00:21"));
+    assert_eq!(r.termination, Some(Termination::Resignation));
+    assert!(r.agrees);
+    assert_eq!(r.clocks_at(5)[0], Some(2_000));
+    // A time control of periods: 2 moves in 60 s, then 60 s more. Black's 10 + 10 s leave
+    // 40 s, and the second period adds 60: 3... Bc5 taking 1:40 used all of it.
+    let r = one("[Result \"1-0\"]\n[TimeControl \"2/60:60\"]\n\n\
+         1. e4 {[%emt 0:00:30]} e5 {[%emt 0:00:10]} 2. Nf3 {[%emt 0:00:29]} \
+         Nc6 {[%emt 0:00:10]} 3. Bc4 {[%emt 0:00:59]} Bc5 {[%emt 0:01:40]} 1-0\n");
+    assert_eq!(r.clocks_at(4), [Some(61_000), Some(100_000)]);
+    assert_eq!(r.termination, Some(Termination::FlagFall));
+    assert_eq!(r.ended_at, Some(5));
+    assert!(r.agrees);
+    // Readings win over times spent: a record with [%clk] is read from its readings.
+    let r = one("[Result \"0-1\"]\n[TimeControl \"60+1\"]\n\n\
+         1. e4 {[%clk 0:00:59] [%emt 0:01:30]} 0-1\n");
+    assert_eq!(r.termination, Some(Termination::Resignation));
+}
+
+#[test]
 fn art_5_1_2_a_resignation_is_a_draw_when_the_opponent_cannot_mate() {
     // White resigned; Black has a bare king.
     let r = one("[Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2Q w - - 0 1\"]\n\n1. Kd2 Kd7 0-1\n");

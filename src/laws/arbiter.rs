@@ -33,6 +33,7 @@ use crate::lang::Lang;
 
 use super::article::Article;
 use super::check::{CheckInput, CheckReport, Walk, check_played};
+use super::clock::Clock;
 use super::game::{
     GameResult, Outcome, Termination, cannot_mate_at, fifty_move_claim_at, threefold_claim_at,
     verify_claim_at,
@@ -576,17 +577,26 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     let null_at = (moves.len() < replay.moves.len()).then_some(moves.len() + 1);
     let recorded_plies = replay.moves.len();
 
-    // A reading of zero on the last move recorded: the flag fell as it was being made.
-    // (Only there: clocks are often written to the second, and a player with 0.7 s left
-    // who moves shows 0:00:00 and plays on.)
+    // A record that gives the time spent on each move and no readings: the clocks run on it.
+    let emt = time_control
+        .as_ref()
+        .and_then(|tc| EmtClocks::run(game, &replay, tc));
+    // A reading of zero on the last move recorded (or, from [%emt], the last move taking all
+    // the time left): the flag fell as it was being made. (Only there: clocks are often
+    // written to the second, and a player with 0.7 s left who moves shows 0:00:00 and plays
+    // on.)
+    let emt_flag = emt
+        .as_ref()
+        .and_then(|e| e.plies.get(recorded_plies.wrapping_sub(1)))
+        .filter(|p| p.fell);
     let mut clock_flag = (replay.illegal.is_none()
         && replay.moves.last().is_some_and(Option::is_some)
-        && game.moves[recorded_plies - 1].clock_ms == Some(0))
+        && (game.moves[recorded_plies - 1].clock_ms == Some(0) || emt_flag.is_some()))
     .then_some(recorded_plies);
 
     let start_clocks = start_clocks(time_control.as_ref());
     let plies = if opts.plies {
-        review_plies(game, &replay, start_clocks, time_control.as_ref())
+        review_plies(game, &replay, start_clocks, emt.as_ref())
     } else {
         Vec::new()
     };
@@ -793,10 +803,19 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             let (src_es, src_en) = if from_clock {
                 let p = clock_flag.unwrap_or(1);
                 let l = label(&replay.positions[p - 1], &san_of(&replay, p));
-                (
-                    format!("el reloj marcaba 0:00:00 tras {l}"),
-                    format!("the clock read 0:00:00 after {l}"),
-                )
+                match emt_flag {
+                    Some(e) if game.moves[p - 1].clock_ms.is_none() => {
+                        let (spent, left) = (format_clock(e.spent_ms), format_clock(e.left_ms));
+                        (
+                            format!("{l} llevó {spent} ([%emt]) con {left} en el reloj"),
+                            format!("{l} took {spent} ([%emt]) with {left} on the clock"),
+                        )
+                    }
+                    _ => (
+                        format!("el reloj marcaba 0:00:00 tras {l}"),
+                        format!("the clock read 0:00:00 after {l}"),
+                    ),
+                }
             } else {
                 let t = tag(&tags, "Termination").unwrap_or("");
                 (
@@ -983,30 +1002,85 @@ fn start_clocks(time_control: Option<&TimeControl>) -> [Option<u64>; 2] {
     [start_ms, start_ms]
 }
 
+/// A record's clocks run on the time spent on each move (`[%emt]`), for a record that
+/// gives no readings (`[%clk]`): a [`Clock`] of the game's time control, pressed after each
+/// move at the sum of the times spent so far, so that periods, increments and delays count
+/// as the clock counts them (6.3, 6.4).
+struct EmtClocks {
+    /// One per ply from the first, up to the first move without `[%emt]`.
+    plies: Vec<EmtPly>,
+}
+
+struct EmtPly {
+    /// Both main times after the move, White's first.
+    after: [u64; 2],
+    /// The mover's time before the move, and the time the move took.
+    left_ms: u64,
+    spent_ms: u64,
+    /// The mover's flag fell during the move: it took all the time left (6.1, 6.9).
+    fell: bool,
+}
+
+impl EmtClocks {
+    /// `None` unless the main line has `[%emt]` and no `[%clk]`, under a timed control.
+    fn run(game: &PgnGame, replay: &pgn::Replay, tc: &TimeControl) -> Option<EmtClocks> {
+        let moves = &game.moves[..replay.moves.len()];
+        if !tc.is_timed()
+            || moves.iter().any(|m| m.clock_ms.is_some())
+            || moves.iter().all(|m| m.emt_ms.is_none())
+        {
+            return None;
+        }
+        let mut clock = Clock::new(tc.clone());
+        clock.start_for(replay.start.turn(), 0).ok()?;
+        let mut now = 0u64;
+        let mut plies = Vec::with_capacity(moves.len());
+        for (i, node) in moves.iter().enumerate() {
+            let Some(spent_ms) = node.emt_ms else { break };
+            let color = replay.positions[i].turn();
+            let main = |clock: &Clock, c: Color, now: u64| {
+                clock.remaining(c, now).map_or(0, |r| r.main_ms)
+            };
+            let left_ms = main(&clock, color, now);
+            now = now.saturating_add(spent_ms);
+            let fell = clock.flag(color, now).is_some();
+            if clock.press(color, now).is_err() {
+                break;
+            }
+            plies.push(EmtPly {
+                after: [
+                    main(&clock, Color::White, now),
+                    main(&clock, Color::Black, now),
+                ],
+                left_ms,
+                spent_ms,
+                fell,
+            });
+        }
+        Some(EmtClocks { plies })
+    }
+}
+
 /// The replay screen's record: each ply replayed, with its SAN, position, clocks (both
-/// sides' latest reading after each ply, or the one worked out from `[%emt]`) and comments.
+/// sides' latest reading after each ply, or the one the clock gives on the `[%emt]` times)
+/// and comments.
 fn review_plies(
     game: &PgnGame,
     replay: &pgn::Replay,
     start_clocks: [Option<u64>; 2],
-    time_control: Option<&TimeControl>,
+    emt: Option<&EmtClocks>,
 ) -> Vec<ReviewPly> {
-    let bonus_ms = time_control
-        .and_then(|tc| tc.periods().first().and_then(|p| p.bonus))
-        .map_or(0, |b| b.ms());
     let mut clocks = start_clocks;
     let mut plies = Vec::with_capacity(replay.moves.len());
     for (i, mv) in replay.moves.iter().enumerate() {
         let node = &game.moves[i];
         let color = replay.positions[i].turn();
         let c = color.index();
-        let reading = node.clock_ms.or_else(|| {
-            // [%emt] alone: the previous reading, less the time spent, plus the bonus.
-            let emt = node.emt_ms?;
-            Some(clocks[c]?.saturating_sub(emt) + bonus_ms)
-        });
-        if reading.is_some() {
-            clocks[c] = reading;
+        match (node.clock_ms, emt.and_then(|e| e.plies.get(i))) {
+            (Some(ms), _) => clocks[c] = Some(ms),
+            // The clock run on the times spent gives both sides (a sandglass moves both).
+            (None, Some(p)) => clocks = p.after.map(Some),
+            (None, None) => {}
         }
         plies.push(ReviewPly {
             ply: i + 1,
