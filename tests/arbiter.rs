@@ -165,6 +165,20 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
     assert_eq!((f.ply, f.san.as_deref()), (2, Some("b4")));
     assert_eq!(f.article, Article("7.5.1"));
     assert!(f.detail(Lang::En).contains("two minutes (7.5.5)"));
+    // Why the move is illegal, in the language of the sentence.
+    assert!(
+        f.detail(Lang::En)
+            .contains("(\"b4\" is not a legal move in rnbqkbnr/"),
+        "{}",
+        f.detail(Lang::En)
+    );
+    assert!(
+        f.detail(Lang::Es).starts_with(
+            "1... b4: jugada ilegal de las negras («b4» no es una jugada legal en rnbqkbnr/"
+        ),
+        "{}",
+        f.detail(Lang::Es)
+    );
     assert_eq!(standard.result_by_laws, None);
     assert_eq!(standard.penalty_seconds(), 120);
     let blitz = one("[Result \"1-0\"]\n[TimeControl \"180+2\"]\n\n1. d4 b4 1-0\n");

@@ -1541,6 +1541,7 @@ fn art_articles_in_words() {
             "directrices uno, artículo ocho",
             "guidelines one, article eight",
         ),
+        ("Glossary", "el glosario", "the Glossary"),
     ];
     for (a, want_es, want_en) in cases {
         assert_eq!(article_words(Article(a), Lang::Es), want_es);

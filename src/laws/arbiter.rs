@@ -28,7 +28,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
-use crate::core::{Color, Letters, Move, Notation, Position, write_move};
+use crate::core::{
+    Color, Letters, Move, Notation, Position, Role, SanError, SanProblem, write_move,
+};
 use crate::lang::Lang;
 
 use super::article::Article;
@@ -765,7 +767,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
                     "{}: jugada ilegal de las {} ({}); {pen_es}",
                     at.label,
                     side(before.turn(), Lang::Es),
-                    at.error
+                    san_error_es(&at.error)
                 ),
                 format!(
                     "{}: an illegal move by {} ({}); {pen_en}",
@@ -985,6 +987,40 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         check,
         decisions: Vec::new(),
     })
+}
+
+/// Why a recorded move could not be played, in Spanish (the core says it in English).
+fn san_error_es(e: &SanError) -> String {
+    let t = &e.text;
+    let en = if e.fen.is_empty() {
+        String::new()
+    } else {
+        format!(" en {}", e.fen)
+    };
+    match &e.problem {
+        SanProblem::Empty => "no hay jugada".to_string(),
+        SanProblem::Syntax => format!("«{t}» no es una jugada en notación algebraica"),
+        SanProblem::UnexpectedChar(c) => {
+            format!("«{t}» no es una jugada: «{c}» no es de la notación algebraica")
+        }
+        SanProblem::BadPromotion(r) => format!(
+            "«{t}»: un peón no se convierte en {}; se convierte en dama, torre, alfil o caballo \
+             (art. 3.7.3.3)",
+            if *r == Role::King { "rey" } else { "peón" }
+        ),
+        SanProblem::NoMatch => format!("«{t}» no es una jugada legal{en}"),
+        SanProblem::PromotionMissing => format!(
+            "«{t}»: el peón llega a la última fila y no se dice en qué pieza se convierte \
+             (art. 3.7.3.3)"
+        ),
+        SanProblem::PromotionUnexpected => {
+            format!("«{t}» nombra una pieza de coronación pero la jugada no corona{en}")
+        }
+        SanProblem::Ambiguous(moves) => {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            format!("«{t}» es ambigua{en}: puede ser {}", list.join(" o "))
+        }
+    }
 }
 
 /// The English SAN of ply `ply` (from 1) of a replayed record, with its check or mate mark
@@ -1588,7 +1624,7 @@ impl Review {
         }
         s.push_str(&format!(
             " {}, {}: {}",
-            f.kind.name(),
+            f.kind.label(lang),
             art(f.article, lang),
             f.detail(lang)
         ));

@@ -67,6 +67,8 @@ pub fn article_words(article: Article, lang: Lang) -> String {
         return format!("{} {}", lang.pick("artículo", "article"), digits(&all));
     }
     let (kind, name) = match head {
+        // The classes of time control are defined in the Glossary, not in an article.
+        "Glossary" => return lang.pick("el glosario", "the Glossary").to_string(),
         "I" => (lang.pick("directrices", "guidelines"), number(1, lang)),
         "II" => (lang.pick("directrices", "guidelines"), number(2, lang)),
         "III" => (lang.pick("directrices", "guidelines"), number(3, lang)),
