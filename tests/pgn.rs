@@ -116,7 +116,7 @@ fn all_pgn_files(dir: &Path) -> Vec<PathBuf> {
 /// The SAN tokens of a line and its variations, depth first.
 fn tokens(line: &[MoveNode], out: &mut Vec<String>) {
     for n in line {
-        out.push(n.san.clone());
+        out.push(n.san.to_string());
         for v in &n.variations {
             tokens(v, out);
         }

@@ -6,7 +6,7 @@
 use crate::core::{Color, Position};
 
 use super::game::{ClaimKind, Game};
-use super::pgn::{MoveNode, PgnGame, write_game};
+use super::pgn::{MoveNode, PgnGame, SanText, write_game};
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -45,7 +45,7 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
         .plies()
         .iter()
         .map(|p| MoveNode {
-            san: p.san.clone(),
+            san: SanText::new(&p.san),
             clock_ms: p.clock_ms,
             ..MoveNode::default()
         })

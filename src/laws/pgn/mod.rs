@@ -29,12 +29,14 @@ mod comment;
 mod error;
 mod reader;
 mod replay;
+mod san_text;
 mod writer;
 
 pub use comment::{format_clock, parse_clock};
 pub use error::{PgnError, PgnErrorKind};
 pub use reader::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_GAME_BYTES, ReadOptions, Reader, read_str};
 pub use replay::{IllegalAt, Replay, StartError};
+pub use san_text::SanText;
 pub use writer::{
     MoveText, WriteOptions, convert, convert_reader, write_game, write_game_report, write_game_to,
 };
@@ -66,7 +68,7 @@ pub struct PgnGame {
 pub struct MoveNode {
     /// The move as written (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `Cf3`, `g1f3`, `--`), without the
     /// move number and without the suffix annotation (`!`, `?!` …), which is in `nags`.
-    pub san: String,
+    pub san: SanText,
     /// Where the move stands in the file (line and column from 1; columns count characters).
     pub line: usize,
     pub column: usize,
@@ -208,7 +210,7 @@ impl MoveNode {
     /// A move as written, nothing else attached (line and column 0: not from a file).
     pub fn new(san: &str) -> MoveNode {
         MoveNode {
-            san: san.to_string(),
+            san: SanText::new(san),
             null: reader::is_null_token(san),
             ..MoveNode::default()
         }

@@ -13,7 +13,7 @@ use std::io::{self, BufRead};
 
 use super::comment::{collapse, extract_commands};
 use super::error::{PgnError, PgnErrorKind, quote};
-use super::{MoveNode, PgnGame};
+use super::{MoveNode, PgnGame, SanText};
 
 /// The longest game text the reader keeps (8 MiB): a longer game is an error and skipped.
 pub const DEFAULT_MAX_GAME_BYTES: usize = 8 << 20;
@@ -841,7 +841,7 @@ impl<R: BufRead> Reader<R> {
                 }
             }
             Class::Move { san, nag, offset } => {
-                self.push_move(san.to_string(), line, col + offset, nag);
+                self.push_move(SanText::new(san), line, col + offset, nag);
             }
         }
         self.pos = end;
@@ -881,14 +881,14 @@ impl<R: BufRead> Reader<R> {
             return None;
         }
         let (line, col) = (self.line_no, self.col_at(start));
-        let san = self.line[start..end].to_string();
+        let san = SanText::new(&self.line[start..end]);
         self.push_move(san, line, col, None);
         self.pos = end;
         Some(None)
     }
 
     /// A move of the line being read.
-    fn push_move(&mut self, san: String, line: usize, column: usize, nag: Option<u8>) {
+    fn push_move(&mut self, san: SanText, line: usize, column: usize, nag: Option<u8>) {
         let g = self.ensure_game();
         g.movetext = true;
         if let Some(frame) = g.frames.last_mut() {

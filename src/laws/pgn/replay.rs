@@ -108,7 +108,7 @@ impl IllegalAt {
         IllegalAt {
             ply,
             label: label(pos, &node.san),
-            san: node.san.clone(),
+            san: node.san.to_string(),
             line: node.line,
             column: node.column,
             error,
@@ -147,7 +147,7 @@ pub(crate) fn play_node(
 ) -> Result<(Option<Move>, Position), SanError> {
     if node.null {
         return pos.play_null().map(|p| (None, p)).ok_or_else(|| SanError {
-            text: node.san.clone(),
+            text: node.san.to_string(),
             fen: pos.to_fen(),
             problem: SanProblem::NoMatch,
         });

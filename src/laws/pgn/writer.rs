@@ -372,7 +372,7 @@ impl Writer {
         ply: usize,
     ) -> (String, Option<Position>) {
         let Some(pos) = pos else {
-            return (node.san.clone(), None);
+            return (node.san.to_string(), None);
         };
         match play_node(pos, node, self.opts.letters) {
             Ok((mv, after)) => {
@@ -381,14 +381,14 @@ impl Writer {
                     (None, _) => "--".to_string(),
                     (Some(m), MoveText::Uci) => m.uci().to_string(),
                     (Some(m), MoveText::Notation(n)) => write_move(pos, m, n),
-                    (Some(_), MoveText::AsWritten) => node.san.clone(),
+                    (Some(_), MoveText::AsWritten) => node.san.to_string(),
                 };
                 (text, Some(after))
             }
             Err(e) => {
                 self.errors
                     .push(IllegalAt::new(pos, ply, node, e).to_error(self.game));
-                (node.san.clone(), None)
+                (node.san.to_string(), None)
             }
         }
     }
