@@ -6,8 +6,9 @@
 # Generates the games with examples/gen_games.rs (once per seed and size, kept in target/),
 # then times, in the same run, each of: escaque adjudicate single-threaded and with
 # --jobs 2 (JSON output, every check on), and pgn-extract -r (which only replays the moves
-# and reports errors). Each is run three times and the best time kept. Prints games/s, MB/s
-# and the ratios. pgn-extract is the Debian package; it is installed when missing.
+# and reports errors). Each is run RUNS times (default 7) and its median time kept. Prints
+# games/s, MB/s and the ratios. pgn-extract is the Debian package; it is installed when
+# missing.
 set -eu
 cd "$(dirname "$0")/.."
 SEED=${1:-1}
@@ -30,22 +31,20 @@ fi
 BYTES=$(wc -c < "$FILE")
 COUNT=$(grep -c '^\[Event ' "$FILE")
 
-# best_of COMMAND...: the shortest wall time of three runs, in seconds.
-best_of() {
-    best=""
-    for _ in 1 2 3; do
+# median_of COMMAND...: the median wall time of RUNS runs (default 7), in seconds.
+RUNS=${RUNS:-7}
+median_of() {
+    for _ in $(seq "$RUNS"); do
         t0=$(date +%s.%N)
         "$@" > /dev/null 2>&1 || true
         t1=$(date +%s.%N)
-        t=$(echo "$t1 - $t0" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    done
-    echo "$best"
+        awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
+    done | sort -g | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
 }
 
-ONE=$(best_of target/release/escaque adjudicate --format json "$FILE")
-TWO=$(best_of target/release/escaque adjudicate --format json --jobs 2 "$FILE")
-PE=$(best_of "$PGN_EXTRACT" -r -s "$FILE")
+ONE=$(median_of target/release/escaque adjudicate --format json "$FILE")
+TWO=$(median_of target/release/escaque adjudicate --format json --jobs 2 "$FILE")
+PE=$(median_of "$PGN_EXTRACT" -r -s "$FILE")
 
 line() {
     awk -v name="$1" -v t="$2" -v g="$COUNT" -v b="$BYTES" \
