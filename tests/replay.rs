@@ -426,8 +426,9 @@ fn transcript(path: &Path, lang: Lang, input: &str) -> (String, ReplayLineEnd) {
 fn art_7_5_1_line_mode_transcript_of_the_replay() {
     let file = scratch("line", CLOCKS);
     let input = "next\n\nback\nply 5\nfinding\nfinding\nfinding\nfindings\nclock\nboard\n\
-                 decide restore\ndecide clocks\nyes\ndecide clocks 0:04:05 0:03:55\ndecide penalty black 30\nply x\nfrobnicate\n\
-                 first\nlast\nhelp\nsave\nquit\nnext\n";
+                 decide restore\ndecide clocks\nyes\ndecide clocks 0:04:05 0:03:55\n\
+                 decide penalty black 30\nply x\nfrobnicate\nfirst\nlast\nhelp\nquit\nsave\nquit\n\
+                 next\n";
     let (en, end) = transcript(&file, Lang::En, input);
     assert_eq!(end, ReplayLineEnd::Quit);
     let dir = file.parent().unwrap().display().to_string();
@@ -436,7 +437,14 @@ fn art_7_5_1_line_mode_transcript_of_the_replay() {
                     decidir restablecer\ndecidir relojes\nno\ninforme\nayuda\n";
     let (es, end) = transcript(&file, Lang::Es, es_input);
     assert_eq!(end, ReplayLineEnd::EndOfInput);
-    assert!(es.ends_with("Fin de la entrada.\n"));
+    // The input ended with a decision not saved: it was saved, and the arbiter told.
+    assert!(
+        es.ends_with(&format!(
+            "Informe guardado en {dir}/games.report.txt y partida con las decisiones en \
+             {dir}/games.decided.pgn.\nFin de la entrada.\n"
+        )),
+        "{es}"
+    );
     insta::assert_snapshot!("replay_line_es", es.replace(&dir, "DIR"));
     std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
@@ -592,4 +600,65 @@ fn art_5_2_2_moves_recorded_after_the_end_are_listed_under_the_result() {
     assert!(shown.contains("anotadas tras el final:"), "{shown}");
     assert!(shown.contains("1. ...          Re7  0:01:00"), "{shown}");
     assert!(shown.contains("3.>--           Re5"), "{shown}");
+}
+
+#[test]
+fn art_7_1_decisions_are_not_lost_on_leaving() {
+    // The full screen: q with a decision not saved asks; Esc stays, n leaves without saving.
+    let file = scratch("quit", CLOCKS);
+    let report = file.parent().unwrap().join("games.report.txt");
+    let mut a = app_of(&file, 1, Lang::En);
+    a.key(key(KeyCode::End));
+    typed(&mut a, "vrestore\n");
+    assert_eq!(a.replay.unsaved(), 1);
+    assert_eq!(a.key(key(KeyCode::Char('q'))), ReplayFlow::Continue);
+    assert!(
+        text(&a, 100, 30).contains("1 decision(s) not saved. Save before leaving?"),
+        "{}",
+        text(&a, 100, 30)
+    );
+    assert_eq!(a.key(key(KeyCode::Esc)), ReplayFlow::Continue);
+    assert_eq!(a.announcement(), "Back to the replay.");
+    assert_eq!(a.key(key(KeyCode::Char('q'))), ReplayFlow::Continue);
+    assert_eq!(a.key(key(KeyCode::Char('n'))), ReplayFlow::Quit);
+    assert!(!report.exists());
+    // y saves, then leaves.
+    let mut a = app_of(&file, 1, Lang::Es);
+    a.key(key(KeyCode::End));
+    typed(&mut a, "vrestablecer\n");
+    a.key(key(KeyCode::Char('q')));
+    assert!(a.announcement().starts_with("1 decisión(es) sin guardar"));
+    assert_eq!(a.key(key(KeyCode::Char('s'))), ReplayFlow::Quit);
+    assert!(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .contains("restablece")
+    );
+    assert_eq!(a.replay.unsaved(), 0);
+    std::fs::remove_file(&report).unwrap();
+    // The terminal gone with a decision not saved (the keys end): saved.
+    let mut a = app_of(&file, 1, Lang::En);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let keys = "vpenalty white\n".chars().map(|c| match c {
+        '\n' => Event::Key(key(KeyCode::Enter)),
+        c => Event::Key(key(KeyCode::Char(c))),
+    });
+    let mut script = Script(keys.collect());
+    replay::run_loop(&mut t, &mut a, &mut script).unwrap();
+    assert!(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .contains("penalty on White")
+    );
+    // With nothing to save, q leaves at once.
+    let mut a = app_of(&file, 1, Lang::En);
+    assert_eq!(a.key(key(KeyCode::Char('q'))), ReplayFlow::Quit);
+    // The line mode: quit warns once; quit again leaves without saving.
+    let (out, end) = transcript(&file, Lang::En, "last\ndecide restore\nquit\nquit\n");
+    assert_eq!(end, ReplayLineEnd::Quit);
+    assert!(
+        out.contains("1 decision(s) not saved: type save, or quit again to leave without them."),
+        "{out}"
+    );
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }

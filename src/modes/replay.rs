@@ -178,6 +178,8 @@ pub struct Replay {
     pub source: Option<PathBuf>,
     game: Game,
     ply: usize,
+    /// The decisions written by the last save (the first ones of `review.decisions`).
+    saved: usize,
 }
 
 impl Replay {
@@ -198,7 +200,36 @@ impl Replay {
             source,
             game,
             ply: 0,
+            saved: 0,
         }
+    }
+
+    /// The decisions recorded since the last save.
+    pub fn unsaved(&self) -> usize {
+        self.review.decisions.len().saturating_sub(self.saved)
+    }
+
+    /// What to ask before leaving with decisions not saved; `None` when all are saved.
+    pub fn quit_question(&self) -> Option<String> {
+        let n = self.unsaved();
+        (n > 0).then(|| match self.lang() {
+            Lang::Es => format!(
+                "{n} decisión(es) sin guardar. ¿Guardar antes de salir? (s: guardar y salir, \
+                 n: salir sin guardar, Esc: seguir)"
+            ),
+            Lang::En => format!(
+                "{n} decision(s) not saved. Save before leaving? (y: save and quit, n: quit \
+                 without saving, Esc: stay)"
+            ),
+        })
+    }
+
+    /// When the input ends (a closed terminal, a dropped connection, the end of a script)
+    /// with decisions not saved: saves them, and says where (or why it could not).
+    pub fn save_at_end(&mut self) -> Option<String> {
+        (self.unsaved() > 0).then(|| match self.save() {
+            Ok(s) | Err(s) => s,
+        })
     }
 
     pub fn lang(&self) -> Lang {
@@ -667,7 +698,7 @@ impl Replay {
 
     /// Writes the report (in the interface language) and the PGN with the decisions
     /// beside the input file, each atomically; the sentence that says where.
-    pub fn save(&self) -> Result<String, String> {
+    pub fn save(&mut self) -> Result<String, String> {
         let lang = self.lang();
         let Some((report, decided)) = self.save_paths() else {
             return Err(lang
@@ -685,6 +716,7 @@ impl Replay {
         };
         write(&report, self.review.report(lang))?;
         write(&decided, self.review.to_pgn(lang))?;
+        self.saved = self.review.decisions.len();
         Ok(match lang {
             Lang::Es => format!(
                 "Informe guardado en {} y partida con las decisiones en {}.",
@@ -813,6 +845,8 @@ pub struct ReplayApp {
     input: Option<LineInput>,
     /// A decision waiting for yes or no.
     pending: Option<(Decision, String)>,
+    /// Asked whether to save the decisions before leaving.
+    quitting: bool,
     help: bool,
     announcement: String,
     title: String,
@@ -844,6 +878,7 @@ impl ReplayApp {
             bottom: Color::White,
             input: None,
             pending: None,
+            quitting: false,
             help: false,
             announcement: String::new(),
             title,
@@ -898,6 +933,9 @@ impl ReplayApp {
             self.help = false;
             return ReplayFlow::Continue;
         }
+        if self.quitting {
+            return self.answer_quit(key);
+        }
         if let Some((decision, _)) = self.pending.clone() {
             match key.code {
                 KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::Enter => {
@@ -927,7 +965,14 @@ impl ReplayApp {
     /// A named action.
     pub fn action(&mut self, action: Action) -> ReplayFlow {
         match action {
-            Action::Quit => return ReplayFlow::Quit,
+            Action::Quit => match self.replay.quit_question() {
+                // The arbiter's decisions are not lost by a key: asked first.
+                Some(q) => {
+                    self.quitting = true;
+                    self.announcement = q;
+                }
+                None => return ReplayFlow::Quit,
+            },
             Action::Help => self.help = true,
             Action::StepForward => {
                 if self.replay.step(true) {
@@ -982,6 +1027,27 @@ impl ReplayApp {
                 "Esa orden no sirve en el repaso.",
                 "That command is not for the replay.",
             ),
+        }
+        ReplayFlow::Continue
+    }
+
+    /// The answer to [`Replay::quit_question`]: save and quit, quit, or stay.
+    fn answer_quit(&mut self, key: KeyEvent) -> ReplayFlow {
+        match key.code {
+            KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::Enter => {
+                self.quitting = false;
+                match self.replay.save() {
+                    Ok(_) => return ReplayFlow::Quit,
+                    // Not written: the arbiter stays, and is told why.
+                    Err(e) => self.announcement = e,
+                }
+            }
+            KeyCode::Char('n' | 'N') => return ReplayFlow::Quit,
+            KeyCode::Esc => {
+                self.quitting = false;
+                self.say("Sigue el repaso.", "Back to the replay.");
+            }
+            _ => {}
         }
         ReplayFlow::Continue
     }
@@ -1112,7 +1178,11 @@ impl ReplayApp {
                 label.chars().count() + i.cursor,
             )
         });
+        let quit_question = self.quitting.then(|| self.replay.quit_question()).flatten();
         let prompt = match (&self.pending, &self.input, &line_text) {
+            _ if quit_question.is_some() => quit_question
+                .as_deref()
+                .map(|question| ui::Prompt::Confirm { question }),
             (Some((_, q)), _, _) => Some(ui::Prompt::Confirm { question: q }),
             (None, Some(i), Some((text, cursor))) => Some(ui::Prompt::CommandLine {
                 input: text,
@@ -1204,7 +1274,11 @@ where
     loop {
         let event = match input.next(WAIT) {
             Ok(e) => e,
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                // The terminal is gone: the decisions not saved are saved.
+                let _ = app.replay.save_at_end();
+                return Ok(());
+            }
             Err(e) => return Err(e),
         };
         match event {

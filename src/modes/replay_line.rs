@@ -31,6 +31,8 @@ pub struct ReplayLine<'a, W: Write> {
     prompt: bool,
     /// A decision waiting for yes or no.
     pending: Option<Decision>,
+    /// The last line was a quit refused because decisions are not saved.
+    asked_quit: bool,
 }
 
 impl<'a, W: Write> ReplayLine<'a, W> {
@@ -40,6 +42,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
             out,
             prompt,
             pending: None,
+            asked_quit: false,
         }
     }
 
@@ -125,6 +128,10 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 }
                 Some(Err(e)) => return Err(e),
                 None => {
+                    // Nobody left to ask: the decisions not saved are saved.
+                    if let Some(saved) = self.replay.save_at_end() {
+                        self.say(&saved)?;
+                    }
                     let bye = self.lang().pick("Fin de la entrada.", "End of input.");
                     let bye = bye.to_string();
                     self.say(&bye)?;
@@ -146,6 +153,8 @@ impl<'a, W: Write> ReplayLine<'a, W> {
     /// One line of input.
     pub fn line(&mut self, text: &str) -> io::Result<Option<ReplayLineEnd>> {
         let lang = self.lang();
+        // "Quit again" means the very next line.
+        let asked_quit = std::mem::take(&mut self.asked_quit);
         if let Some(decision) = self.pending.take() {
             let t = crate::speech::normalize(text);
             if matches!(t.as_str(), "s" | "si" | "y" | "yes") {
@@ -273,7 +282,27 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 self.say(&s)?;
             }
             "help" | "ayuda" | "?" => self.say(&help(lang))?,
-            "quit" | "salir" | "exit" | "q" => return Ok(Some(ReplayLineEnd::Quit)),
+            "quit" | "salir" | "exit" | "q" => {
+                // Decisions not saved: asked once; a second quit leaves without them.
+                match self.replay.quit_question() {
+                    Some(_) if !asked_quit => {
+                        self.asked_quit = true;
+                        let n = self.replay.unsaved();
+                        let s = match lang {
+                            Lang::Es => format!(
+                                "{n} decisión(es) sin guardar: escriba guardar, o salir otra vez \
+                                 para salir sin guardarlas."
+                            ),
+                            Lang::En => format!(
+                                "{n} decision(s) not saved: type save, or quit again to leave \
+                                 without them."
+                            ),
+                        };
+                        self.say(&s)?;
+                    }
+                    _ => return Ok(Some(ReplayLineEnd::Quit)),
+                }
+            }
             _ => {
                 let s = match lang {
                     Lang::Es => format!(
