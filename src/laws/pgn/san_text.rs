@@ -35,9 +35,12 @@ impl SanText {
 
     pub fn as_str(&self) -> &str {
         match &self.0 {
-            // Copied from a `str` whole (never cut inside a character): always UTF-8.
             Repr::Inline { len, bytes } => {
-                std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default()
+                // SAFETY: the only `Inline` is made by `SanText::new`, which copies a whole
+                // `str` (never cut inside a character) and its length; the fields are private
+                // and never changed after, so these bytes are that `str`'s, valid UTF-8. It
+                // is read for every move of every game, hence no check here.
+                unsafe { std::str::from_utf8_unchecked(&bytes[..*len as usize]) }
             }
             Repr::Heap(s) => s,
         }
