@@ -477,8 +477,8 @@ impl Replay {
     /// Reads a decision command: `restore [PLY]`, `penalty white|black [SECONDS]`,
     /// `clocks` (the proportional reconstruction, asked before it is set), `clocks WHITE
     /// BLACK` (the times typed, `1:10:00 58:30`), `result 1-0|0-1|1/2 ARTICLE` (or the
-    /// Spanish `restablecer`, `sancion blancas|negras`, `relojes`, `resultado`). The error quotes the input and says what
-    /// is wrong where.
+    /// Spanish `restablecer`, `sancion blancas|negras`, `relojes`, `resultado`). The error
+    /// quotes the input and says what is wrong where.
     pub fn parse_decision(&self, text: &str) -> Result<Proposal, String> {
         let lang = self.lang();
         let norm = crate::speech::normalize(text);

@@ -325,7 +325,8 @@ pub fn help(lang: Lang) -> String {
         Lang::Es => "Órdenes: siguiente (o línea vacía); atrás; primera; última; jugada N; \
             hallazgo (el siguiente); hallazgos (todos); tablero; reloj; dónde; \
             decidir restablecer [JUGADA]; decidir sanción blancas|negras [SEGUNDOS]; \
-            decidir relojes [BLANCAS NEGRAS]; decidir resultado 1-0|0-1|1/2 ARTÍCULO; informe; guardar; salir."
+            decidir relojes [BLANCAS NEGRAS]; decidir resultado 1-0|0-1|1/2 ARTÍCULO; \
+            informe; guardar; salir."
             .into(),
         Lang::En => "Commands: next (or an empty line); back; first; last; ply N; finding \
             (the next one); findings (all); board; clock; where; decide restore [PLY]; \
