@@ -106,7 +106,7 @@ impl Summary {
             .filter_map(|k| {
                 self.findings
                     .get(k.name())
-                    .map(|n| format!("{} {n}", k.name()))
+                    .map(|n| format!("{} {n}", k.label(lang)))
             })
             .collect();
         let kinds = if kinds.is_empty() {
@@ -114,14 +114,17 @@ impl Summary {
         } else {
             kinds.join(", ")
         };
+        let (n, d) = (self.games, self.disagreements);
         match lang {
             Lang::Es => format!(
-                "{} partidas, {} con resultado discrepante; hallazgos: {kinds}",
-                self.games, self.disagreements
+                "{n} {}, {d} con resultado discrepante; hallazgos: {kinds}",
+                if n == 1 { "partida" } else { "partidas" }
             ),
             Lang::En => format!(
-                "{} games, {} disagree with their result tag; findings: {kinds}",
-                self.games, self.disagreements
+                "{n} {}, {d} {} with {} result tag; findings: {kinds}",
+                if n == 1 { "game" } else { "games" },
+                if d == 1 { "disagrees" } else { "disagree" },
+                if n == 1 { "its" } else { "their" }
             ),
         }
     }

@@ -55,8 +55,12 @@ fn art_10_exit_codes_0_agree_1_disagree_2_unreadable() {
     // Spanish.
     let (_, out, _) = escaque(&["adjudicate", "--lang", "es", disagree.to_str().unwrap()]);
     assert!(out.contains("las blancas no pueden dar mate"), "{out}");
+    // The summary names the kinds in words, in the interface language.
     assert!(
-        out.contains("1 partidas, 1 con resultado discrepante"),
+        out.ends_with(
+            "1 partida, 1 con resultado discrepante; hallazgos: caída de bandera 1, resultado \
+             discrepante 1\n"
+        ),
         "{out}"
     );
     // A file that cannot be read: exit code 2, its path quoted, nothing on standard output.
