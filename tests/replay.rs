@@ -612,10 +612,10 @@ fn art_7_1_decisions_are_not_lost_on_leaving() {
     typed(&mut a, "vrestore\n");
     assert_eq!(a.replay.unsaved(), 1);
     assert_eq!(a.key(key(KeyCode::Char('q'))), ReplayFlow::Continue);
+    let shown = text(&a, 80, 24);
     assert!(
-        text(&a, 100, 30).contains("1 decision(s) not saved. Save before leaving?"),
-        "{}",
-        text(&a, 100, 30)
+        shown.contains("1 decision(s) not saved: y save and quit, n quit without saving, Esc stay"),
+        "{shown}"
     );
     assert_eq!(a.key(key(KeyCode::Esc)), ReplayFlow::Continue);
     assert_eq!(a.announcement(), "Back to the replay.");
@@ -627,7 +627,12 @@ fn art_7_1_decisions_are_not_lost_on_leaving() {
     a.key(key(KeyCode::End));
     typed(&mut a, "vrestablecer\n");
     a.key(key(KeyCode::Char('q')));
-    assert!(a.announcement().starts_with("1 decisión(es) sin guardar"));
+    let shown = text(&a, 80, 24);
+    assert!(
+        shown
+            .contains("1 decisión(es) sin guardar: s guarda y sale, n sale sin guardar, Esc sigue"),
+        "{shown}"
+    );
     assert_eq!(a.key(key(KeyCode::Char('s'))), ReplayFlow::Quit);
     assert!(
         std::fs::read_to_string(&report)

@@ -213,13 +213,12 @@ impl Replay {
     pub fn quit_question(&self) -> Option<String> {
         let n = self.unsaved();
         (n > 0).then(|| match self.lang() {
+            // Short enough for the prompt line of an 80-column screen.
             Lang::Es => format!(
-                "{n} decisión(es) sin guardar. ¿Guardar antes de salir? (s: guardar y salir, \
-                 n: salir sin guardar, Esc: seguir)"
+                "{n} decisión(es) sin guardar: s guarda y sale, n sale sin guardar, Esc sigue"
             ),
             Lang::En => format!(
-                "{n} decision(s) not saved. Save before leaving? (y: save and quit, n: quit \
-                 without saving, Esc: stay)"
+                "{n} decision(s) not saved: y save and quit, n quit without saving, Esc stay"
             ),
         })
     }
@@ -967,10 +966,8 @@ impl ReplayApp {
         match action {
             Action::Quit => match self.replay.quit_question() {
                 // The arbiter's decisions are not lost by a key: asked first.
-                Some(q) => {
-                    self.quitting = true;
-                    self.announcement = q;
-                }
+                // The prompt line asks (Replay::quit_question).
+                Some(_) => self.quitting = true,
                 None => return ReplayFlow::Quit,
             },
             Action::Help => self.help = true,
