@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead};
 
-use super::comment::{collapse, extract_commands};
+use super::comment::{collapse, extract_commands, parse_clock};
 use super::error::{PgnError, PgnErrorKind, quote};
 use super::{MoveNode, PgnGame, SanText};
 
@@ -582,6 +582,9 @@ impl<R: BufRead> Reader<R> {
         match c {
             '[' => self.tag_step(),
             '{' => {
+                if self.clock_comment() {
+                    return None;
+                }
                 let (line, col) = (self.line_no, self.col_at(self.pos));
                 let text = std::mem::take(&mut self.comment_buf);
                 self.ensure_game().comment = Some(OpenComment {
@@ -610,6 +613,40 @@ impl<R: BufRead> Reader<R> {
             }
             _ => self.token_step(),
         }
+    }
+
+    /// The most common comment, read at once: `{[%clk 0:03:00]}` (spaces allowed inside the
+    /// braces) closed on its line, after a move whose clock is not yet known. `false` for
+    /// anything else, which [`Reader::comment_step`] and [`extract_commands`] read: they give
+    /// the same result for this comment (the reading in `clock_ms`, no comment text left).
+    fn clock_comment(&mut self) -> bool {
+        let rest = &self.line[self.pos + 1..];
+        let Some(close) = rest.find('}') else {
+            return false;
+        };
+        let body = &rest[..close];
+        let Some(reading) = body
+            .trim()
+            .strip_prefix("[%clk ")
+            .and_then(|s| s.strip_suffix(']'))
+            .filter(|s| !s.contains(['[', ']', '{']))
+            .and_then(parse_clock)
+        else {
+            return false;
+        };
+        let Some(node) = self
+            .game
+            .as_mut()
+            .filter(|g| g.comment.is_none())
+            .and_then(|g| g.frames.last_mut())
+            .and_then(|f| f.nodes.last_mut())
+            .filter(|n| n.clock_ms.is_none())
+        else {
+            return false;
+        };
+        node.clock_ms = Some(reading);
+        self.pos += close + 2;
+        true
     }
 
     fn comment_step(&mut self) {
@@ -1128,5 +1165,47 @@ mod tests {
         assert!(starts_like_tag("[Event \"x\"]"));
         assert!(!starts_like_tag("[%clk 0:00:01]"));
         assert!(!starts_like_tag("['just for fun']"));
+    }
+
+    /// The clock comment read at once gives what the general comment reading gives: each
+    /// form below is read once as it is (the quick path where it applies) and once with a
+    /// line break inside the braces (which only the general path reads).
+    #[test]
+    fn clock_comments_read_at_once_as_the_general_path_reads_them() {
+        let cases: [(&str, Option<u64>, &[&str]); 7] = [
+            ("{[%clk 0:03:00]}", Some(180_000), &[]),
+            ("{ [%clk 1:02:03.4] }", Some(3_723_400), &[]),
+            // A second reading for the same move stays as text.
+            (
+                "{[%clk 0:03:00]} {[%clk 0:02:00]}",
+                Some(180_000),
+                &["[%clk 0:02:00]"],
+            ),
+            ("{[%clk soon]}", None, &["[%clk soon]"]),
+            (
+                "{[%clk 0:03:00] well played}",
+                Some(180_000),
+                &["well played"],
+            ),
+            ("{[%clk 0:03:00] [%emt 0:00:05]}", Some(180_000), &[]),
+            ("{[%clk 0:03:00]]}", Some(180_000), &["]"]),
+        ];
+        for (comment, clock, texts) in cases {
+            let broken = comment.replace("{", "{\n");
+            for text in [comment.to_string(), broken] {
+                let pgn = format!("[Result \"*\"]\n\n1. e4 {text} *\n");
+                let game = read_str(&pgn).next().unwrap().unwrap();
+                let node = &game.moves[0];
+                assert_eq!(node.clock_ms, clock, "{text:?}");
+                assert_eq!(node.comments, texts, "{text:?}");
+            }
+        }
+        // Before the first move, the comment is the game's.
+        let game = read_str("{[%clk 0:03:00]} 1. e4 *\n")
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.moves[0].clock_ms, None);
+        assert_eq!(game.comment_before, ["[%clk 0:03:00]"]);
     }
 }
