@@ -113,28 +113,35 @@ fn digits(s: &str, min: usize, max: usize) -> Option<u64> {
 /// assert_eq!(parse_clock("5 minutes"), None);
 /// ```
 pub fn parse_clock(s: &str) -> Option<u64> {
-    // Read byte by byte: it runs for every move of a game with clock comments.
+    // One pass over the bytes: it runs for every move of a game with clock comments. Up to
+    // three groups of digits split by ':' (at most 6 digits each: no overflow), then
+    // perhaps '.' and the fraction.
     let s = s.trim().as_bytes();
-    let (whole, frac) = match s.iter().position(|&b| b == b'.') {
-        Some(i) => (&s[..i], Some(&s[i + 1..])),
-        None => (s, None),
-    };
-    let frac_ms = match frac {
+    let (mut groups, mut lens, mut n) = ([0u64; 3], [0usize; 3], 0);
+    let mut i = 0;
+    while let Some(&b) = s.get(i) {
+        match b {
+            b'0'..=b'9' if lens[n] < 6 => {
+                groups[n] = groups[n] * 10 + u64::from(b - b'0');
+                lens[n] += 1;
+            }
+            b':' if n < 2 => n += 1,
+            b'.' => break,
+            _ => return None,
+        }
+        i += 1;
+    }
+    let frac_ms = match s.get(i + 1..) {
         None => 0,
         Some(f) => {
             let v = digit_bytes(f, 1, 3)?;
             v * 10u64.pow(3 - f.len() as u32)
         }
     };
-    let mut parts = whole.split(|&b| b == b':');
-    let parts = [parts.next(), parts.next(), parts.next(), parts.next()];
-    let (h, m, sec) = match parts {
-        [Some(h), Some(m), Some(s), None] => (
-            digit_bytes(h, 1, 6)?,
-            digit_bytes(m, 1, 2)?,
-            digit_bytes(s, 1, 2)?,
-        ),
-        [Some(m), Some(s), None, None] => (0, digit_bytes(m, 1, 4)?, digit_bytes(s, 1, 2)?),
+    let within = |k: usize, max: usize| (1..=max).contains(&lens[k]);
+    let (h, m, sec) = match n {
+        2 if within(0, 6) && within(1, 2) && within(2, 2) => (groups[0], groups[1], groups[2]),
+        1 if within(0, 4) && within(1, 2) => (0, groups[0], groups[1]),
         _ => return None,
     };
     Some(((h * 60 + m) * 60 + sec) * 1000 + frac_ms)
@@ -207,6 +214,69 @@ pub(crate) fn parse_eval(s: &str) -> Option<Eval> {
 
 #[cfg(test)]
 mod tests {
+    /// The reading of [`parse_clock`] as first written (split at '.' and ':'), kept to hold
+    /// the one-pass reading to the same answers.
+    fn parse_clock_by_parts(s: &str) -> Option<u64> {
+        let s = s.trim().as_bytes();
+        let (whole, frac) = match s.iter().position(|&b| b == b'.') {
+            Some(i) => (&s[..i], Some(&s[i + 1..])),
+            None => (s, None),
+        };
+        let frac_ms = match frac {
+            None => 0,
+            Some(f) => digit_bytes(f, 1, 3)? * 10u64.pow(3 - f.len() as u32),
+        };
+        let parts: Vec<&[u8]> = whole.split(|&b| b == b':').collect();
+        let (h, m, sec) = match parts[..] {
+            [h, m, s] => (
+                digit_bytes(h, 1, 6)?,
+                digit_bytes(m, 1, 2)?,
+                digit_bytes(s, 1, 2)?,
+            ),
+            [m, s] => (0, digit_bytes(m, 1, 4)?, digit_bytes(s, 1, 2)?),
+            _ => return None,
+        };
+        Some(((h * 60 + m) * 60 + sec) * 1000 + frac_ms)
+    }
+
+    #[test]
+    fn clock_readings_read_in_one_pass_as_by_parts() {
+        // Every string of up to 7 characters over digits, ':', '.', a space and a letter,
+        // and some longer ones.
+        let alphabet = ['0', '5', '9', ':', '.', ' ', 'x'];
+        let mut texts: Vec<String> = vec![String::new()];
+        let mut all = Vec::new();
+        for _ in 0..7 {
+            texts = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            all.extend(texts.iter().cloned());
+        }
+        all.extend(
+            [
+                "1:23:45.6",
+                "0:00:05",
+                "123456:59:59.999",
+                "1234567:00:00",
+                "9999:59",
+                "99999:59",
+                "0:03:00.1234",
+                " 0:03:00 ",
+                "\u{a0}0:03:00",
+                "1:2:3",
+                "1::3",
+            ]
+            .map(String::from),
+        );
+        let mut read = 0;
+        for t in &all {
+            assert_eq!(parse_clock(t), parse_clock_by_parts(t), "{t:?}");
+            read += usize::from(parse_clock(t).is_some());
+        }
+        assert!(read > 1000, "{read}");
+    }
+
     use super::*;
 
     #[test]
