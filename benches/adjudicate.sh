@@ -6,9 +6,9 @@
 # Generates the games with examples/gen_games.rs (once per seed and size, kept in target/),
 # then times, in the same run, each of: escaque adjudicate single-threaded and with
 # --jobs 2 (JSON output, every check on), and pgn-extract -r (which only replays the moves
-# and reports errors). Each is run RUNS times (default 7) and its median time kept. Prints
-# games/s, MB/s and the ratios. pgn-extract is the Debian package; it is installed when
-# missing.
+# and reports errors): RUNS rounds (default 7) of the three in turn, the median of each
+# kept. Prints games/s, MB/s and the ratios. pgn-extract is the Debian package; it is
+# installed when missing.
 set -eu
 cd "$(dirname "$0")/.."
 SEED=${1:-1}
@@ -31,20 +31,31 @@ fi
 BYTES=$(wc -c < "$FILE")
 COUNT=$(grep -c '^\[Event ' "$FILE")
 
-# median_of COMMAND...: the median wall time of RUNS runs (default 7), in seconds.
+# Each round runs the three commands one after the other, so that a slower spell of the
+# machine falls on all of them; the median of each over RUNS rounds (default 7) is kept.
 RUNS=${RUNS:-7}
-median_of() {
-    for _ in $(seq "$RUNS"); do
-        t0=$(date +%s.%N)
-        "$@" > /dev/null 2>&1 || true
-        t1=$(date +%s.%N)
-        awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
-    done | sort -g | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
+TIMES=$(mktemp -d)
+trap 'rm -rf "$TIMES"' EXIT
+# timed NAME COMMAND...: appends the wall time of one run, in seconds, to $TIMES/NAME.
+timed() {
+    name=$1
+    shift
+    t0=$(date +%s.%N)
+    "$@" > /dev/null 2>&1 || true
+    t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }' >> "$TIMES/$name"
 }
-
-ONE=$(median_of target/release/escaque adjudicate --format json "$FILE")
-TWO=$(median_of target/release/escaque adjudicate --format json --jobs 2 "$FILE")
-PE=$(median_of "$PGN_EXTRACT" -r -s "$FILE")
+median() {
+    sort -g "$TIMES/$1" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
+}
+for _ in $(seq "$RUNS"); do
+    timed one target/release/escaque adjudicate --format json "$FILE"
+    timed two target/release/escaque adjudicate --format json --jobs 2 "$FILE"
+    timed pe "$PGN_EXTRACT" -r -s "$FILE"
+done
+ONE=$(median one)
+TWO=$(median two)
+PE=$(median pe)
 
 line() {
     awk -v name="$1" -v t="$2" -v g="$COUNT" -v b="$BYTES" \
