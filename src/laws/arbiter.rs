@@ -589,7 +589,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     // on.)
     let emt_flag = emt
         .as_ref()
-        .and_then(|e| e.plies.get(recorded_plies.wrapping_sub(1)))
+        .and_then(|e| e.plies.get(recorded_plies.checked_sub(1)?))
         .filter(|p| p.fell);
     let mut clock_flag = (replay.illegal.is_none()
         && replay.moves.last().is_some_and(Option::is_some)
@@ -1266,11 +1266,8 @@ fn claims(
                 ),
             );
         } else if hm == 99 && !fifty_written {
-            let written = pos.legal_moves().iter().copied().find(|&mv| {
-                pos.after(mv)
-                    .is_ok_and(|a| a.halfmove_clock() >= 100 && a.has_legal_moves())
-            });
-            if let Some(mv) = written {
+            // 9.3.1: the move that completes the fifty, as the claim itself is decided.
+            if let Some(Some(mv)) = fifty_move_claim_at(pos) {
                 fifty_written = true;
                 let l = label(pos, &write_move(pos, mv, Notation::ENGLISH));
                 findings.push(

@@ -11,8 +11,8 @@ use super::pgn;
 
 use super::article::Article;
 use super::game::{
-    GameResult, Outcome, Termination, automatic_end, fifty_move_claim_at, threefold_claim_at,
-    unwinnable,
+    GameResult, Outcome, Termination, automatic_end, fifty_move_claim_at, occurrences,
+    threefold_claim_at, unwinnable,
 };
 
 /// What `pgn check --json` prints for one game (one JSON object per line). Field names are
@@ -150,17 +150,7 @@ impl Walk {
         for (ply, pos) in positions.iter().enumerate() {
             let key = pos.key();
             walk.keys.push(key);
-            // Only positions since the last capture or pawn move, with the same player to
-            // move (every other one back), can be the same.
-            let window = (pos.halfmove_clock() as usize).min(ply);
-            let earlier = walk.keys[ply - window..ply]
-                .iter()
-                .rev()
-                .skip(1)
-                .step_by(2)
-                .filter(|&&k| k == key)
-                .count();
-            let reps = earlier + 1;
+            let reps = occurrences(positions, &walk.keys, ply, key);
             walk.repetitions.push(reps.min(255) as u8);
             if walk.end.is_none() {
                 let (end, open) = automatic_end(pos, reps, dead_search);
@@ -186,11 +176,9 @@ impl Walk {
 /// 5.1.2 or 6.9 question about that side, which comes next, is remembered
 /// ([`unwinnable`] keeps its last answers) instead of searched again.
 fn dead_at_end(end: &Position, result: &str) -> bool {
-    let first = if result == "0-1" {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let first = GameResult::from_pgn(result.trim())
+        .and_then(GameResult::winner)
+        .unwrap_or(Color::White);
     unwinnable(end, first) == Some(true) && unwinnable(end, !first) == Some(true)
 }
 

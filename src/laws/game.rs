@@ -715,15 +715,17 @@ pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option
     let pos = &positions[last];
     pos.legal_moves()
         .iter()
-        .find(|&&mv| written_makes_third(positions, keys, mv))
+        .find(|&&mv| {
+            pos.after(mv)
+                .is_ok_and(|after| written_makes_third(positions, keys, &after))
+        })
         .map(|&mv| Some(mv))
 }
 
-/// 9.2.1: whether the legal move `mv`, written and not played, would make the position after
-/// it stand for the third time.
-fn written_makes_third(positions: &[Position], keys: &[u64], mv: Move) -> bool {
+/// 9.2.1: whether `after`, the position a written (not played) move would give from the last
+/// of `positions`, would stand for the third time.
+fn written_makes_third(positions: &[Position], keys: &[u64], after: &Position) -> bool {
     let last = keys.len() - 1;
-    let after = positions[last].after(mv).unwrap_or(positions[last]);
     let earlier = if after.halfmove_clock() == 0 {
         0
     } else {
@@ -772,7 +774,7 @@ pub(crate) fn verify_claim_at(
         }
         Some(mv) => {
             let after = pos.after(mv).ok()?;
-            if written_makes_third(positions, keys, mv) {
+            if written_makes_third(positions, keys, &after) {
                 Some((ClaimKind::Threefold, Termination::ThreefoldWritten))
             } else if after.halfmove_clock() >= 100 {
                 Some((ClaimKind::FiftyMoves, Termination::FiftyMovesWritten))
