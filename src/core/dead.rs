@@ -132,9 +132,10 @@ pub fn quick_counted(pos: &Position, side: Color, five_moves: bool) -> Verdict {
     quick_steps(pos, side)
 }
 
-/// [`quick_undetermined_for_both`], with the legal moves counted by the caller
-/// (`five_moves`, as in [`quick_counted`]).
-pub fn quick_undetermined_for_both_counted(pos: &Position, five_moves: bool) -> bool {
+/// Whether [`quick`] answers [`Verdict::Undetermined`] for both sides, as its fast path
+/// tells without running its steps; `five_moves` is [`at_least_five_moves`] of `pos`,
+/// counted once by the caller for both sides. `false` says nothing: [`quick`] must be asked.
+pub fn quick_undetermined_for_both(pos: &Position, five_moves: bool) -> bool {
     five_moves
         && [Color::White, Color::Black]
             .into_iter()
@@ -155,16 +156,6 @@ fn quick_steps(pos: &Position, side: Color) -> Verdict {
         return prefix(line, ctx.explore(&start, QUICK_EXPLORE));
     }
     Verdict::Undetermined
-}
-
-/// Whether [`quick`] answers [`Verdict::Undetermined`] for both sides, as its fast path
-/// tells without running its steps (the legal moves counted once for both). `false`
-/// says nothing: [`quick`] must be asked.
-pub fn quick_undetermined_for_both(pos: &Position) -> bool {
-    [Color::White, Color::Black]
-        .into_iter()
-        .all(|side| fast_path_applies(pos, side))
-        && at_least_five_moves(pos)
 }
 
 /// The fast path of [`quick`]: `true` when every step of it is known, from a few bitboard
@@ -1963,7 +1954,7 @@ mod tests {
     fn art_5_2_2_quick_fast_path_gives_the_answer_of_the_full_steps() {
         let (mut fast, mut slow) = (0, 0);
         for pos in random_positions(40, 300, 0x2545_f491_4f6c_dd1d) {
-            if quick_undetermined_for_both(&pos) {
+            if quick_undetermined_for_both(&pos, at_least_five_moves(&pos)) {
                 assert!(quick_cannot_decide(&pos, Color::White));
                 assert!(quick_cannot_decide(&pos, Color::Black));
             }
@@ -1991,8 +1982,8 @@ mod tests {
         for pos in random_positions(30, 300, 0x6a09_e667_f3bc_c908) {
             let five = at_least_five_moves(&pos);
             assert_eq!(
-                quick_undetermined_for_both_counted(&pos, five),
-                quick_undetermined_for_both(&pos),
+                quick_undetermined_for_both(&pos, five),
+                quick_cannot_decide(&pos, Color::White) && quick_cannot_decide(&pos, Color::Black),
                 "{}",
                 pos.to_fen()
             );

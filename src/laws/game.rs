@@ -834,7 +834,7 @@ pub(crate) fn automatic_end(
 /// not stall; see [`Game::set_dead_search_per_ply`]). `None`: still open, the game goes on.
 /// `five_moves` is [`dead::at_least_five_moves`] of `pos`.
 fn dead_after_ply(pos: &Position, dead_search: u64, five_moves: bool) -> Option<bool> {
-    let quick = if dead::quick_undetermined_for_both_counted(pos, five_moves) {
+    let quick = if dead::quick_undetermined_for_both(pos, five_moves) {
         // Most positions with material on the board: known without running the tests.
         [Verdict::Undetermined, Verdict::Undetermined]
     } else {
