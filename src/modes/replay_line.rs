@@ -284,10 +284,9 @@ impl<'a, W: Write> ReplayLine<'a, W> {
             "help" | "ayuda" | "?" => self.say(&help(lang))?,
             "quit" | "salir" | "exit" | "q" => {
                 // Decisions not saved: asked once; a second quit leaves without them.
-                match self.replay.quit_question() {
-                    Some(_) if !asked_quit => {
+                match self.replay.unsaved() {
+                    n if n > 0 && !asked_quit => {
                         self.asked_quit = true;
-                        let n = self.replay.unsaved();
                         let s = match lang {
                             Lang::Es => format!(
                                 "{n} decisión(es) sin guardar: escriba guardar, o salir otra vez \
