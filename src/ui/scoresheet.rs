@@ -39,6 +39,57 @@ struct Cell {
     clock: Option<String>,
 }
 
+/// Rows being filled with moves: White's move waits in `white` for Black's to complete
+/// its row.
+struct Filling {
+    rows: Vec<Row>,
+    white: Option<Cell>,
+    number: u32,
+}
+
+impl Filling {
+    fn new(number: u32) -> Filling {
+        Filling {
+            rows: Vec::new(),
+            white: None,
+            number,
+        }
+    }
+
+    /// Puts a move in its row; `true` when it completed the row (a Black move, after
+    /// "..." when White's is not on the sheet).
+    fn place(&mut self, color: Color, cell: Cell) -> bool {
+        match color {
+            Color::White => {
+                self.flush();
+                self.white = Some(cell);
+                false
+            }
+            Color::Black => {
+                self.rows.push(Row::Moves {
+                    number: self.number,
+                    white: self.white.take(),
+                    black: Some(cell),
+                });
+                self.number += 1;
+                true
+            }
+        }
+    }
+
+    /// Writes a White move still waiting, on a row of its own.
+    fn flush(&mut self) {
+        if let Some(white) = self.white.take() {
+            self.rows.push(Row::Moves {
+                number: self.number,
+                white: Some(white),
+                black: None,
+            });
+            self.number += 1;
+        }
+    }
+}
+
 enum Row {
     Moves {
         number: u32,
@@ -65,11 +116,8 @@ impl<'a> ScoresheetView<'a> {
     fn rows(&self) -> Vec<Row> {
         let game = self.game;
         let l = self.lang;
-        let mut rows = Vec::new();
+        let mut sheet = Filling::new(game.start().fullmove_number());
         let mut notes: Vec<String> = self.notes_at(0);
-        let start = game.start();
-        let mut number = start.fullmove_number();
-        let mut current: Option<(Option<Cell>, Option<Cell>)> = None;
         for (i, ply) in game.plies().iter().enumerate() {
             let k = i + 1;
             let text = match game.position_at(i) {
@@ -77,49 +125,17 @@ impl<'a> ScoresheetView<'a> {
                 None => ply.san.clone(),
             };
             let offered = game.offers().iter().any(|o| offer_ply(game, o) == Some(k));
-            let cell = Cell {
-                ply: k,
-                text: if offered { format!("{text} =") } else { text },
-                clock: self
-                    .clock_readings
-                    .then(|| ply.clock_ms.map(|ms| format_clock(ms, false)))
-                    .flatten(),
-            };
-            match ply.color {
-                Color::White => {
-                    if let Some((w, b)) = current.take() {
-                        rows.push(Row::Moves {
-                            number,
-                            white: w,
-                            black: b,
-                        });
-                        number += 1;
-                    }
-                    current = Some((Some(cell), None));
-                }
-                Color::Black => {
-                    let w = current.take().and_then(|(w, _)| w);
-                    rows.push(Row::Moves {
-                        number,
-                        white: w,
-                        black: Some(cell),
-                    });
-                    number += 1;
-                    rows.extend(notes.drain(..).map(Row::Note));
-                }
+            let text = if offered { format!("{text} =") } else { text };
+            if sheet.place(ply.color, self.cell(k, text, ply.clock_ms)) {
+                sheet.rows.extend(notes.drain(..).map(Row::Note));
             }
             notes.extend(self.notes_at(k));
-            if current.is_none() {
-                rows.extend(notes.drain(..).map(Row::Note));
+            if sheet.white.is_none() {
+                sheet.rows.extend(notes.drain(..).map(Row::Note));
             }
         }
-        if let Some((w, b)) = current.take() {
-            rows.push(Row::Moves {
-                number,
-                white: w,
-                black: b,
-            });
-        }
+        sheet.flush();
+        let mut rows = sheet.rows;
         rows.extend(notes.drain(..).map(Row::Note));
         if let Some(outcome) = game.outcome() {
             rows.push(Row::Result(result_sentence(outcome, l)));
@@ -128,6 +144,18 @@ impl<'a> ScoresheetView<'a> {
         }
         self.after_end_rows(&mut rows);
         rows
+    }
+
+    /// A move's cell, with the mover's clock reading when they are shown.
+    fn cell(&self, ply: usize, text: String, clock_ms: Option<u64>) -> Cell {
+        Cell {
+            ply,
+            text,
+            clock: self
+                .clock_readings
+                .then(|| clock_ms.map(|ms| format_clock(ms, false)))
+                .flatten(),
+        }
     }
 
     /// The moves recorded after those the game holds: a heading, then the moves numbered
@@ -149,37 +177,15 @@ impl<'a> ScoresheetView<'a> {
             .to_string(),
         ));
         let last = self.game.position();
-        let (mut number, mut turn) = (last.fullmove_number(), last.turn());
-        let mut white: Option<Cell> = None;
+        let mut sheet = Filling::new(last.fullmove_number());
+        let mut turn = last.turn();
         for (j, (text, ms)) in self.after_end.iter().enumerate() {
-            let cell = Cell {
-                ply: self.game.plies().len() + j + 1,
-                text: text.clone(),
-                clock: self
-                    .clock_readings
-                    .then(|| ms.map(|ms| format_clock(ms, false)))
-                    .flatten(),
-            };
-            match turn {
-                Color::White => white = Some(cell),
-                Color::Black => {
-                    rows.push(Row::Moves {
-                        number,
-                        white: white.take(),
-                        black: Some(cell),
-                    });
-                    number += 1;
-                }
-            }
+            let ply = self.game.plies().len() + j + 1;
+            sheet.place(turn, self.cell(ply, text.clone(), *ms));
             turn = !turn;
         }
-        if white.is_some() {
-            rows.push(Row::Moves {
-                number,
-                white,
-                black: None,
-            });
-        }
+        sheet.flush();
+        rows.append(&mut sheet.rows);
     }
 
     /// The claims and penalties made when `k` plies had been played, and an offer not yet
