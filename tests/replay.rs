@@ -603,7 +603,7 @@ fn art_5_2_2_moves_recorded_after_the_end_are_listed_under_the_result() {
 }
 
 #[test]
-fn art_7_1_decisions_are_not_lost_on_leaving() {
+fn the_arbiters_decisions_are_not_lost_on_leaving() {
     // The full screen: q with a decision not saved asks; Esc stays, n leaves without saving.
     let file = scratch("quit", CLOCKS);
     let report = file.parent().unwrap().join("games.report.txt");
