@@ -142,6 +142,27 @@ pub fn quick_undetermined_for_both(pos: &Position, five_moves: bool) -> bool {
             .all(|side| fast_path_applies(pos, side))
 }
 
+/// Whether [`quick`] answers [`Verdict::Unwinnable`] for both sides: the per-ply 5.2.2 test
+/// of a game without a search budget. `five_moves` is [`at_least_five_moves`] of `pos`. The
+/// answer is a conjunction, so the side more likely to be undecided (the one with more
+/// pieces) is asked first and the other only when it must be; a side whose fast path applies
+/// is undecided without running the steps.
+pub fn quick_both_unwinnable(pos: &Position, five_moves: bool) -> bool {
+    let pieces = |c: Color| (pos.by_color(c) & !pos.by_role(Role::King)).count();
+    let sides = if pieces(Color::Black) > pieces(Color::White) {
+        [Color::Black, Color::White]
+    } else {
+        [Color::White, Color::Black]
+    };
+    if five_moves && sides.iter().any(|&side| fast_path_applies(pos, side)) {
+        return false;
+    }
+    // Neither fast path applies: `quick_counted` would run the steps.
+    sides
+        .into_iter()
+        .all(|side| quick_steps(pos, side).is_unwinnable())
+}
+
 /// The steps of [`quick`], without its fast path.
 fn quick_steps(pos: &Position, side: Color) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
@@ -1979,11 +2000,28 @@ mod tests {
     /// test of both sides: the same answers as asking `quick` itself.
     #[test]
     fn art_5_2_2_quick_with_the_moves_counted_gives_the_answer_of_quick() {
-        for pos in random_positions(30, 300, 0x6a09_e667_f3bc_c908) {
+        let mut dead = 0;
+        let dead_ones = [
+            "8/8/4k3/8/8/2B5/8/4K3 w - - 0 1",
+            "8/8/4k3/8/2b5/3B4/8/4K3 b - - 0 1",
+            "k7/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 w - - 0 1",
+        ]
+        .map(|fen| Position::from_fen(fen).unwrap());
+        let positions = random_positions(30, 300, 0x6a09_e667_f3bc_c908);
+        for pos in dead_ones.into_iter().chain(positions) {
             let five = at_least_five_moves(&pos);
             assert_eq!(
                 quick_undetermined_for_both(&pos, five),
                 quick_cannot_decide(&pos, Color::White) && quick_cannot_decide(&pos, Color::Black),
+                "{}",
+                pos.to_fen()
+            );
+            let both = quick(&pos, Color::White).is_unwinnable()
+                && quick(&pos, Color::Black).is_unwinnable();
+            dead += both as usize;
+            assert_eq!(
+                quick_both_unwinnable(&pos, five),
+                both,
                 "{}",
                 pos.to_fen()
             );
@@ -1996,6 +2034,7 @@ mod tests {
                 );
             }
         }
+        assert!(dead >= 3, "{dead}");
     }
 
     /// The count of legal moves behind the fast path of 5.2.2's quick test.

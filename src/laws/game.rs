@@ -834,6 +834,9 @@ pub(crate) fn automatic_end(
 /// not stall; see [`Game::set_dead_search_per_ply`]). `None`: still open, the game goes on.
 /// `five_moves` is [`dead::at_least_five_moves`] of `pos`.
 fn dead_after_ply(pos: &Position, dead_search: u64, five_moves: bool) -> Option<bool> {
+    if dead_search == 0 {
+        return Some(dead::quick_both_unwinnable(pos, five_moves));
+    }
     let quick = if dead::quick_undetermined_for_both(pos, five_moves) {
         // Most positions with material on the board: known without running the tests.
         [Verdict::Undetermined, Verdict::Undetermined]
