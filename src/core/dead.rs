@@ -27,6 +27,7 @@ use std::collections::hash_map::Entry;
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::fen::FenError;
+use super::movegen::PieceMoves;
 use super::moves::{Move, MoveKind};
 use super::piece::{Color, Role};
 use super::position::{CASTLE_LETTERS, Position};
@@ -240,13 +241,11 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         Ok(v) => return v,
         Err(e) => e,
     };
-    let mut guides: Vec<Guide> = Guide::corners(&start, ctx.side)
-        .into_iter()
-        .take(2)
-        .map(|c| Guide::new(&start, ctx.side, c))
-        .collect();
+    let corners = Guide::corners(&start, ctx.side);
+    let mut guides = vec![Guide::new(corners[0])];
     // A cheap guided search first: it finds the helpmate of most real positions.
-    if let Some(g) = guides.first_mut() {
+    {
+        let g = &mut guides[0];
         g.iteration += 1;
         let mut path = Vec::new();
         ctx.until = ctx.spent + FIRST_GUIDED_NODES;
@@ -257,6 +256,8 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     if let Some(v) = ctx.proofs(&start, &line, true) {
         return v;
     }
+    // The second corner is aimed at only from here on.
+    guides.push(Guide::new(corners[1]));
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
@@ -423,7 +424,7 @@ struct Ctx {
     until: u64,
     st: Statics,
     /// The guided search's move lists, one segment per ply of the current line.
-    buf: Vec<(u8, Move)>,
+    buf: Vec<Costed>,
     /// The exhaustive search, kept between its calls.
     ex: Option<Explore>,
 }
@@ -576,7 +577,7 @@ impl Ctx {
     }
 
     /// Guided depth-first helpmate search, CHA-style: a move costs one unit of `level`,
-    /// nothing when it makes progress towards a mate (see [`Guide::cost`]), more when it
+    /// nothing when it makes progress towards a mate (see [`Guide::classify`]), more when it
     /// goes against one; the reply to a progress move is free. A transposition table keeps
     /// the largest level each position was searched with.
     fn guided(
@@ -619,35 +620,46 @@ impl Ctx {
         if material_changed && self.st.dead(pos) {
             return Search::NotFound;
         }
-        let checks = (pos.turn() == self.side).then(|| CheckInfo::new(pos));
+        let mover_wins = pos.turn() == self.side;
+        let checks = mover_wins.then(|| CheckInfo::new(pos));
         let base = self.buf.len();
         let buf = &mut self.buf;
+        let theirs = pos.by_color(!pos.turn());
         pos.generate_moves(|pm| {
-            let role = pm.role;
-            for mv in pm {
-                buf.push((guide.cost(pos, role, mv).min(MAX_COST), mv));
-            }
+            buf.push(Costed {
+                pm,
+                by_cost: guide.classify(pm, mover_wins, theirs),
+            });
             false
         });
         let end = self.buf.len();
-        debug_assert!(self.buf[base..end].iter().all(|&(c, _)| c <= MAX_COST));
-        // A child at this length is cut whatever its level.
-        let last_ply = path.len() + 1 >= MAX_LINE;
-        // Progress first, then ordinary moves, then the costly ones: every cost there is
-        // (a move skipped here would be a hole in the proof of a search without cuts).
-        for pass in 0..=MAX_COST {
+        // A mate by one move is looked for first: checks are few, and a line that could
+        // have ended here is not followed further.
+        if let Some(ci) = &checks {
             for i in base..end {
-                let (cost, mv) = self.buf[i];
-                if cost != pass {
-                    continue;
-                }
-                let paid = if free && cost == 1 { 0 } else { cost as i32 };
-                let gives_check = checks.as_ref().is_some_and(|ci| ci.gives_check(pos, mv));
-                if level - paid <= 0 || last_ply {
-                    // The child would be cut at once: only a mate by this very move counts,
-                    // and the search is no longer exhaustive.
-                    guide.cut = true;
-                    if gives_check {
+                let pm = self.buf[i].pm;
+                // The destinations that may give check: those attacking the king, every one
+                // of a piece that uncovers a line on it, and the special moves (castling,
+                // en passant, promotion), which `gives_check_by` plays out.
+                let special = match pm.role {
+                    Role::King => Bitboard::BACK_RANKS & !attacks::king(pm.from),
+                    Role::Pawn => match pm.en_passant {
+                        Some(_) => Bitboard::FULL,
+                        None => Bitboard::BACK_RANKS,
+                    },
+                    _ => Bitboard::EMPTY,
+                };
+                let checking = if ci.uncover.contains(pm.from) {
+                    pm.to
+                } else {
+                    pm.to & (ci.squares[pm.role.index()] | special)
+                };
+                for to in checking {
+                    for &kind in move_kinds(&pm, to, true, 0) {
+                        let mv = Move::new(pm.from, to, kind);
+                        if !ci.gives_check_by(pos, pm.role, mv) {
+                            continue;
+                        }
                         let mut child = *pos;
                         child.play_unchecked(mv);
                         if !child.has_legal_moves() {
@@ -655,21 +667,53 @@ impl Ctx {
                             return Search::Found;
                         }
                     }
-                    continue;
                 }
-                let mut child = *pos;
-                child.play_unchecked(mv);
-                path.push(mv);
-                if gives_check && !child.has_legal_moves() {
-                    return Search::Found;
+            }
+        }
+        // A child at this length is cut whatever its level.
+        let last_ply = path.len() + 1 >= MAX_LINE;
+        // Progress first, then ordinary moves, then the costly ones: every cost there is
+        // (a move skipped here would be a hole in the proof of a search without cuts).
+        // Within a cost, the moves come in the generator's order.
+        for (class, &cost) in COSTS.iter().enumerate() {
+            let paid = if free && cost == 1 { 0 } else { cost as i32 };
+            for i in base..end {
+                let Costed { pm, by_cost } = self.buf[i];
+                for to in by_cost[class] {
+                    for &kind in move_kinds(&pm, to, mover_wins, class) {
+                        let mv = Move::new(pm.from, to, kind);
+                        let gives_check = checks
+                            .as_ref()
+                            .is_some_and(|ci| ci.gives_check_by(pos, pm.role, mv));
+                        if level - paid <= 0 || last_ply {
+                            // The child would be cut at once: only a mate by this very move
+                            // counts, and the search is no longer exhaustive.
+                            guide.cut = true;
+                            if gives_check {
+                                let mut child = *pos;
+                                child.play_unchecked(mv);
+                                if !child.has_legal_moves() {
+                                    path.push(mv);
+                                    return Search::Found;
+                                }
+                            }
+                            continue;
+                        }
+                        let mut child = *pos;
+                        child.play_unchecked(mv);
+                        path.push(mv);
+                        if gives_check && !child.has_legal_moves() {
+                            return Search::Found;
+                        }
+                        let changed = changes_material(pos, mv);
+                        match self.guided(&child, guide, level - paid, path, cost == 0, changed) {
+                            Search::Found => return Search::Found,
+                            Search::OutOfBudget => return Search::OutOfBudget,
+                            Search::NotFound => {}
+                        }
+                        path.pop();
+                    }
                 }
-                let changed = changes_material(pos, mv);
-                match self.guided(&child, guide, level - paid, path, cost == 0, changed) {
-                    Search::Found => return Search::Found,
-                    Search::OutOfBudget => return Search::OutOfBudget,
-                    Search::NotFound => {}
-                }
-                path.pop();
             }
         }
         self.buf.truncate(base);
@@ -757,28 +801,128 @@ struct Explore {
     heap: BinaryHeap<Reverse<(u64, u32)>>,
 }
 
-/// The largest cost of a move in the guided search.
-const MAX_COST: u8 = 4;
-
-/// What a pawn move of the loser costs the guided search.
-const LOSER_PAWN_COST: u8 = 1;
+/// What a move costs the guided search, by class: progress, an ordinary move, a move
+/// against the mate (see [`Guide::classify`]).
+const COSTS: [u8; 3] = [0, 1, 4];
 
 /// The longest line the guided search follows.
 const MAX_LINE: usize = 160;
 
-/// The targets of the guided search: the corner the loser's king heads for, the squares
-/// the winner's king and knights head for; and its transposition table.
+/// One piece's legal moves in the guided search, with their destinations split by the
+/// class of [`COSTS`] the move falls in.
+#[derive(Clone, Copy)]
+struct Costed {
+    pm: PieceMoves,
+    by_cost: [Bitboard; 3],
+}
+
+/// The promotions, in the order the generator gives them (Art. 3.7.3.3).
+const PROMOTIONS: [MoveKind; 4] = [
+    MoveKind::Promotion(Role::Queen),
+    MoveKind::Promotion(Role::Rook),
+    MoveKind::Promotion(Role::Bishop),
+    MoveKind::Promotion(Role::Knight),
+];
+
+/// The moves of `pm` to `to` in cost class `class`, as the generator would give them: one
+/// move, or the promotions of that class (all four for the winner; for the loser the knight
+/// alone in the progress class, the others in the costly one).
+fn move_kinds(pm: &PieceMoves, to: Square, mover_wins: bool, class: usize) -> &'static [MoveKind] {
+    match pm.role {
+        Role::Pawn if Bitboard::BACK_RANKS.contains(to) => match (mover_wins, class) {
+            (true, _) => &PROMOTIONS,
+            (false, 0) => &PROMOTIONS[3..],
+            (false, _) => &PROMOTIONS[..3],
+        },
+        Role::Pawn if pm.en_passant == Some(to) => &[MoveKind::EnPassant],
+        Role::King if pm.from.file().index().abs_diff(to.file().index()) == 2 => {
+            &[MoveKind::Castle]
+        }
+        _ => &[MoveKind::Normal],
+    }
+}
+
+/// Squares by distance from a target: `within[d]` holds those at distance `d` or less
+/// (distances above 7 count as 7, unreachable squares are in none), so the squares
+/// nearer the target than one at distance `d > 0` are `within[min(d - 1, 7)]`.
+#[derive(Clone, Copy)]
+struct Rings {
+    dist: [u8; 64],
+    within: [Bitboard; 8],
+}
+
+impl Rings {
+    fn new(dist: [u8; 64]) -> Rings {
+        let mut within = [Bitboard::EMPTY; 8];
+        for (i, &d) in dist.iter().enumerate() {
+            if d != u8::MAX {
+                within[(d as usize).min(7)] |= Square::new(i as u32);
+            }
+        }
+        for d in 1..8 {
+            within[d] = within[d] | within[d - 1];
+        }
+        Rings { dist, within }
+    }
+
+    /// The squares strictly nearer the target than `from`.
+    #[inline]
+    fn nearer(&self, from: Square) -> Bitboard {
+        match self.dist[from.index()] {
+            0 => Bitboard::EMPTY,
+            d => self.within[(d as usize - 1).min(7)],
+        }
+    }
+}
+
+/// Where the guided search aims its pieces, for one corner: the squares by distance from
+/// each target.
+struct Aims {
+    /// King steps to the square the winner's king heads for (next to the corner).
+    to_king_target: Rings,
+    /// King steps to the corner, for the loser's king.
+    to_corner: Rings,
+    /// Knight moves to the square the winner's knights head for, and to the one beside the
+    /// corner where a knight of the loser blocks its own king.
+    to_knight_target: Rings,
+    to_knight_home: Rings,
+    /// Bishop moves to the corner or a square beside it on the edge.
+    to_bishop_target: Rings,
+}
+
+impl Aims {
+    fn new(corner: Square) -> Aims {
+        let toward = |from: Square, df: i32, dr: i32| {
+            let sf = if from.file().index() == 0 { 1 } else { -1 };
+            let sr = if from.rank().index() == 0 { 1 } else { -1 };
+            from.offset(sf * df, sr * dr).unwrap_or(from)
+        };
+        let king_steps =
+            |target: Square| std::array::from_fn(|i| dist(Square::new(i as u32), target) as u8);
+        Aims {
+            to_king_target: Rings::new(king_steps(toward(corner, 1, 1))),
+            to_corner: Rings::new(king_steps(corner)),
+            to_knight_target: Rings::new(knight_distances(toward(corner, 3, 3))),
+            to_knight_home: Rings::new(knight_distances(toward(corner, 1, 0))),
+            to_bishop_target: Rings::new(bishop_distances(
+                Bitboard::from_square(corner) | toward(corner, 1, 0) | toward(corner, 0, 1),
+            )),
+        }
+    }
+
+    /// The aims of `corner` (one of the four), computed once.
+    fn of(corner: Square) -> &'static Aims {
+        static AIMS: std::sync::OnceLock<[Aims; 4]> = std::sync::OnceLock::new();
+        let all = AIMS.get_or_init(|| [Square::A1, Square::H1, Square::A8, Square::H8].map(Aims::new));
+        let i = (corner.file().index() == 7) as usize + 2 * (corner.rank().index() == 7) as usize;
+        &all[i]
+    }
+}
+
+/// The targets of the guided search (its [`Aims`] at one corner) and its transposition
+/// table.
 struct Guide {
-    side: Color,
-    corner: Square,
-    king_target: Square,
-    knight_target: Square,
-    knight_home: Square,
-    /// Knight moves to `knight_target` and to `knight_home`, by square.
-    to_knight_target: [u8; 64],
-    to_knight_home: [u8; 64],
-    /// Bishop moves to the corner or a square beside it on the edge, by square.
-    to_bishop_target: [u8; 64],
+    aims: &'static Aims,
     /// Position → (largest level searched, iteration of that search).
     tt: std::collections::HashMap<Key, (i32, u32), KeyHasher>,
     iteration: u32,
@@ -790,7 +934,7 @@ impl Guide {
     /// The corners worth aiming the loser's king at, best first: those of the colour the
     /// winner's bishops (or, without them, the loser's bishops) call for, nearest the
     /// loser's king first.
-    fn corners(pos: &Position, side: Color) -> Vec<Square> {
+    fn corners(pos: &Position, side: Color) -> [Square; 4] {
         let loser = !side;
         let bishops = pos.by_role(Role::Bishop);
         let ours = bishops & pos.by_color(side);
@@ -819,101 +963,61 @@ impl Guide {
             let away = (c.rank().index() == 7) as usize != home;
             (colour_miss, away, dist(lk, c))
         });
-        all.to_vec()
+        all
     }
 
-    fn new(pos: &Position, side: Color, corner: Square) -> Guide {
-        let mut g = Guide {
-            side,
-            corner,
-            king_target: corner,
-            knight_target: corner,
-            knight_home: corner,
-            to_knight_target: [0; 64],
-            to_knight_home: [0; 64],
-            to_bishop_target: [0; 64],
-            tt: std::collections::HashMap::with_capacity_and_hasher(256, KeyHasher),
+    /// A guide aiming the search at `corner`.
+    fn new(corner: Square) -> Guide {
+        Guide {
+            aims: Aims::of(corner),
+            tt: std::collections::HashMap::with_capacity_and_hasher(64, KeyHasher),
             iteration: 0,
             cut: false,
-        };
-        g.aim(pos, corner);
-        g
-    }
-
-    /// Aims the search at `corner`.
-    fn aim(&mut self, _pos: &Position, corner: Square) {
-        let toward = |from: Square, df: i32, dr: i32| {
-            let sf = if from.file().index() == 0 { 1 } else { -1 };
-            let sr = if from.rank().index() == 0 { 1 } else { -1 };
-            from.offset(sf * df, sr * dr).unwrap_or(from)
-        };
-        self.corner = corner;
-        self.king_target = toward(corner, 1, 1);
-        self.knight_target = toward(corner, 3, 3);
-        self.knight_home = toward(corner, 1, 0);
-        self.to_knight_target = knight_distances(self.knight_target);
-        self.to_knight_home = knight_distances(self.knight_home);
-        self.to_bishop_target = bishop_distances(
-            Bitboard::from_square(corner) | toward(corner, 1, 0) | toward(corner, 0, 1),
-        );
-    }
-
-    /// What a move costs the guided search: 0 for progress (the winner advancing a pawn,
-    /// capturing, bringing its king or a knight nearer its target; either side's bishop
-    /// getting fewer bishop moves from the corner region; the loser's king going to its
-    /// corner, its knights next to it), 4 for the loser capturing or promoting to anything
-    /// but a knight (a knight next to its own king is the usual blocker of a helpmate:
-    /// free), 1 otherwise.
-    fn cost(&self, pos: &Position, role: Role, mv: Move) -> u8 {
-        let mover = pos.turn();
-        let capture = pos.occupied().contains(mv.to) || mv.is_en_passant();
-        if mover == self.side {
-            if role == Role::Pawn || capture || mv.promotion().is_some() {
-                return 0;
-            }
-            let nearer = match role {
-                Role::King => dist(mv.to, self.king_target) < dist(mv.from, self.king_target),
-                Role::Knight => {
-                    self.to_knight_target[mv.to.index()] < self.to_knight_target[mv.from.index()]
-                }
-                Role::Bishop => {
-                    self.to_bishop_target[mv.to.index()] < self.to_bishop_target[mv.from.index()]
-                }
-                _ => false,
-            };
-            if nearer {
-                return 0;
-            }
-            1
-        } else {
-            if role == Role::King && dist(mv.to, self.corner) < dist(mv.from, self.corner) {
-                return 0;
-            }
-            if role == Role::Knight
-                && self.to_knight_home[mv.to.index()] < self.to_knight_home[mv.from.index()]
-            {
-                return 0;
-            }
-            // So is a bishop heading for the corner (to stand in the way of its own king).
-            if role == Role::Bishop
-                && self.to_bishop_target[mv.to.index()] < self.to_bishop_target[mv.from.index()]
-            {
-                return 0;
-            }
-            match mv.promotion() {
-                // A knight next to its own king is the usual blocker of a helpmate.
-                Some(Role::Knight) => return 0,
-                Some(_) => return 4,
-                None => {}
-            }
-            if capture {
-                return 4;
-            }
-            if role == Role::Pawn {
-                return LOSER_PAWN_COST;
-            }
-            1
         }
+    }
+
+    /// The destinations of one piece's moves by what the move costs the guided search
+    /// (the classes of [`COSTS`]), `theirs` being the pieces of the side not to move:
+    ///
+    /// - for the winner (`mover_wins`): progress (0) for a pawn move, a capture, its king or
+    ///   a knight coming nearer its target, a bishop coming nearer the corner region; an
+    ///   ordinary move (1) otherwise;
+    /// - for the loser: progress for its king coming nearer the corner, a knight nearer
+    ///   the square beside it (a knight next to its own king is the usual blocker of a
+    ///   helpmate), a bishop nearer the corner region (to stand in the way of its own king),
+    ///   promoting to a knight; costly (4) for capturing or promoting to anything else; an
+    ///   ordinary move otherwise.
+    #[inline]
+    fn classify(&self, pm: PieceMoves, mover_wins: bool, theirs: Bitboard) -> [Bitboard; 3] {
+        let to = pm.to;
+        if mover_wins {
+            let nearer = match pm.role {
+                Role::Pawn => return [to, Bitboard::EMPTY, Bitboard::EMPTY],
+                Role::King => self.aims.to_king_target.nearer(pm.from),
+                Role::Knight => self.aims.to_knight_target.nearer(pm.from),
+                Role::Bishop => self.aims.to_bishop_target.nearer(pm.from),
+                _ => Bitboard::EMPTY,
+            };
+            let progress = to & (theirs | nearer);
+            return [progress, to & !progress, Bitboard::EMPTY];
+        }
+        let progress = to
+            & match pm.role {
+                Role::King => self.aims.to_corner.nearer(pm.from),
+                Role::Knight => self.aims.to_knight_home.nearer(pm.from),
+                Role::Bishop => self.aims.to_bishop_target.nearer(pm.from),
+                _ => Bitboard::EMPTY,
+            };
+        if pm.role == Role::Pawn && (to & Bitboard::BACK_RANKS).nonempty() {
+            // Each square: the knight promotion is progress, the others are costly.
+            return [to, Bitboard::EMPTY, to];
+        }
+        let captures = match pm.en_passant {
+            Some(ep) => theirs | ep,
+            None => theirs,
+        };
+        let costly = to & captures & !progress;
+        [progress, to & !progress & !costly, costly]
     }
 }
 
@@ -1086,11 +1190,11 @@ impl CheckInfo {
         }
     }
 
-    /// Whether the legal move `mv` of `pos` gives check.
-    fn gives_check(&self, pos: &Position, mv: Move) -> bool {
+    /// Whether the legal move `mv` of `pos`, by a piece of kind `role`, gives check.
+    #[inline]
+    fn gives_check_by(&self, pos: &Position, role: Role, mv: Move) -> bool {
         match mv.kind {
             MoveKind::Normal => {
-                let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
                 self.squares[role.index()].contains(mv.to)
                     || (self.uncover.contains(mv.from)
                         && !attacks::aligned(self.king, mv.from, mv.to))
