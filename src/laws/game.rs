@@ -712,6 +712,15 @@ pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option
     if occurrences(positions, keys, last, keys[last]) >= 3 {
         return Some(None);
     }
+    // A written move can only make a position that already stood twice stand for the third
+    // time: when no position since the last capture or pawn move stood twice, no move needs
+    // to be tried.
+    let window = (positions[last].halfmove_clock() as usize).min(last);
+    let mut recent = keys[last - window..=last].to_vec();
+    recent.sort_unstable();
+    if !recent.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
     let pos = &positions[last];
     pos.legal_moves()
         .iter()
@@ -1918,5 +1927,67 @@ impl Game {
         if let Some(ply) = self.plies.last_mut() {
             ply.clock_ms = ms;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Art. 9.2.1: the claim by writing the next move, found by trying every legal move, as
+    /// the rule reads, and by [`threefold_claim_at`], which tries none when no position of
+    /// the window stood twice. Seeded random games with few pieces, so positions repeat.
+    #[test]
+    fn art_9_2_1_written_move_claim_as_when_every_move_is_tried() {
+        let every_move = |positions: &[Position], keys: &[u64]| {
+            let last = keys.len() - 1;
+            if occurrences(positions, keys, last, keys[last]) >= 3 {
+                return Some(None);
+            }
+            let pos = &positions[last];
+            pos.legal_moves()
+                .iter()
+                .find(|&&mv| {
+                    pos.after(mv)
+                        .is_ok_and(|after| written_makes_third(positions, keys, &after))
+                })
+                .map(|&mv| Some(mv))
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut written, mut stood) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::from_fen("4k1n1/3p4/8/8/8/8/4P3/1N2K3 w - - 0 1").unwrap();
+            let mut positions = vec![pos];
+            let mut keys = vec![pos.key()];
+            let mut played: Vec<Move> = Vec::new();
+            for _ in 0..120 {
+                let found = threefold_claim_at(&positions, &keys);
+                assert_eq!(found, every_move(&positions, &keys), "{}", pos.to_fen());
+                match found {
+                    Some(Some(_)) => written += 1,
+                    Some(None) => stood += 1,
+                    None => {}
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Half the time a piece goes back where it came from, so positions repeat.
+                let back = played
+                    .len()
+                    .checked_sub(2)
+                    .map(|i| Move::normal(played[i].to, played[i].from))
+                    .filter(|mv| seed % 2 == 0 && moves.contains(mv));
+                let mv = back.unwrap_or(moves[(seed / 2 % moves.len() as u64) as usize]);
+                pos.play_unchecked(mv);
+                played.push(mv);
+                positions.push(pos);
+                keys.push(pos.key());
+            }
+        }
+        assert!(written > 50 && stood > 50, "written {written}, stood {stood}");
     }
 }
