@@ -636,75 +636,35 @@ impl Ctx {
         // A mate by one move is looked for first: checks are few, and a line that could
         // have ended here is not followed further.
         if let Some(ci) = &checks {
-            for i in base..end {
-                let pm = self.buf[i].pm;
-                // The destinations that may give check: those attacking the king, every one
-                // of a piece that uncovers a line on it, and the special moves (castling,
-                // en passant, promotion), which `gives_check_by` plays out.
-                let special = match pm.role {
-                    Role::King => Bitboard::BACK_RANKS & !attacks::king(pm.from),
-                    Role::Pawn => match pm.en_passant {
-                        Some(_) => Bitboard::FULL,
-                        None => Bitboard::BACK_RANKS,
-                    },
-                    _ => Bitboard::EMPTY,
-                };
-                let checking = if ci.uncover.contains(pm.from) {
-                    pm.to
-                } else {
-                    pm.to & (ci.squares[pm.role.index()] | special)
-                };
-                for to in checking {
-                    for &kind in move_kinds(&pm, to, true, 0) {
-                        let mv = Move::new(pm.from, to, kind);
-                        if !ci.gives_check_by(pos, pm.role, mv) {
-                            continue;
-                        }
-                        let mut child = *pos;
-                        child.play_unchecked(mv);
-                        if !child.has_legal_moves() {
-                            path.push(mv);
-                            return Search::Found;
-                        }
-                    }
-                }
+            if let Some(mv) = mate_in_one(pos, ci, &self.buf[base..end]) {
+                path.push(mv);
+                return Search::Found;
             }
         }
         // A child at this length is cut whatever its level.
         let last_ply = path.len() + 1 >= MAX_LINE;
         // Progress first, then ordinary moves, then the costly ones: every cost there is
         // (a move skipped here would be a hole in the proof of a search without cuts).
-        // Within a cost, the moves come in the generator's order.
+        // Within a cost, the moves come in the generator's order. No move mates at once
+        // (that was looked for above), so a child is searched for a mate further on.
         for (class, &cost) in COSTS.iter().enumerate() {
             let paid = if free && cost == 1 { 0 } else { cost as i32 };
+            if level - paid <= 0 || last_ply {
+                // Every child of this cost would be cut at once: the search is no longer
+                // exhaustive when there is one.
+                if self.buf[base..end].iter().any(|c| c.by_cost[class].nonempty()) {
+                    guide.cut = true;
+                }
+                continue;
+            }
             for i in base..end {
                 let Costed { pm, by_cost } = self.buf[i];
                 for to in by_cost[class] {
                     for &kind in move_kinds(&pm, to, mover_wins, class) {
                         let mv = Move::new(pm.from, to, kind);
-                        let gives_check = checks
-                            .as_ref()
-                            .is_some_and(|ci| ci.gives_check_by(pos, pm.role, mv));
-                        if level - paid <= 0 || last_ply {
-                            // The child would be cut at once: only a mate by this very move
-                            // counts, and the search is no longer exhaustive.
-                            guide.cut = true;
-                            if gives_check {
-                                let mut child = *pos;
-                                child.play_unchecked(mv);
-                                if !child.has_legal_moves() {
-                                    path.push(mv);
-                                    return Search::Found;
-                                }
-                            }
-                            continue;
-                        }
                         let mut child = *pos;
                         child.play_unchecked(mv);
                         path.push(mv);
-                        if gives_check && !child.has_legal_moves() {
-                            return Search::Found;
-                        }
                         let changed = changes_material(pos, mv);
                         match self.guided(&child, guide, level - paid, path, cost == 0, changed) {
                             Search::Found => return Search::Found,
@@ -814,6 +774,42 @@ const MAX_LINE: usize = 160;
 struct Costed {
     pm: PieceMoves,
     by_cost: [Bitboard; 3],
+}
+
+/// A move of the winner, to move in `pos`, that checkmates at once, if any: `moves` are all
+/// its legal moves. Only the moves that can give check are played: those to a square
+/// attacking the loser's king, every move of a piece that uncovers a line on it, and the
+/// special moves (castling, en passant, promotion).
+fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move> {
+    for &Costed { pm, .. } in moves {
+        let special = match pm.role {
+            Role::King => Bitboard::BACK_RANKS & !attacks::king(pm.from),
+            Role::Pawn => match pm.en_passant {
+                Some(_) => Bitboard::FULL,
+                None => Bitboard::BACK_RANKS,
+            },
+            _ => Bitboard::EMPTY,
+        };
+        let checking = if ci.uncover.contains(pm.from) {
+            pm.to
+        } else {
+            pm.to & (ci.squares[pm.role.index()] | special)
+        };
+        for to in checking {
+            for &kind in move_kinds(&pm, to, true, 0) {
+                let mv = Move::new(pm.from, to, kind);
+                if !ci.gives_check_by(pos, pm.role, mv) {
+                    continue;
+                }
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                if !child.has_legal_moves() {
+                    return Some(mv);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The promotions, in the order the generator gives them (Art. 3.7.3.3).
