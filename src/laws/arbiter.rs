@@ -22,9 +22,7 @@
 //! The facts of `pgn check` ([`CheckReport`]) come with every review: the arbiter replays
 //! the moves through one [`Game`] and hands it to [`check_played`].
 
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -37,8 +35,8 @@ use super::article::Article;
 use super::check::{CheckInput, CheckReport, Walk, check_played};
 use super::clock::Clock;
 use super::game::{
-    GameResult, Outcome, Termination, cannot_mate_at, fifty_move_claim_at, threefold_claim_at,
-    verify_claim_at,
+    GameResult, Outcome, Termination, cannot_mate_at, fifty_move_claim_at, occurrences_after_move,
+    threefold_claim_at, verify_claim_at,
 };
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, MoveNode, PgnError, PgnGame, StartError, format_clock};
@@ -625,6 +623,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
         &replay,
         &positions[..=played],
         &walk.keys[..=played],
+        &walk.repetitions[..=played],
         board_end.is_some(),
         &mut findings,
     );
@@ -1144,19 +1143,20 @@ fn finish(mut r: Review) -> Review {
 
 /// The draw claims open to the player to move at each position of the game before its end
 /// (9.2.1, 9.2.2, 9.3.1, 9.3.2): `positions` (with their repetition `keys`) are those the
-/// game went through, `over` says the last one ended it.
+/// game went through, with their repetition `keys` and how many times each had stood
+/// (`repetitions`, as the walk counted them); `over` says the last one ended it.
 fn claims(
     replay: &pgn::Replay,
     positions: &[Position],
     keys: &[u64],
+    repetitions: &[u8],
     over: bool,
     findings: &mut Vec<Finding>,
 ) {
     let last = positions.len() - 1;
-    // Keys of the positions since the last capture or pawn move, with their counts; how
-    // many stand at least twice (only then can a written move make a third).
+    // Keys of the positions since the last capture or pawn move; how many stand at least
+    // twice (only then can a written move make a third).
     let mut window: Vec<(u64, usize)> = Vec::new();
-    let mut counts: HashMap<u64, u8, BuildHasherDefault<KeyHasher>> = HashMap::default();
     let mut doubles = 0usize;
     let mut fifty_now = false;
     let mut fifty_written = false;
@@ -1165,16 +1165,13 @@ fn claims(
         let hm = pos.halfmove_clock();
         if i == 0 || hm == 0 {
             window.clear();
-            counts.clear();
             doubles = 0;
             fifty_now = false;
             fifty_written = false;
         }
         let key = keys[i];
         window.push((key, i));
-        let c = counts.entry(key).or_insert(0);
-        *c = c.saturating_add(1);
-        let reps = *c;
+        let reps = repetitions[i];
         if reps == 2 {
             doubles += 1;
         }
@@ -1216,7 +1213,8 @@ fn claims(
             let written = pos.legal_moves().iter().copied().find(|&mv| {
                 let mut after = *pos;
                 after.play_unchecked(mv);
-                after.halfmove_clock() > 0 && counts.get(&after.key()).is_some_and(|&n| n >= 2)
+                after.halfmove_clock() > 0
+                    && occurrences_after_move(positions, keys, i, after.key()) >= 2
             });
             if let Some(mv) = written {
                 let san = write_move(pos, mv, Notation::ENGLISH);
@@ -1292,27 +1290,6 @@ fn claims(
                 );
             }
         }
-    }
-}
-
-/// The hasher of the repetition counts: the keys are Zobrist keys, already uniformly
-/// spread, so the key itself is its hash.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
     }
 }
 

@@ -697,11 +697,34 @@ pub(crate) fn cannot_mate_at(pos: &Position, color: Color) -> (bool, bool) {
 
 /// How many of `positions[..=upto]` have `key` (`keys[i]` is the repetition key of
 /// `positions[i]`). Only positions since the last capture or pawn move can repeat (they
-/// changed the material or the pawns for good), and only with the same player to move.
+/// changed the material or the pawns for good), and only with the same player to move: every
+/// other one of them, counting back from `upto` (the key holds the player to move, so the
+/// others could only match by a collision of keys). `key` is that of a position with the
+/// player to move of `positions[upto]`; [`occurrences_after_move`] counts the others.
 pub(crate) fn occurrences(positions: &[Position], keys: &[u64], upto: usize, key: u64) -> usize {
+    count_back(positions, keys, upto, key, 0)
+}
+
+/// [`occurrences`] of `key`, the key of a position one move after `positions[upto]` (the
+/// other player to move): the position a written move would give (9.2.1).
+pub(crate) fn occurrences_after_move(
+    positions: &[Position],
+    keys: &[u64],
+    upto: usize,
+    key: u64,
+) -> usize {
+    count_back(positions, keys, upto, key, 1)
+}
+
+/// How many of the keys since the last capture or pawn move, up to `upto`, equal `key`, of
+/// every other one counting back from `upto` after skipping `skip` (0 or 1).
+fn count_back(positions: &[Position], keys: &[u64], upto: usize, key: u64, skip: usize) -> usize {
     let window = (positions[upto].halfmove_clock() as usize).min(upto);
     keys[upto - window..=upto]
         .iter()
+        .rev()
+        .skip(skip)
+        .step_by(2)
         .filter(|&&k| k == key)
         .count()
 }
@@ -738,7 +761,7 @@ fn written_makes_third(positions: &[Position], keys: &[u64], after: &Position) -
     let earlier = if after.halfmove_clock() == 0 {
         0
     } else {
-        occurrences(positions, keys, last, after.key())
+        occurrences_after_move(positions, keys, last, after.key())
     };
     earlier + 1 >= 3
 }
@@ -1938,7 +1961,7 @@ mod tests {
     /// the rule reads, and by [`threefold_claim_at`], which tries none when no position of
     /// the window stood twice. Seeded random games with few pieces, so positions repeat.
     #[test]
-    fn art_9_2_1_written_move_claim_as_when_every_move_is_tried() {
+    fn art_9_2_1_written_move_claim_and_counts_as_when_every_move_is_tried() {
         let every_move = |positions: &[Position], keys: &[u64]| {
             let last = keys.len() - 1;
             if occurrences(positions, keys, last, keys[last]) >= 3 {
@@ -1961,6 +1984,22 @@ mod tests {
             let mut keys = vec![pos.key()];
             let mut played: Vec<Move> = Vec::new();
             for _ in 0..120 {
+                // Art. 9.2.3: counted over every position since the last capture or pawn
+                // move, whichever player was to move in it.
+                let last = keys.len() - 1;
+                let window = (pos.halfmove_clock() as usize).min(last);
+                let count = |key: u64| keys[last - window..].iter().filter(|&&k| k == key).count();
+                assert_eq!(
+                    occurrences(&positions, &keys, last, keys[last]),
+                    count(keys[last])
+                );
+                for &mv in pos.legal_moves().iter() {
+                    let after = pos.after(mv).unwrap();
+                    assert_eq!(
+                        occurrences_after_move(&positions, &keys, last, after.key()),
+                        count(after.key())
+                    );
+                }
                 let found = threefold_claim_at(&positions, &keys);
                 assert_eq!(found, every_move(&positions, &keys), "{}", pos.to_fen());
                 match found {
@@ -1988,6 +2027,9 @@ mod tests {
                 keys.push(pos.key());
             }
         }
-        assert!(written > 50 && stood > 50, "written {written}, stood {stood}");
+        assert!(
+            written > 50 && stood > 50,
+            "written {written}, stood {stood}"
+        );
     }
 }
