@@ -652,7 +652,10 @@ impl Ctx {
             if level - paid <= 0 || last_ply {
                 // Every child of this cost would be cut at once: the search is no longer
                 // exhaustive when there is one.
-                if self.buf[base..end].iter().any(|c| c.by_cost[class].nonempty()) {
+                if self.buf[base..end]
+                    .iter()
+                    .any(|c| c.by_cost[class].nonempty())
+                {
                     guide.cut = true;
                 }
                 continue;
@@ -803,13 +806,26 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
                 }
                 let mut child = *pos;
                 child.play_unchecked(mv);
-                if !child.has_legal_moves() {
+                if is_mated(&child) {
                     return Some(mv);
                 }
             }
         }
     }
     None
+}
+
+/// Whether the side to move, in check in `pos`, has no legal move: a square its king can
+/// step to unattacked (most checks leave one) answers first.
+fn is_mated(pos: &Position) -> bool {
+    let us = pos.turn();
+    let king = pos.king(us);
+    let without_king = pos.occupied().without(king);
+    let escapes = attacks::king(king) & !pos.by_color(us);
+    if escapes.into_iter().any(|to| pos.attackers_to(to, !us, without_king).is_empty()) {
+        return false;
+    }
+    !pos.has_legal_moves()
 }
 
 /// The promotions, in the order the generator gives them (Art. 3.7.3.3).
@@ -909,7 +925,8 @@ impl Aims {
     /// The aims of `corner` (one of the four), computed once.
     fn of(corner: Square) -> &'static Aims {
         static AIMS: std::sync::OnceLock<[Aims; 4]> = std::sync::OnceLock::new();
-        let all = AIMS.get_or_init(|| [Square::A1, Square::H1, Square::A8, Square::H8].map(Aims::new));
+        let all =
+            AIMS.get_or_init(|| [Square::A1, Square::H1, Square::A8, Square::H8].map(Aims::new));
         let i = (corner.file().index() == 7) as usize + 2 * (corner.rank().index() == 7) as usize;
         &all[i]
     }
@@ -2119,12 +2136,7 @@ mod tests {
             let both = quick(&pos, Color::White).is_unwinnable()
                 && quick(&pos, Color::Black).is_unwinnable();
             dead += both as usize;
-            assert_eq!(
-                quick_both_unwinnable(&pos, five),
-                both,
-                "{}",
-                pos.to_fen()
-            );
+            assert_eq!(quick_both_unwinnable(&pos, five), both, "{}", pos.to_fen());
             for side in [Color::White, Color::Black] {
                 assert_eq!(
                     quick_counted(&pos, side, five),
