@@ -199,12 +199,15 @@ fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
     fast_path_applies(pos, side) && at_least_five_moves(pos)
 }
 
-/// The conditions of [`quick_cannot_decide`] on `side`'s material and the pawns.
+/// The conditions of [`quick_cannot_decide`] on `side`'s material and the pawns. With four
+/// pieces or more, the material rule and the lone-piece rule can only apply when they are
+/// all bishops on squares of one colour: a piece of another kind rules both out at once.
+#[inline]
 fn fast_path_applies(pos: &Position, side: Color) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
     ours.count() >= 4
-        && !pos.cannot_mate_static(side)
-        && LoneMaterial::of(pos, side).is_none()
+        && ((ours & !pos.by_role(Role::Bishop)).nonempty()
+            || (!pos.cannot_mate_static(side) && LoneMaterial::of(pos, side).is_none()))
         && !looks_locked(pos, side)
 }
 
@@ -1144,8 +1147,12 @@ fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
 
 /// Whether the region analysis and the exhaustive search are worth trying in `quick`: the
 /// winner `side` has no queen, rook or knight, and most pawns are blocked.
+#[inline]
 fn looks_locked(pos: &Position, side: Color) -> bool {
     let heavy = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
+    if (heavy & pos.by_color(side)).nonempty() {
+        return false;
+    }
     let pawns = pos.by_role(Role::Pawn);
     let wp = pawns & pos.by_color(Color::White);
     let bp = pawns & pos.by_color(Color::Black);
