@@ -60,6 +60,43 @@ pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     bishop(sq, occupied) | rook(sq, occupied)
 }
 
+/// The rays of a slider on an empty board, `dirs` its directions (file, rank steps).
+const fn empty_board_rays(dirs: [(i32, i32); 4]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = dirs[d];
+            let (mut f, mut r) = (sq as i32 % 8 + df, sq as i32 / 8 + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[sq] |= 1 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static ROOK_RAYS: [u64; 64] = empty_board_rays([(1, 0), (-1, 0), (0, 1), (0, -1)]);
+static BISHOP_RAYS: [u64; 64] = empty_board_rays([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+
+/// Squares a rook on `sq` would attack on an empty board: where a rook or queen can
+/// attack `sq` from at all, whatever stands between (one load, no magic).
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// Squares a bishop on `sq` would attack on an empty board (see [`rook_rays`]).
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
 /// Squares a piece of `role` and `color` on `sq` attacks.
 #[inline]
 pub fn attacks(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -150,6 +187,10 @@ mod tests {
         assert_eq!(between(Square::A1, Square::D4).count(), 2);
         assert!(between(Square::A1, Square::B3).is_empty());
         assert!(aligned(Square::A1, Square::C3, Square::H8));
+        for sq in Square::ALL {
+            assert_eq!(rook_rays(sq), rook(sq, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(sq), bishop(sq, Bitboard::EMPTY));
+        }
         assert!(!aligned(Square::A1, Square::C3, Square::H7));
     }
 }

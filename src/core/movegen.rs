@@ -12,7 +12,7 @@ use super::bitboard::Bitboard;
 use super::moves::{CastleSide, Move, MoveKind, MoveList};
 use super::piece::{Color, Role};
 use super::position::{CastlePath, Position};
-use super::square::{Rank, Square};
+use super::square::{File, Rank, Square};
 
 /// The legal moves of one piece: its origin and the destinations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,25 +93,6 @@ impl IntoIterator for PieceMoves {
 }
 
 impl Position {
-    /// The own pieces pinned to the king of the side to move.
-    #[inline]
-    fn pinned(&self, ksq: Square, occupied: Bitboard) -> Bitboard {
-        let us = self.turn;
-        let their = self.by_color(!us);
-        let queens = self.by_role(Role::Queen);
-        let snipers = ((attacks::rook(ksq, Bitboard::EMPTY) & (self.by_role(Role::Rook) | queens))
-            | (attacks::bishop(ksq, Bitboard::EMPTY) & (self.by_role(Role::Bishop) | queens)))
-            & their;
-        let mut pinned = Bitboard::EMPTY;
-        for s in snipers {
-            let blockers = attacks::between(ksq, s) & occupied;
-            if blockers.nonempty() && !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        pinned & self.by_color(us)
-    }
-
     /// Calls `visit` with the legal moves of each piece that has any; stops early, returning
     /// `true`, when `visit` returns `true`.
     #[inline(always)]
@@ -122,7 +103,7 @@ impl Position {
         let their = self.by_color(them);
         let occ = our | their;
         let ksq = self.king(us);
-        let checkers = self.attackers_to(ksq, them, occ);
+        let (checkers, pinned) = self.checks_and_pins(ksq);
 
         // The king (Art. 3.8.1): never onto an attacked square, the king itself not blocking.
         let mut king_to = Bitboard::EMPTY;
@@ -166,7 +147,6 @@ impl Position {
             Some(c) => attacks::between(ksq, c).with(c),
             None => Bitboard::FULL,
         } & !our;
-        let pinned = self.pinned(ksq, occ);
         // A pinned piece can neither capture a single checker nor block it.
         let movable = if checkers.nonempty() {
             our & !pinned
@@ -255,6 +235,27 @@ impl Position {
         false
     }
 
+    /// The castling move of the side to move towards `side`, if it is legal (Art. 3.8.2):
+    /// the generator's test for that one move, without the king's other moves.
+    pub(crate) fn castle_move(&self, side: CastleSide) -> Option<Move> {
+        let us = self.turn;
+        let them = !us;
+        if !self.castling.has(us, side) {
+            return None;
+        }
+        let path = CastlePath::of(us, side);
+        let occ = self.occupied();
+        let ksq = self.king(us);
+        let legal = ksq == path.king_from
+            && (path.must_be_empty() & occ).is_empty()
+            && self.attackers_to(ksq, them, occ).is_empty()
+            && path
+                .must_be_safe()
+                .into_iter()
+                .all(|sq| self.attackers_to(sq, them, occ).is_empty());
+        legal.then_some(Move::new(ksq, path.king_to, MoveKind::Castle))
+    }
+
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -284,20 +285,22 @@ impl Position {
     }
 
     /// A lower bound of the number of legal moves, cheaper than generating them, counted
-    /// until it reaches `enough`: out of check, the moves of the knights and sliders that
-    /// stand on no line through their own king, which cannot be pinned, so that every one
-    /// of their moves is legal (Art. 3.9). 0 in check.
+    /// until it reaches `enough`: out of check, the moves of the pieces other than the king
+    /// that are not pinned, every one of which is legal (Art. 3.9): the knights' and
+    /// sliders' moves onto squares not their own side's, and the pawns' steps and captures
+    /// (each promotion square once, en passant left out). The king's moves are not counted:
+    /// each would need its own test of the square. 0 in check.
     pub(crate) fn free_piece_moves(&self, enough: u32) -> u32 {
         let us = self.turn;
         let our = self.by_color(us);
-        let king = self.king(us);
-        let occ = self.occupied();
-        if self.attackers_to(king, !us, occ).nonempty() {
+        let (checkers, pinned) = self.checks_and_pins(self.king(us));
+        if checkers.nonempty() {
             return 0;
         }
-        let free = our & !attacks::queen(king, Bitboard::EMPTY);
+        let occ = self.occupied();
+        let free = our & !pinned;
         let mut n = 0;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in [Role::Queen, Role::Rook, Role::Knight, Role::Bishop] {
             for sq in free & self.by_role(role) {
                 n += (attacks::attacks(us, role, sq, occ) & !our).count();
                 if n >= enough {
@@ -305,7 +308,28 @@ impl Position {
                 }
             }
         }
-        n
+        // The pawns all at once: steps onto empty squares, captures of the opponent's pieces
+        // (never the king: the opponent, who just moved, is not in check).
+        let pawns = self.by_role(Role::Pawn) & free;
+        let empty = !occ;
+        let their = self.by_color(!us);
+        let (step, double, captures) = match us {
+            Color::White => {
+                let step = pawns.north() & empty;
+                let double = (step & Bitboard::rank(Rank::Third)).north() & empty;
+                let west = Bitboard(pawns.0 & !Bitboard::file(File::A).0).north().0 >> 1;
+                let east = Bitboard(pawns.0 & !Bitboard::file(File::H).0).north().0 << 1;
+                (step, double, [west & their.0, east & their.0])
+            }
+            Color::Black => {
+                let step = pawns.south() & empty;
+                let double = (step & Bitboard::rank(Rank::Sixth)).south() & empty;
+                let west = Bitboard(pawns.0 & !Bitboard::file(File::A).0).south().0 >> 1;
+                let east = Bitboard(pawns.0 & !Bitboard::file(File::H).0).south().0 << 1;
+                (step, double, [west & their.0, east & their.0])
+            }
+        };
+        n + step.count() + double.count() + captures[0].count_ones() + captures[1].count_ones()
     }
 
     /// The legal moves of the piece on `from`.

@@ -134,6 +134,9 @@ const fn castle_clear_table() -> [u8; 64] {
 }
 static CASTLE_CLEAR: [u8; 64] = castle_clear_table();
 
+/// The squares whose [`CASTLE_CLEAR`] entry is not empty: a1, e1, h1, a8, e8, h8.
+const CASTLE_SQUARES: Bitboard = Bitboard(0x9100_0000_0000_0091);
+
 /// A legal chess position. It is built only from a validated set-up (`fen`), or by
 /// playing moves from one, so its invariants hold: one king of each colour, the side not to
 /// move not in check, no pawns on the first or last rank, castling rights backed by king and
@@ -401,8 +404,9 @@ impl Position {
 
     /// Whether moving our piece from `from` to `to` leaves our king unattacked (Art. 3.9),
     /// for a move the piece can otherwise make that is neither castling nor en passant
-    /// (those change other squares too). A piece on `to` is captured.
-    #[inline]
+    /// (those change other squares too). A piece on `to` is captured. The plain definition,
+    /// which the tests hold [`Position::legal_among`] to.
+    #[cfg(test)]
     pub(crate) fn king_safe_after(&self, from: Square, to: Square) -> bool {
         let us = self.turn;
         let king = self.king(us);
@@ -437,24 +441,54 @@ impl Position {
         )
     }
 
-    /// The squares of the side to move's pieces of kind `role` that have a legal move to
-    /// `to` other than castling, found by looking back from `to` along the piece's own
-    /// lines (the moves of one kind to one square, without generating every move). `None`
-    /// for a pawn when `to` is the en-passant square: the caller asks the generator then.
-    pub(crate) fn legal_origins(&self, role: Role, to: Square) -> Option<Bitboard> {
+    /// The checks on the side to move's king on `ksq` and its own pieces pinned to it, told
+    /// together: both come from the opponent's sliders on the king's lines of an empty board
+    /// (none between: a check; one piece of ours between: a pin), and the leapers only give
+    /// checks. The king itself never gives check in a legal position.
+    #[inline]
+    pub(crate) fn checks_and_pins(&self, ksq: Square) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let their = self.by_color[(!us).index()];
+        let occ = self.occupied();
+        let queens = self.by_role[Role::Queen.index()];
+        let snipers = ((attacks::rook_rays(ksq) & (self.by_role[Role::Rook.index()] | queens))
+            | (attacks::bishop_rays(ksq) & (self.by_role[Role::Bishop.index()] | queens)))
+            & their;
+        let mut checkers = ((attacks::knight(ksq) & self.by_role[Role::Knight.index()])
+            | (attacks::pawn(us, ksq) & self.by_role[Role::Pawn.index()]))
+            & their;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = attacks::between(ksq, s) & occ;
+            if blockers.is_empty() {
+                checkers |= s;
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        (checkers, pinned & self.by_color[us.index()])
+    }
+
+    /// The squares of the side to move's pieces of kind `role` that could move to `to` by
+    /// their own movement, the king's safety aside (for a pawn: a capture onto an enemy
+    /// piece, or its one or two steps onto an empty square). `None` for a pawn when `to` is
+    /// the en-passant square: the caller asks the generator then.
+    #[inline]
+    pub(crate) fn origins(&self, role: Role, to: Square) -> Option<Bitboard> {
         let us = self.turn;
         let ours = self.by_color(us);
         if ours.contains(to) {
             return Some(Bitboard::EMPTY);
         }
         let occ = self.occupied();
-        let candidates = match role {
+        Some(match role {
             Role::Pawn => {
                 if self.ep_square == Some(to) {
                     return None;
                 }
+                let pawns = self.pieces(us, Role::Pawn);
                 if occ.contains(to) {
-                    attacks::pawn(!us, to) & self.pieces(us, Role::Pawn)
+                    attacks::pawn(!us, to) & pawns
                 } else {
                     // One step back from `to`, or two from the fourth rank over an empty
                     // square (Art. 3.7.1, 3.7.2).
@@ -463,7 +497,6 @@ impl Position {
                         Color::Black => b.north(),
                     };
                     let one = back(Bitboard::from_square(to));
-                    let pawns = self.pieces(us, Role::Pawn);
                     if (one & pawns).nonempty() {
                         one & pawns
                     } else if (one & occ).is_empty() && to.rank() == Rank::Fourth.relative_to(us) {
@@ -474,14 +507,52 @@ impl Position {
                 }
             }
             _ => attacks::attacks(us, role, to, occ) & self.pieces(us, role),
-        };
-        let mut legal = Bitboard::EMPTY;
-        for from in candidates {
-            if self.king_safe_after(from, to) {
-                legal |= from;
-            }
+        })
+    }
+
+    /// Of `origins` (from [`Position::origins`], for pieces of kind `role`), those whose
+    /// move to `to` leaves their king unattacked (Art. 3.9). Not the king: out of check only
+    /// a pinned piece leaving its pin line exposes it; in check a piece must capture or
+    /// block the only checker, and a pinned one never can. The king: `to` must not be
+    /// attacked with the king gone from its square (it would not block a line through it).
+    #[inline]
+    pub(crate) fn legal_among(&self, origins: Bitboard, role: Role, to: Square) -> Bitboard {
+        if origins.is_empty() {
+            return origins;
         }
-        Some(legal)
+        let us = self.turn;
+        let ksq = self.king(us);
+        if role == Role::King {
+            let occ = self.occupied() ^ ksq;
+            return if self.attackers_to(to, !us, occ).is_empty() {
+                origins
+            } else {
+                Bitboard::EMPTY
+            };
+        }
+        let (checkers, pinned) = self.checks_and_pins(ksq);
+        match checkers.first() {
+            None => {
+                let mut legal = origins;
+                for from in origins & pinned {
+                    if !attacks::line(ksq, from).contains(to) {
+                        legal ^= from;
+                    }
+                }
+                legal
+            }
+            Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
+            Some(c) if attacks::between(ksq, c).with(c).contains(to) => origins & !pinned,
+            Some(_) => Bitboard::EMPTY,
+        }
+    }
+
+    /// The squares of the side to move's pieces of kind `role` that have a legal move to
+    /// `to` other than castling, found by looking back from `to` along the piece's own
+    /// lines (the moves of one kind to one square, without generating every move). `None`
+    /// for a pawn when `to` is the en-passant square: the caller asks the generator then.
+    pub(crate) fn legal_origins(&self, role: Role, to: Square) -> Option<Bitboard> {
+        Some(self.legal_among(self.origins(role, to)?, role, to))
     }
 
     // --- Making and unmaking moves ----------------------------------------------------------
@@ -512,46 +583,80 @@ impl Position {
         }
     }
 
+    /// The role of the piece on `sq`, which must be occupied (a pawn otherwise).
+    #[inline]
+    fn role_on(&self, sq: Square) -> Role {
+        let [_, knights, bishops, rooks, queens, kings] = self.by_role;
+        if !(knights | bishops | rooks | queens | kings).contains(sq) {
+            Role::Pawn
+        } else if knights.contains(sq) {
+            Role::Knight
+        } else if bishops.contains(sq) {
+            Role::Bishop
+        } else if rooks.contains(sq) {
+            Role::Rook
+        } else if queens.contains(sq) {
+            Role::Queen
+        } else {
+            Role::King
+        }
+    }
+
+    /// Takes the opponent's piece off `to`, if one stands there (a capture, Art. 3.1.1).
+    #[inline]
+    fn take_on(&mut self, them: Color, to: Square) {
+        if self.by_color[them.index()].contains(to) {
+            let role = self.role_on(to);
+            self.toggle(them, role, to);
+            self.halfmoves = 0;
+        }
+    }
+
     /// Plays a move without checking that it is legal: for the generator's own moves, and
     /// moves already checked. An illegal move here leaves the position meaningless (but never
-    /// makes the program unsafe).
+    /// makes the program unsafe). It is played by every replayed ply and every node of the
+    /// searches, so it touches only what the move changes: the key is updated along with the
+    /// pieces, and the castling rights only when a move starts or ends on a king's or rook's
+    /// original square while some are held.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
-        let capture = self.capture_of(mv);
-        self.base_key ^= zobrist::castling(self.castling.0);
+        let (from, to) = (mv.from, mv.to);
         self.ep_square = None;
         self.halfmoves += 1;
-        if let Some((sq, role)) = capture {
-            self.toggle(them, role, sq);
-            self.halfmoves = 0;
-        }
         match mv.kind {
             MoveKind::Normal => {
-                let role = self.role_at(mv.from).unwrap_or(Role::Pawn);
-                self.toggle(us, role, mv.from);
-                self.toggle(us, role, mv.to);
+                self.take_on(them, to);
+                let role = self.role_on(from);
+                self.toggle(us, role, from);
+                self.toggle(us, role, to);
                 if role == Role::Pawn {
                     self.halfmoves = 0;
                     // A double step: the squares differ by 16 exactly when they differ only
                     // in bit 4 (written without a branch that mispredicts half the time).
-                    let double = (mv.from as u32 ^ mv.to as u32) == 16;
-                    self.ep_square =
-                        double.then_some(Square::new((mv.from as u32 + mv.to as u32) / 2));
+                    let double = (from as u32 ^ to as u32) == 16;
+                    self.ep_square = double.then_some(Square::new((from as u32 + to as u32) / 2));
                 }
             }
-            MoveKind::EnPassant => {
-                self.toggle(us, Role::Pawn, mv.from);
-                self.toggle(us, Role::Pawn, mv.to);
-            }
             MoveKind::Promotion(role) => {
-                self.toggle(us, Role::Pawn, mv.from);
-                self.toggle(us, role, mv.to);
+                self.take_on(them, to);
+                self.toggle(us, Role::Pawn, from);
+                self.toggle(us, role, to);
+                self.halfmoves = 0;
+            }
+            MoveKind::EnPassant => {
+                self.toggle(
+                    them,
+                    Role::Pawn,
+                    Square::from_coords(to.file(), from.rank()),
+                );
+                self.toggle(us, Role::Pawn, from);
+                self.toggle(us, Role::Pawn, to);
                 self.halfmoves = 0;
             }
             MoveKind::Castle => {
-                let side = if mv.to.file() > mv.from.file() {
+                let side = if to.file() > from.file() {
                     CastleSide::King
                 } else {
                     CastleSide::Queen
@@ -563,8 +668,12 @@ impl Position {
                 self.toggle(us, Role::Rook, path.rook_to);
             }
         }
-        self.castling.0 &= !(CASTLE_CLEAR[mv.from.index()] | CASTLE_CLEAR[mv.to.index()]);
-        self.base_key ^= zobrist::castling(self.castling.0);
+        if !self.castling.is_empty() && (CASTLE_SQUARES & (Bitboard::from(from) | to)).nonempty() {
+            let old = self.castling.0;
+            let new = old & !(CASTLE_CLEAR[from.index() & 63] | CASTLE_CLEAR[to.index() & 63]);
+            self.castling.0 = new;
+            self.base_key ^= zobrist::castling(old) ^ zobrist::castling(new);
+        }
         if us == Color::Black {
             self.fullmoves += 1;
         }
@@ -797,6 +906,60 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Art. 3.9: the origins found legal by the pins and checks told once per position
+    /// ([`Position::legal_among`]) are those whose move leaves the king unattacked on the
+    /// board after it, for every role and every arrival square of positions of seeded random
+    /// games (many of them in check).
+    #[test]
+    fn art_3_9_legal_origins_leave_the_king_unattacked() {
+        let (mut origins, mut in_check) = (0, 0);
+        for pos in crate::core::testing::random_positions(40, 300, 0x3c6e_f372_fe94_f82b) {
+            in_check += usize::from(pos.is_check());
+            for role in Role::ALL {
+                for to in Square::ALL {
+                    let Some(candidates) = pos.origins(role, to) else {
+                        continue;
+                    };
+                    let plain: Bitboard = candidates
+                        .into_iter()
+                        .filter(|&from| pos.king_safe_after(from, to))
+                        .collect();
+                    assert_eq!(
+                        pos.legal_origins(role, to),
+                        Some(plain),
+                        "{role:?} to {to:?} in {}",
+                        pos.to_fen()
+                    );
+                    origins += plain.count();
+                }
+            }
+        }
+        assert!(origins > 100_000 && in_check > 500, "{origins} {in_check}");
+    }
+
+    /// Art. 3–3.8: playing a move changes only what it changes: the key kept along the
+    /// moves is the one computed from the position, and the castling rights are those the
+    /// moves of the king and rooks (and captures on their squares) leave.
+    #[test]
+    fn art_3_8_2_1_play_keeps_the_key_and_the_castling_rights() {
+        for pos in crate::core::testing::random_positions(30, 250, 0x510e_527f_ade6_82d1) {
+            for &mv in pos.legal_moves().iter() {
+                let mut after = pos;
+                after.play_unchecked(mv);
+                assert_eq!(after.base_key, after.compute_base_key(), "{mv:?} {pos:?}");
+                let mut rights = pos.castling;
+                for sq in [mv.from, mv.to] {
+                    rights.0 &= !CASTLE_CLEAR[sq.index()];
+                }
+                assert_eq!(after.castling, rights, "{mv:?} {pos:?}");
+                let mut back = pos;
+                let undo = back.make(mv);
+                back.undo(mv, undo);
+                assert_eq!(back, pos);
+            }
+        }
     }
 
     /// Art. 3.9.1: whether a move gives check, told without playing it, is what the

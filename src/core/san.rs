@@ -71,6 +71,28 @@ impl Letters {
     }
 }
 
+impl Letters {
+    /// [`Letters::role_of`] for an ASCII upper-case letter, by one `match`.
+    #[inline]
+    fn ascii_role(self, c: u8) -> Option<Role> {
+        Some(match (self, c) {
+            (_, b'P') => Role::Pawn,
+            (Letters::Spanish, b'R') => Role::King,
+            (Letters::Spanish, b'D') => Role::Queen,
+            (Letters::Spanish, b'T') => Role::Rook,
+            (Letters::Spanish, b'A') => Role::Bishop,
+            (Letters::Spanish, b'C') => Role::Knight,
+            (Letters::Spanish, _) => return None,
+            (_, b'K') => Role::King,
+            (_, b'Q') => Role::Queen,
+            (_, b'R') => Role::Rook,
+            (_, b'B') => Role::Bishop,
+            (_, b'N') => Role::Knight,
+            _ => return None,
+        })
+    }
+}
+
 fn figurine_role(c: char) -> Option<Role> {
     Some(match c {
         '♔' | '♚' => Role::King,
@@ -783,7 +805,132 @@ pub fn write_move(pos: &Position, mv: Move, notation: Notation) -> String {
 }
 
 /// Reads a move in algebraic notation (any form) and finds it among the legal moves.
+#[inline]
 pub fn parse_move(pos: &Position, text: &str, letters: Letters) -> Result<Move, SanError> {
+    match plain_move(pos, text.as_bytes(), letters) {
+        Some(mv) => Ok(mv),
+        None => parse_move_general(pos, text, letters),
+    }
+}
+
+/// The move of a plain PGN move text, read and found in one pass over its bytes, with no
+/// [`San`] and no error built: every recorded game's moves go through here, so this is the
+/// whole cost of replaying one. The forms are `O-O` and `O-O-O` (or with zeros), and
+/// `[piece][file][rank][x|-]file rank[=piece]` in ASCII (the promotion piece also written
+/// straight after the rank, `e8Q`, `e7e8q`), then any of `+ # ! ?`. The piece's origins are
+/// looked back for from the arrival square ([`Position::origins`]), narrowed by the
+/// disambiguation written before the king's safety is asked ([`Position::legal_among`]).
+/// `None` for anything else (other spellings, en passant, a king's long move that may be
+/// castling, no legal move or several, a promotion problem): [`parse_move_general`] reads
+/// those, and gives the same move where this one answers.
+#[inline]
+fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<Move> {
+    let mut end = b.len();
+    while end > 0 && matches!(b[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    let body = &b[..end];
+    let (piece, mut rest) = match *body {
+        [b'O' | b'0', ..] => {
+            let side = match body {
+                b"O-O" | b"0-0" => CastleSide::King,
+                b"O-O-O" | b"0-0-0" => CastleSide::Queen,
+                _ => return None,
+            };
+            return pos.castle_move(side);
+        }
+        [c, ref rest @ ..] if c.is_ascii_uppercase() => (Some(letters.ascii_role(c)?), rest),
+        _ => (None, body),
+    };
+    // The promotion piece: the last letter, after `=` or straight after the rank.
+    let mut promotion = None;
+    if let [head @ .., before, last] = rest {
+        if last.is_ascii_alphabetic() && matches!(before, b'=' | b'1'..=b'8') {
+            let role = letters.ascii_role(last.to_ascii_uppercase())?;
+            if matches!(role, Role::King | Role::Pawn) {
+                return None;
+            }
+            promotion = Some(role);
+            rest = if *before == b'=' {
+                head
+            } else {
+                &rest[..rest.len() - 1]
+            };
+        }
+    }
+    // The squares' letters and digits, in order (`x` and `-` say nothing the position
+    // does not): the arrival square last, the disambiguation before it.
+    let mut squares = [0u8; 4];
+    let mut n = 0;
+    for &c in rest {
+        match c {
+            b'a'..=b'h' | b'1'..=b'8' => {
+                *squares.get_mut(n)? = c;
+                n += 1;
+            }
+            b'x' | b'-' => {}
+            _ => return None,
+        }
+    }
+    let file = |c: u8| File::new(u32::from(c - b'a'));
+    let rank = |c: u8| Rank::new(u32::from(c - b'1'));
+    let (from_file, from_rank, to) = match squares[..n] {
+        [f, r] if f.is_ascii_lowercase() && r.is_ascii_digit() => (None, None, (f, r)),
+        [d, f, r] if f.is_ascii_lowercase() && r.is_ascii_digit() => {
+            if d.is_ascii_digit() {
+                (None, Some(rank(d)), (f, r))
+            } else {
+                (Some(file(d)), None, (f, r))
+            }
+        }
+        [df, dr, f, r]
+            if df.is_ascii_lowercase()
+                && dr.is_ascii_digit()
+                && f.is_ascii_lowercase()
+                && r.is_ascii_digit() =>
+        {
+            (Some(file(df)), Some(rank(dr)), (f, r))
+        }
+        _ => return None,
+    };
+    let to = Square::from_coords(file(to.0), rank(to.1));
+    let role = match (piece, from_file, from_rank) {
+        // Long notation without a letter: the piece on the departure square moves (not
+        // the king, whose two-square move is castling).
+        (None, Some(f), Some(r)) => {
+            let from = Square::from_coords(f, r);
+            if !pos.by_color(pos.turn()).contains(from) {
+                return None;
+            }
+            pos.role_at(from).filter(|&r| r != Role::King)?
+        }
+        _ => piece.unwrap_or(Role::Pawn),
+    };
+    let mut origins = pos.origins(role, to)?;
+    if let Some(f) = from_file {
+        origins &= Bitboard::file(f);
+    }
+    if let Some(r) = from_rank {
+        origins &= Bitboard::rank(r);
+    }
+    let origins = pos.legal_among(origins, role, to);
+    if origins.more_than_one() {
+        return None;
+    }
+    let from = origins.first()?;
+    let promotes = role == Role::Pawn && Bitboard::BACK_RANKS.contains(to);
+    let kind = match (promotes, promotion) {
+        (true, Some(r)) => MoveKind::Promotion(r),
+        (false, None) => MoveKind::Normal,
+        _ => return None,
+    };
+    Some(Move::new(from, to, kind))
+}
+
+/// [`parse_move`] for every form and every error: the notation is read into a [`San`]
+/// ([`San::parse`]), then matched against the legal moves ([`San::to_move`]).
+#[inline(never)]
+fn parse_move_general(pos: &Position, text: &str, letters: Letters) -> Result<Move, SanError> {
     San::parse(text, letters)
         .map_err(|mut e| {
             e.fen = pos.to_fen();
@@ -869,6 +1016,144 @@ mod tests {
             }
         }
         assert!(fast > 10_000, "{fast}");
+    }
+
+    /// App. C: the one-pass reading of plain move texts ([`plain_move`]) answers only with
+    /// the move the general reading finds, for the notation of every legal move of
+    /// thousands of positions in every set of letters and form, without its
+    /// disambiguation, with a wrong one, with another piece letter, with every promotion
+    /// spelling and piece, with marks after it, and for a list of odd texts; and it answers
+    /// for the plain PGN forms.
+    #[test]
+    fn app_c_one_pass_reading_is_the_general_reading() {
+        let odd = [
+            "",
+            "+",
+            "O-O",
+            "0-0",
+            "O-O-O",
+            "0-0-0",
+            "O-O+",
+            "OO",
+            "o-o",
+            "O-O-O-O",
+            "Kg1",
+            "Kc1",
+            "Ke1g1",
+            "e1g1",
+            "e1c1",
+            "e8=K",
+            "e8=P",
+            "e8=",
+            "=Q",
+            "e8Qx",
+            "e4x",
+            "xe4",
+            "-e4",
+            "Nx",
+            "N1b",
+            "Nf3b",
+            "a1b2c3",
+            "1e4",
+            "e4=Q",
+            "Pe4",
+            "Xe4",
+            "E4",
+            "nf3",
+            "Bxb",
+            "exd6e.p.",
+            "exd6 e.p.",
+            " e4",
+            "e4 ",
+            "♘f3",
+            "e7e8b",
+            "h7h8n",
+            "b7b8=R",
+            "a2a1q#",
+            "Qh4xe1",
+            "R1a3",
+            "Raa1",
+            "Tf1",
+            "Dd1",
+            "Ab5",
+            "Cc3",
+            "Rd2",
+        ];
+        let (mut answered, mut texts) = (0, 0);
+        for pos in positions().into_iter().step_by(3) {
+            let mut all: Vec<String> = odd.iter().map(|t| t.to_string()).collect();
+            for &mv in pos.legal_moves().iter() {
+                let uci = mv.to_string();
+                all.push(uci.clone());
+                all.push(format!("{}-{}", &uci[..2], &uci[2..]));
+                for notation in [
+                    Notation::ENGLISH,
+                    Notation::SPANISH,
+                    Notation::LONG,
+                    Notation::ENGLISH.fide(),
+                    Notation::SPANISH.fide(),
+                    Notation {
+                        hyphen: false,
+                        ..Notation::LONG
+                    },
+                ] {
+                    let text = write_move(&pos, mv, notation);
+                    for promo in ["=Q", "=N", "=q", "=D", "=K", "Q", "q", "b", "R", ""] {
+                        if let Some(stem) = text.strip_suffix(promo).filter(|_| !promo.is_empty()) {
+                            for other in ["=Q", "=B", "=r", "=C", "=P", "N", "n", "a", ""] {
+                                all.push(format!("{stem}{other}"));
+                            }
+                        }
+                    }
+                    for marks in ["", "+", "#", "!?", "+!", "#+"] {
+                        all.push(format!("{text}{marks}"));
+                    }
+                    let body = text.trim_end_matches(['+', '#']);
+                    let to = mv.to.to_string();
+                    if let Some(i) = body.find(&to) {
+                        let (head, tail) = body.split_at(i);
+                        let letter: String =
+                            head.chars().take_while(char::is_ascii_uppercase).collect();
+                        // Without the disambiguation, with a wrong one, with other letters.
+                        all.push(format!("{letter}{tail}"));
+                        for d in ["a", "h", "1", "8", "a1", "h8", "x"] {
+                            all.push(format!("{letter}{d}{tail}"));
+                        }
+                        for other in ["K", "Q", "R", "B", "N", "P", "T", "D", "A", "C"] {
+                            all.push(format!("{other}{}", &head[letter.len()..]) + tail);
+                        }
+                    }
+                }
+            }
+            for text in &all {
+                for letters in [Letters::English, Letters::Spanish, Letters::Figurine] {
+                    texts += 1;
+                    if let Some(mv) = plain_move(&pos, text.as_bytes(), letters) {
+                        answered += 1;
+                        assert_eq!(
+                            Ok(mv),
+                            parse_move_general(&pos, text, letters),
+                            "{text} {letters:?} in {}",
+                            pos.to_fen()
+                        );
+                    }
+                }
+            }
+            // The forms a PGN file holds are all read in one pass (en passant aside).
+            for &mv in pos.legal_moves().iter().filter(|m| !m.is_en_passant()) {
+                let text = write_move(&pos, mv, Notation::ENGLISH);
+                assert_eq!(
+                    plain_move(&pos, text.as_bytes(), Letters::English),
+                    Some(mv),
+                    "{text} in {}",
+                    pos.to_fen()
+                );
+            }
+        }
+        assert!(
+            answered > 100_000 && texts > 1_000_000,
+            "{answered} {texts}"
+        );
     }
 
     /// App. C: the plain reader answers only where the lenient one gives the same move.
