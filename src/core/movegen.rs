@@ -139,6 +139,24 @@ impl Position {
         {
             return true;
         }
+        self.generate_piece_moves(ksq, checkers, pinned, &mut visit)
+    }
+
+    /// The part of [`Position::generate_moves`] after the king: the moves of the other
+    /// pieces, given the checks and pins of the king on `ksq`.
+    #[inline(always)]
+    fn generate_piece_moves(
+        &self,
+        ksq: Square,
+        checkers: Bitboard,
+        pinned: Bitboard,
+        visit: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let our = self.by_color(us);
+        let their = self.by_color(them);
+        let occ = our | their;
         // In double check only the king moves (Art. 3.9).
         if checkers.more_than_one() {
             return false;
@@ -279,9 +297,26 @@ impl Position {
         n
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move. The moves of the unpinned pieces tell
+    /// most positions out of check; then the king's steps, one square at a time until a safe
+    /// one (castling needs no look: when it is legal, so is the king's step onto the square
+    /// it crosses, Art. 3.8.2), and only then the other pieces.
     pub fn has_legal_moves(&self) -> bool {
-        self.free_piece_moves(1) >= 1 || self.generate_moves(|_| true)
+        if self.free_piece_moves(1) >= 1 {
+            return true;
+        }
+        let us = self.turn;
+        let them = !us;
+        let ksq = self.king(us);
+        let without_king = self.occupied() ^ ksq;
+        if (attacks::king(ksq) & !self.by_color(us))
+            .into_iter()
+            .any(|to| self.attackers_to(to, them, without_king).is_empty())
+        {
+            return true;
+        }
+        let (checkers, pinned) = self.checks_and_pins(ksq);
+        self.generate_piece_moves(ksq, checkers, pinned, &mut |_| true)
     }
 
     /// A lower bound of the number of legal moves, cheaper than generating them, counted

@@ -473,7 +473,7 @@ impl Position {
     /// their own movement, the king's safety aside (for a pawn: a capture onto an enemy
     /// piece, or its one or two steps onto an empty square). `None` for a pawn when `to` is
     /// the en-passant square: the caller asks the generator then.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn origins(&self, role: Role, to: Square) -> Option<Bitboard> {
         let us = self.turn;
         let ours = self.by_color(us);
@@ -506,45 +506,62 @@ impl Position {
                     }
                 }
             }
-            _ => attacks::attacks(us, role, to, occ) & self.pieces(us, role),
+            Role::Knight => attacks::knight(to) & self.pieces(us, role),
+            Role::Bishop => attacks::bishop(to, occ) & self.pieces(us, role),
+            Role::Rook => attacks::rook(to, occ) & self.pieces(us, role),
+            Role::Queen => attacks::queen(to, occ) & self.pieces(us, role),
+            Role::King => attacks::king(to) & self.pieces(us, role),
         })
     }
 
     /// Of `origins` (from [`Position::origins`], for pieces of kind `role`), those whose
-    /// move to `to` leaves their king unattacked (Art. 3.9). Not the king: out of check only
-    /// a pinned piece leaving its pin line exposes it; in check a piece must capture or
-    /// block the only checker, and a pinned one never can. The king: `to` must not be
-    /// attacked with the king gone from its square (it would not block a line through it).
-    #[inline]
+    /// move to `to` leaves their king unattacked (Art. 3.9). Not the king: a knight or pawn
+    /// giving check must be the piece taken on `to`, and of the opponent's rooks, bishops
+    /// and queens on the king's lines (of an empty board) each one not taken must have a
+    /// piece between it and the king once the piece has left its square and stands on `to`,
+    /// which asks no attack table (most origins face none or one of them). The king: `to`
+    /// must not be attacked with the king gone from its square (it would not block a line
+    /// through it).
+    #[inline(always)]
     pub(crate) fn legal_among(&self, origins: Bitboard, role: Role, to: Square) -> Bitboard {
         if origins.is_empty() {
             return origins;
         }
         let us = self.turn;
         let ksq = self.king(us);
+        let occ = self.occupied();
         if role == Role::King {
-            let occ = self.occupied() ^ ksq;
-            return if self.attackers_to(to, !us, occ).is_empty() {
+            return if self.attackers_to(to, !us, occ ^ ksq).is_empty() {
                 origins
             } else {
                 Bitboard::EMPTY
             };
         }
-        let (checkers, pinned) = self.checks_and_pins(ksq);
-        match checkers.first() {
-            None => {
-                let mut legal = origins;
-                for from in origins & pinned {
-                    if !attacks::line(ksq, from).contains(to) {
-                        legal ^= from;
-                    }
-                }
-                legal
-            }
-            Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
-            Some(c) if attacks::between(ksq, c).with(c).contains(to) => origins & !pinned,
-            Some(_) => Bitboard::EMPTY,
+        let their = self.by_color[(!us).index()];
+        let leapers = ((attacks::knight(ksq) & self.by_role[Role::Knight.index()])
+            | (attacks::pawn(us, ksq) & self.by_role[Role::Pawn.index()]))
+            & their;
+        if leapers.without(to).nonempty() {
+            return Bitboard::EMPTY;
         }
+        let queens = self.by_role[Role::Queen.index()];
+        let snipers = ((attacks::rook_rays(ksq) & (self.by_role[Role::Rook.index()] | queens))
+            | (attacks::bishop_rays(ksq) & (self.by_role[Role::Bishop.index()] | queens)))
+            & their.without(to);
+        if snipers.is_empty() {
+            return origins;
+        }
+        let mut legal = Bitboard::EMPTY;
+        for from in origins {
+            let after = (occ ^ from) | to;
+            if snipers
+                .into_iter()
+                .all(|s| (attacks::between(ksq, s) & after).nonempty())
+            {
+                legal |= from;
+            }
+        }
+        legal
     }
 
     /// The squares of the side to move's pieces of kind `role` that have a legal move to
@@ -583,11 +600,20 @@ impl Position {
         }
     }
 
-    /// The role of the piece on `sq`, which must be occupied (a pawn otherwise).
+    /// Moves the piece of `color` and `role` from `from` to the empty square `to`.
+    #[inline]
+    fn shift(&mut self, color: Color, role: Role, from: Square, to: Square) {
+        let squares = Bitboard::from_square(from) | to;
+        self.by_role[role.index()] ^= squares;
+        self.by_color[color.index()] ^= squares;
+        self.base_key ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to);
+    }
+
+    /// The role of the piece on `sq`, which must be occupied (a king otherwise).
     #[inline]
     fn role_on(&self, sq: Square) -> Role {
-        let [_, knights, bishops, rooks, queens, kings] = self.by_role;
-        if !(knights | bishops | rooks | queens | kings).contains(sq) {
+        let [pawns, knights, bishops, rooks, queens, _] = self.by_role;
+        if pawns.contains(sq) {
             Role::Pawn
         } else if knights.contains(sq) {
             Role::Knight
@@ -618,7 +644,7 @@ impl Position {
     /// searches, so it touches only what the move changes: the key is updated along with the
     /// pieces, and the castling rights only when a move starts or ends on a king's or rook's
     /// original square while some are held.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
@@ -629,8 +655,7 @@ impl Position {
             MoveKind::Normal => {
                 self.take_on(them, to);
                 let role = self.role_on(from);
-                self.toggle(us, role, from);
-                self.toggle(us, role, to);
+                self.shift(us, role, from, to);
                 if role == Role::Pawn {
                     self.halfmoves = 0;
                     // A double step: the squares differ by 16 exactly when they differ only
@@ -651,8 +676,7 @@ impl Position {
                     Role::Pawn,
                     Square::from_coords(to.file(), from.rank()),
                 );
-                self.toggle(us, Role::Pawn, from);
-                self.toggle(us, Role::Pawn, to);
+                self.shift(us, Role::Pawn, from, to);
                 self.halfmoves = 0;
             }
             MoveKind::Castle => {
@@ -662,10 +686,8 @@ impl Position {
                     CastleSide::Queen
                 };
                 let path = CastlePath::of(us, side);
-                self.toggle(us, Role::King, path.king_from);
-                self.toggle(us, Role::King, path.king_to);
-                self.toggle(us, Role::Rook, path.rook_from);
-                self.toggle(us, Role::Rook, path.rook_to);
+                self.shift(us, Role::King, path.king_from, path.king_to);
+                self.shift(us, Role::Rook, path.rook_from, path.rook_to);
             }
         }
         if !self.castling.is_empty() && (CASTLE_SQUARES & (Bitboard::from(from) | to)).nonempty() {

@@ -72,26 +72,48 @@ impl Letters {
 }
 
 impl Letters {
-    /// [`Letters::role_of`] for an ASCII upper-case letter, by one `match`.
+    /// [`Letters::role_of`] for an ASCII byte, by one table look-up.
     #[inline]
     fn ascii_role(self, c: u8) -> Option<Role> {
-        Some(match (self, c) {
-            (_, b'P') => Role::Pawn,
-            (Letters::Spanish, b'R') => Role::King,
-            (Letters::Spanish, b'D') => Role::Queen,
-            (Letters::Spanish, b'T') => Role::Rook,
-            (Letters::Spanish, b'A') => Role::Bishop,
-            (Letters::Spanish, b'C') => Role::Knight,
-            (Letters::Spanish, _) => return None,
-            (_, b'K') => Role::King,
-            (_, b'Q') => Role::Queen,
-            (_, b'R') => Role::Rook,
-            (_, b'B') => Role::Bishop,
-            (_, b'N') => Role::Knight,
-            _ => return None,
-        })
+        let table = match self {
+            Letters::Spanish => &ASCII_ROLES[1],
+            Letters::English | Letters::Figurine => &ASCII_ROLES[0],
+        };
+        table
+            .get(usize::from(c.wrapping_sub(b'A')))
+            .copied()
+            .flatten()
     }
 }
+
+/// The roles of the upper-case ASCII letters, from `A`: English (and figurine) letters,
+/// then Spanish ones, as [`Letters::role_of`] reads them.
+static ASCII_ROLES: [[Option<Role>; 26]; 2] = {
+    let mut t = [[None; 26]; 2];
+    let english = [
+        (b'K', Role::King),
+        (b'Q', Role::Queen),
+        (b'R', Role::Rook),
+        (b'B', Role::Bishop),
+        (b'N', Role::Knight),
+        (b'P', Role::Pawn),
+    ];
+    let spanish = [
+        (b'R', Role::King),
+        (b'D', Role::Queen),
+        (b'T', Role::Rook),
+        (b'A', Role::Bishop),
+        (b'C', Role::Knight),
+        (b'P', Role::Pawn),
+    ];
+    let mut i = 0;
+    while i < 6 {
+        t[0][(english[i].0 - b'A') as usize] = Some(english[i].1);
+        t[1][(spanish[i].0 - b'A') as usize] = Some(spanish[i].1);
+        i += 1;
+    }
+    t
+};
 
 fn figurine_role(c: char) -> Option<Role> {
     Some(match c {
@@ -817,103 +839,80 @@ pub fn parse_move(pos: &Position, text: &str, letters: Letters) -> Result<Move, 
 /// [`San`] and no error built: every recorded game's moves go through here, so this is the
 /// whole cost of replaying one. The forms are `O-O` and `O-O-O` (or with zeros), and
 /// `[piece][file][rank][x|-]file rank[=piece]` in ASCII (the promotion piece also written
-/// straight after the rank, `e8Q`, `e7e8q`), then any of `+ # ! ?`. The piece's origins are
-/// looked back for from the arrival square ([`Position::origins`]), narrowed by the
-/// disambiguation written before the king's safety is asked ([`Position::legal_among`]).
-/// `None` for anything else (other spellings, en passant, a king's long move that may be
-/// castling, no legal move or several, a promotion problem): [`parse_move_general`] reads
-/// those, and gives the same move where this one answers.
-#[inline]
+/// straight after the rank, `e8Q`, `e7e8q`), then any of `+ # ! ?`; they are read from the
+/// end, where the arrival square stands. The piece's origins are looked back for from the
+/// arrival square ([`Position::origins`]), narrowed by the disambiguation written before
+/// the king's safety is asked ([`Position::legal_among`]). `None` for anything else (other
+/// spellings, en passant, a king's long move that may be castling, no legal move or
+/// several, a promotion problem): [`parse_move_general`] reads those, and gives the same
+/// move where this one answers.
+#[inline(always)]
 fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<Move> {
     let mut end = b.len();
     while end > 0 && matches!(b[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
     }
-    let body = &b[..end];
-    let (piece, mut rest) = match *body {
-        [b'O' | b'0', ..] => {
-            let side = match body {
-                b"O-O" | b"0-0" => CastleSide::King,
-                b"O-O-O" | b"0-0-0" => CastleSide::Queen,
-                _ => return None,
-            };
-            return pos.castle_move(side);
-        }
-        [c, ref rest @ ..] if c.is_ascii_uppercase() => (Some(letters.ascii_role(c)?), rest),
-        _ => (None, body),
-    };
+    let mut body = &b[..end];
+    if let [b'O' | b'0', ..] = body {
+        let side = match body {
+            b"O-O" | b"0-0" => CastleSide::King,
+            b"O-O-O" | b"0-0-0" => CastleSide::Queen,
+            _ => return None,
+        };
+        return pos.castle_move(side);
+    }
     // The promotion piece: the last letter, after `=` or straight after the rank.
     let mut promotion = None;
-    if let [head @ .., before, last] = rest {
+    if let [head @ .., before, last] = body {
         if last.is_ascii_alphabetic() && matches!(before, b'=' | b'1'..=b'8') {
             let role = letters.ascii_role(last.to_ascii_uppercase())?;
             if matches!(role, Role::King | Role::Pawn) {
                 return None;
             }
             promotion = Some(role);
-            rest = if *before == b'=' {
+            body = if *before == b'=' {
                 head
             } else {
-                &rest[..rest.len() - 1]
+                &body[..body.len() - 1]
             };
         }
     }
-    // The squares' letters and digits, in order (`x` and `-` say nothing the position
-    // does not): the arrival square last, the disambiguation before it.
-    let mut squares = [0u8; 4];
-    let mut n = 0;
-    for &c in rest {
-        match c {
-            b'a'..=b'h' | b'1'..=b'8' => {
-                *squares.get_mut(n)? = c;
-                n += 1;
-            }
-            b'x' | b'-' => {}
-            _ => return None,
-        }
-    }
-    let file = |c: u8| File::new(u32::from(c - b'a'));
-    let rank = |c: u8| Rank::new(u32::from(c - b'1'));
-    let (from_file, from_rank, to) = match squares[..n] {
-        [f, r] if f.is_ascii_lowercase() && r.is_ascii_digit() => (None, None, (f, r)),
-        [d, f, r] if f.is_ascii_lowercase() && r.is_ascii_digit() => {
-            if d.is_ascii_digit() {
-                (None, Some(rank(d)), (f, r))
-            } else {
-                (Some(file(d)), None, (f, r))
-            }
-        }
-        [df, dr, f, r]
-            if df.is_ascii_lowercase()
-                && dr.is_ascii_digit()
-                && f.is_ascii_lowercase()
-                && r.is_ascii_digit() =>
-        {
-            (Some(file(df)), Some(rank(dr)), (f, r))
-        }
+    let [ref head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] = *body else {
+        return None;
+    };
+    let to = Square::new(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+    // `x` and `-` say nothing the position does not.
+    let head = match head {
+        [head @ .., b'x' | b'-'] => head,
+        _ => head,
+    };
+    let (piece, disambiguation) = match *head {
+        [c, ref rest @ ..] if c.is_ascii_uppercase() => (Some(letters.ascii_role(c)?), rest),
+        _ => (None, head),
+    };
+    let file = |c: u8| Bitboard::file(File::new(u32::from(c - b'a')));
+    let rank = |c: u8| Bitboard::rank(Rank::new(u32::from(c - b'1')));
+    let (within, long) = match *disambiguation {
+        [] => (Bitboard::FULL, false),
+        [c @ b'a'..=b'h'] => (file(c), false),
+        [c @ b'1'..=b'8'] => (rank(c), false),
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (file(f) & rank(r), true),
         _ => return None,
     };
-    let to = Square::from_coords(file(to.0), rank(to.1));
-    let role = match (piece, from_file, from_rank) {
+    let role = match piece {
+        Some(role) => role,
         // Long notation without a letter: the piece on the departure square moves (not
         // the king, whose two-square move is castling).
-        (None, Some(f), Some(r)) => {
-            let from = Square::from_coords(f, r);
+        None if long => {
+            let from = within.lsb();
             if !pos.by_color(pos.turn()).contains(from) {
                 return None;
             }
             pos.role_at(from).filter(|&r| r != Role::King)?
         }
-        _ => piece.unwrap_or(Role::Pawn),
+        None => Role::Pawn,
     };
-    let mut origins = pos.origins(role, to)?;
-    if let Some(f) = from_file {
-        origins &= Bitboard::file(f);
-    }
-    if let Some(r) = from_rank {
-        origins &= Bitboard::rank(r);
-    }
-    let origins = pos.legal_among(origins, role, to);
+    let origins = pos.legal_among(pos.origins(role, to)? & within, role, to);
     if origins.more_than_one() {
         return None;
     }
@@ -929,6 +928,7 @@ fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<Move> {
 
 /// [`parse_move`] for every form and every error: the notation is read into a [`San`]
 /// ([`San::parse`]), then matched against the legal moves ([`San::to_move`]).
+#[cold]
 #[inline(never)]
 fn parse_move_general(pos: &Position, text: &str, letters: Letters) -> Result<Move, SanError> {
     San::parse(text, letters)

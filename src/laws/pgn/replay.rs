@@ -145,17 +145,31 @@ pub(crate) fn play_node(
     node: &MoveNode,
     letters: Letters,
 ) -> Result<(Option<Move>, Position), SanError> {
+    let mut after = *pos;
+    let mv = advance(&mut after, node, letters)?;
+    Ok((mv, after))
+}
+
+/// [`play_node`] on the position itself, which the move changes (and an error leaves as it
+/// was): a replay keeps one position and copies it once per ply, into the list of
+/// positions.
+#[inline(always)]
+fn advance(
+    pos: &mut Position,
+    node: &MoveNode,
+    letters: Letters,
+) -> Result<Option<Move>, SanError> {
     if node.null {
-        return pos.play_null().map(|p| (None, p)).ok_or_else(|| SanError {
+        *pos = pos.play_null().ok_or_else(|| SanError {
             text: node.san.to_string(),
             fen: pos.to_fen(),
             problem: SanProblem::NoMatch,
-        });
+        })?;
+        return Ok(None);
     }
     let mv = parse_move(pos, &node.san, letters)?;
-    let mut after = *pos;
-    after.play_unchecked(mv);
-    Ok((Some(mv), after))
+    pos.play_unchecked(mv);
+    Ok(Some(mv))
 }
 
 /// Replays a variation (best effort): its first bad move is recorded and ends it.
@@ -171,12 +185,9 @@ fn replay_line(
         for v in &node.variations {
             replay_line(v, &pos, first_ply + i, letters, errors);
         }
-        match play_node(&pos, node, letters) {
-            Ok((_, after)) => pos = after,
-            Err(e) => {
-                errors.push(IllegalAt::new(&pos, first_ply + i, node, e));
-                return;
-            }
+        if let Err(e) = advance(&mut pos, node, letters) {
+            errors.push(IllegalAt::new(&pos, first_ply + i, node, e));
+            return;
         }
     }
 }
@@ -204,11 +215,10 @@ pub(crate) fn replay(game: &PgnGame, letters: Letters) -> Replay {
         for v in &node.variations {
             replay_line(v, &pos, i + 1, letters, &mut r.variation_errors);
         }
-        match play_node(&pos, node, letters) {
-            Ok((mv, after)) => {
+        match advance(&mut pos, node, letters) {
+            Ok(mv) => {
                 r.moves.push(mv);
-                r.positions.push(after);
-                pos = after;
+                r.positions.push(pos);
             }
             Err(e) => {
                 r.illegal = Some(IllegalAt::new(&pos, i + 1, node, e));
