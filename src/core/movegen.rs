@@ -109,7 +109,7 @@ impl Position {
         let mut king_to = Bitboard::EMPTY;
         let without_king = occ ^ ksq;
         for to in attacks::king(ksq) & !our {
-            if self.attackers_to(to, them, without_king).is_empty() {
+            if !self.attacked_with(to, them, without_king) {
                 king_to |= to;
             }
         }
@@ -122,7 +122,7 @@ impl Position {
                         && path
                             .must_be_safe()
                             .into_iter()
-                            .all(|sq| self.attackers_to(sq, them, occ).is_empty())
+                            .all(|sq| !self.attacked_with(sq, them, occ))
                     {
                         king_to |= path.king_to;
                     }
@@ -266,11 +266,11 @@ impl Position {
         let ksq = self.king(us);
         let legal = ksq == path.king_from
             && (path.must_be_empty() & occ).is_empty()
-            && self.attackers_to(ksq, them, occ).is_empty()
+            && !self.attacked_with(ksq, them, occ)
             && path
                 .must_be_safe()
                 .into_iter()
-                .all(|sq| self.attackers_to(sq, them, occ).is_empty());
+                .all(|sq| !self.attacked_with(sq, them, occ));
         legal.then_some(Move::new(ksq, path.king_to, MoveKind::Castle))
     }
 
@@ -311,7 +311,7 @@ impl Position {
         let without_king = self.occupied() ^ ksq;
         if (attacks::king(ksq) & !self.by_color(us))
             .into_iter()
-            .any(|to| self.attackers_to(to, them, without_king).is_empty())
+            .any(|to| !self.attacked_with(to, them, without_king))
         {
             return true;
         }

@@ -344,10 +344,31 @@ impl Position {
             & self.by_color[by.index()]
     }
 
+    /// Whether `by` attacks `sq` with `occupied` as the blockers: [`Position::attackers_to`]
+    /// is not empty. The rook and bishop tables are asked only when a slider of `by` stands
+    /// on a line through `sq` of the empty board, which most squares the king may step to
+    /// lack (the generator asks this for each of them).
+    #[inline]
+    pub(crate) fn attacked_with(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color[by.index()];
+        let leapers = (attacks::pawn(!by, sq) & self.by_role[Role::Pawn.index()])
+            | (attacks::knight(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::king(sq) & self.by_role[Role::King.index()]);
+        if (leapers & theirs).nonempty() {
+            return true;
+        }
+        let queens = self.by_role[Role::Queen.index()];
+        let orth = attacks::rook_rays(sq) & (self.by_role[Role::Rook.index()] | queens) & theirs;
+        let diag =
+            attacks::bishop_rays(sq) & (self.by_role[Role::Bishop.index()] | queens) & theirs;
+        (orth.nonempty() && (attacks::rook(sq, occupied) & orth).nonempty())
+            || (diag.nonempty() && (attacks::bishop(sq, occupied) & diag).nonempty())
+    }
+
     /// Whether `by` attacks `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attackers_to(sq, by, self.occupied()).nonempty()
+        self.attacked_with(sq, by, self.occupied())
     }
 
     /// The pieces giving check to the side to move.
@@ -531,7 +552,7 @@ impl Position {
         let ksq = self.king(us);
         let occ = self.occupied();
         if role == Role::King {
-            return if self.attackers_to(to, !us, occ ^ ksq).is_empty() {
+            return if !self.attacked_with(to, !us, occ ^ ksq) {
                 origins
             } else {
                 Bitboard::EMPTY
@@ -959,6 +980,26 @@ mod tests {
             }
         }
         assert!(origins > 100_000 && in_check > 500, "{origins} {in_check}");
+    }
+
+    /// Art. 3.1.3, 3.8.1: whether a square is attacked, told by the leapers and the tables
+    /// of only the sliders that stand on its lines, is whether it has attackers, for every
+    /// square and both sides, with the board as it is and with each king taken off it.
+    #[test]
+    fn art_3_8_1_attacked_squares_are_those_with_attackers() {
+        let mut attacked = 0;
+        for pos in crate::core::testing::random_positions(30, 250, 0x1f83_d9ab_fb41_bd6b) {
+            for by in Color::ALL {
+                for occ in [pos.occupied(), pos.occupied() ^ pos.king(!by)] {
+                    for sq in Square::ALL {
+                        let plain = pos.attackers_to(sq, by, occ).nonempty();
+                        assert_eq!(pos.attacked_with(sq, by, occ), plain, "{sq:?} {pos:?}");
+                        attacked += usize::from(plain);
+                    }
+                }
+            }
+        }
+        assert!(attacked > 100_000, "{attacked}");
     }
 
     /// Art. 3–3.8: playing a move changes only what it changes: the key kept along the
