@@ -113,38 +113,57 @@ fn digits(s: &str, min: usize, max: usize) -> Option<u64> {
 /// assert_eq!(parse_clock("5 minutes"), None);
 /// ```
 pub fn parse_clock(s: &str) -> Option<u64> {
+    clock_bytes(s.trim().as_bytes())
+}
+
+/// [`parse_clock`] of a reading already trimmed (the reader's quick path has it as bytes,
+/// with nothing around it).
+pub(crate) fn clock_bytes(s: &[u8]) -> Option<u64> {
     // One pass over the bytes: it runs for every move of a game with clock comments. Up to
     // three groups of digits split by ':' (at most 6 digits each: no overflow), then
     // perhaps '.' and the fraction.
-    let s = s.trim().as_bytes();
-    let (mut groups, mut lens, mut n) = ([0u64; 3], [0usize; 3], 0);
-    let mut i = 0;
-    while let Some(&b) = s.get(i) {
-        match b {
-            b'0'..=b'9' if lens[n] < 6 => {
-                groups[n] = groups[n] * 10 + u64::from(b - b'0');
-                lens[n] += 1;
-            }
-            b':' if n < 2 => n += 1,
-            b'.' => break,
-            _ => return None,
+    let (h, h_len) = leading_digits(s);
+    let mut i = h_len;
+    let (mut m, mut m_len, mut sec, mut sec_len, mut colons) = (0, 0, 0, 0, 0);
+    if s.get(i) == Some(&b':') {
+        colons = 1;
+        (m, m_len) = leading_digits(&s[i + 1..]);
+        i += 1 + m_len;
+        if s.get(i) == Some(&b':') {
+            colons = 2;
+            (sec, sec_len) = leading_digits(&s[i + 1..]);
+            i += 1 + sec_len;
         }
-        i += 1;
     }
-    let frac_ms = match s.get(i + 1..) {
+    let frac_ms = match s.get(i) {
         None => 0,
-        Some(f) => {
-            let v = digit_bytes(f, 1, 3)?;
-            v * 10u64.pow(3 - f.len() as u32)
+        Some(b'.') => {
+            let f = &s[i + 1..];
+            digit_bytes(f, 1, 3)? * [100, 10, 1][f.len() - 1]
         }
+        // A seventh digit, a fourth group, anything else.
+        Some(_) => return None,
     };
-    let within = |k: usize, max: usize| (1..=max).contains(&lens[k]);
-    let (h, m, sec) = match n {
-        2 if within(0, 6) && within(1, 2) && within(2, 2) => (groups[0], groups[1], groups[2]),
-        1 if within(0, 4) && within(1, 2) => (0, groups[0], groups[1]),
+    let within = |len: usize, max: usize| (1..=max).contains(&len);
+    let (h, m, sec) = match colons {
+        2 if within(h_len, 6) && within(m_len, 2) && within(sec_len, 2) => (h, m, sec),
+        1 if within(h_len, 4) && within(m_len, 2) => (0, h, m),
         _ => return None,
     };
     Some(((h * 60 + m) * 60 + sec) * 1000 + frac_ms)
+}
+
+/// The value and count of the digits at the start of `s`, at most 6 of them (a seventh is
+/// left unread, and then fails the reading that follows).
+fn leading_digits(s: &[u8]) -> (u64, usize) {
+    let mut value = 0;
+    for (i, &b) in s.iter().enumerate().take(6) {
+        if !b.is_ascii_digit() {
+            return (value, i);
+        }
+        value = value * 10 + u64::from(b - b'0');
+    }
+    (value, s.len().min(6))
 }
 
 /// [`digits`] for bytes: `min` to `max` ASCII digits (at most 6: no overflow).

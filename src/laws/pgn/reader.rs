@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead};
 
-use super::comment::{collapse, extract_commands, parse_clock};
+use super::comment::{clock_bytes, collapse, extract_commands, parse_clock};
 use super::error::{PgnError, PgnErrorKind, quote};
 use super::{MoveNode, PgnGame, SanText};
 
@@ -81,9 +81,17 @@ pub struct Reader<R> {
     prev_blank: bool,
     /// Games numbered so far.
     started: usize,
+    /// The number of tags and of main-line moves of the last game read: the room the next
+    /// game is given at once (games of a file are alike; growing a vector of moves copies
+    /// all of them).
+    tags_hint: usize,
+    moves_hint: usize,
     game: Option<Building>,
     skip: Option<Skip>,
     finished: bool,
+    /// Whether [`Reader::quick_tokens`] reads what it can (tests turn it off, to compare).
+    #[cfg(test)]
+    quick: bool,
 }
 
 struct Skip {
@@ -131,6 +139,32 @@ impl Frame {
             open_text,
         }
     }
+
+    /// A move of this line, taking the comments kept for it. Inlined: the quick path's
+    /// moves (no NAG) then skip what does not concern them.
+    #[inline(always)]
+    fn push_move(&mut self, san: SanText, line: usize, column: usize, nag: Option<u8>, null: bool) {
+        self.nodes.reserve(1);
+        let len = self.nodes.len();
+        self.nodes.spare_capacity_mut()[0].write(MoveNode {
+            null,
+            san,
+            line,
+            column,
+            nags: nag.into_iter().collect(),
+            comment_before: std::mem::take(&mut self.before),
+            comments: Vec::new(),
+            clock_ms: None,
+            emt_ms: None,
+            eval: None,
+            draw_offer: false,
+            variations: Vec::new(),
+        });
+        // SAFETY: the element at `len`, within the capacity reserved, was just written. A
+        // `push` builds the node aside and copies its 184 bytes (it may have to grow the
+        // vector first): one call to `memcpy` for every move read.
+        unsafe { self.nodes.set_len(len + 1) };
+    }
 }
 
 impl Building {
@@ -156,6 +190,109 @@ fn is_figurine(c: char) -> bool {
 /// Characters that end a movetext token.
 fn is_delimiter(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$' | '"')
+}
+
+/// The first `\n` of `bytes`, eight bytes at a time: every byte of the input is searched.
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        // The bytes equal to '\n' are zero here; the lowest zero byte of a word is the
+        // lowest byte whose high bit the subtraction sets and the byte itself had clear
+        // (a byte above it may be marked by the borrow too, never one below).
+        let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
+        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zeros != 0 {
+            return Some(at + zeros.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let rest = chunks.remainder();
+    rest.iter().position(|&b| b == b'\n').map(|i| at + i)
+}
+
+/// What a byte of an ASCII line is to [`Reader::quick_tokens`], as bits of [`BYTE_CLASS`]:
+/// whitespace (`char::is_whitespace`), the end of a token ([`is_delimiter`]), a byte of a
+/// plain move (letters, digits, `+ # = -`), a digit.
+const SPACE: u8 = 1;
+const END: u8 = 2;
+const PLAIN: u8 = 4;
+const DIGIT: u8 = 8;
+
+/// The class of each byte: one load where the tests on characters take several.
+static BYTE_CLASS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = if matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
+            SPACE | END
+        } else if matches!(
+            c,
+            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
+        ) {
+            END
+        } else if c.is_ascii_digit() {
+            PLAIN | DIGIT
+        } else if c.is_ascii_alphabetic() || matches!(c, b'+' | b'#' | b'=' | b'-') {
+            PLAIN
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The class of the byte at `i` of `line`: [`END`] past its end.
+fn class_at(line: &[u8], i: usize) -> u8 {
+    line.get(i).map_or(END, |&b| BYTE_CLASS[usize::from(b)])
+}
+
+/// The clock comment `{[%clk 1:29:37]}` at byte `at` of an ASCII line (spaces and tabs
+/// allowed inside the braces and around the reading): the reading, and the byte after the
+/// `}`. [`Reader::clock_comment`] reads such a comment the same way.
+fn quick_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
+    let skip = |mut k: usize| {
+        while let Some(b' ' | b'\t') = line.get(k) {
+            k += 1;
+        }
+        k
+    };
+    let k = skip(at + 1);
+    if line.get(k..k + 6) != Some(b"[%clk ") {
+        return None;
+    }
+    let from = skip(k + 6);
+    let digit = |d: u8| u64::from(d.wrapping_sub(b'0'));
+    // The usual reading, `h:mm:ss` with one digit of hours, at once (as `clock_bytes`
+    // reads it); any other through `clock_bytes`.
+    let (ms, to) = match line.get(from..from + 8) {
+        Some(&[h, b':', m1, m2, b':', s1, s2, b' ' | b'\t' | b']'])
+            if [h, m1, m2, s1, s2].iter().all(u8::is_ascii_digit) =>
+        {
+            let minutes = digit(h) * 60 + digit(m1) * 10 + digit(m2);
+            let seconds = minutes * 60 + digit(s1) * 10 + digit(s2);
+            (seconds * 1000, from + 7)
+        }
+        _ => {
+            let mut to = from;
+            while let Some(b'0'..=b'9' | b':' | b'.') = line.get(to) {
+                to += 1;
+            }
+            (clock_bytes(&line[from..to])?, to)
+        }
+    };
+    let k = skip(to);
+    if line.get(k) != Some(&b']') {
+        return None;
+    }
+    let k = skip(k + 1);
+    (line.get(k) == Some(&b'}')).then_some((ms, k + 1))
 }
 
 /// A line that starts like a tag pair: `[Name "`.
@@ -336,9 +473,13 @@ impl<R: BufRead> Reader<R> {
             live: false,
             prev_blank: true,
             started: 0,
+            tags_hint: 0,
+            moves_hint: 0,
             game: None,
             skip: None,
             finished: false,
+            #[cfg(test)]
+            quick: true,
         }
     }
 
@@ -359,7 +500,7 @@ impl<R: BufRead> Reader<R> {
                 return Ok(any.then_some(cut));
             }
             any = true;
-            let (take, used, done) = match available.iter().position(|&b| b == b'\n') {
+            let (take, used, done) = match find_newline(available) {
                 Some(i) => (i, i + 1, true),
                 None => (available.len(), available.len(), false),
             };
@@ -377,10 +518,30 @@ impl<R: BufRead> Reader<R> {
 
     /// Decodes `raw` into `line`: UTF-8, or Latin-1 when it is not valid UTF-8.
     fn decode_line(&mut self) {
-        self.line.clear();
-        match std::str::from_utf8(&self.raw) {
-            Ok(s) => self.line.push_str(s),
-            Err(_) => self.line.extend(self.raw.iter().map(|&b| b as char)),
+        // Valid UTF-8 (nearly every line) becomes the line without a copy: the two buffers
+        // change places, and the old line's serves the next raw line.
+        let raw = std::mem::take(&mut self.raw);
+        let mut line = std::mem::take(&mut self.line);
+        self.ascii = raw.is_ascii();
+        let decoded = if self.ascii {
+            // SAFETY: ASCII bytes are valid UTF-8. The check of ASCII is needed anyway (for
+            // the columns) and is several times cheaper a byte than `from_utf8`'s, which
+            // would repeat it for nearly every line.
+            Ok(unsafe { String::from_utf8_unchecked(raw) })
+        } else {
+            String::from_utf8(raw).map_err(|e| e.into_bytes())
+        };
+        match decoded {
+            Ok(s) => {
+                self.raw = line.into_bytes();
+                self.line = s;
+            }
+            Err(raw) => {
+                line.clear();
+                line.extend(raw.iter().map(|&b| b as char));
+                self.raw = raw;
+                self.line = line;
+            }
         }
         if self.line.ends_with('\r') {
             self.line.pop();
@@ -388,7 +549,10 @@ impl<R: BufRead> Reader<R> {
         if self.line_no == 1 && self.line.starts_with('\u{feff}') {
             self.line.drain(..'\u{feff}'.len_utf8());
         }
-        self.ascii = self.line.is_ascii();
+        if !self.ascii {
+            // The first line, UTF-8, may be ASCII once its BOM is dropped.
+            self.ascii = self.line.is_ascii();
+        }
         self.pos = 0;
         self.cbyte = 0;
         self.ccol = 1;
@@ -427,16 +591,18 @@ impl<R: BufRead> Reader<R> {
         let line_no = self.line_no;
         let bytes = self.line.len() + 1;
         let started = &mut self.started;
+        let (tags, moves) = (self.tags_hint, self.moves_hint);
         self.game.get_or_insert_with(|| {
             *started += 1;
             Building {
                 index: *started,
                 line: line_no,
-                tags: Vec::new(),
+                tags: Vec::with_capacity(tags),
                 comment_before: Vec::new(),
                 frames: vec![Frame {
-                    // Room for the main line of most games from the start.
-                    nodes: Vec::with_capacity(128),
+                    // Room for the main line of most games from the start: a little more
+                    // than the last game's, at least 128 moves, not more than 1024.
+                    nodes: Vec::with_capacity((moves + moves / 4).clamp(128, 1024)),
                     ..Frame::new(0, 0, String::new())
                 }],
                 result: None,
@@ -487,6 +653,7 @@ impl<R: BufRead> Reader<R> {
         }
         let mut frames = g.frames;
         let moves = frames.pop().map(|f| f.nodes).unwrap_or_default();
+        (self.tags_hint, self.moves_hint) = (g.tags.len(), moves.len());
         Some(Ok(PgnGame {
             index: g.index,
             line: g.line,
@@ -500,7 +667,17 @@ impl<R: BufRead> Reader<R> {
     /// Prepares a freshly read line; may end the game being read (too long, or an
     /// unclosed comment running into the next game's tags).
     fn begin_line(&mut self, cut: bool) -> Option<Item> {
-        let blank = self.line.trim().is_empty();
+        // Most lines show a byte that is not whitespace at once; a line of other characters
+        // may be of Unicode spaces only.
+        let blank = match self
+            .line
+            .bytes()
+            .find(|&b| BYTE_CLASS[usize::from(b)] & SPACE == 0)
+        {
+            None => true,
+            Some(b) if b.is_ascii() => false,
+            Some(_) => self.line.trim().is_empty(),
+        };
         let prev_blank = std::mem::replace(&mut self.prev_blank, blank);
         let max = self.opts.max_game_bytes;
         if cut {
@@ -569,6 +746,9 @@ impl<R: BufRead> Reader<R> {
     fn step(&mut self) -> Option<Item> {
         if self.game.as_ref().is_some_and(|g| g.comment.is_some()) {
             self.comment_step();
+            return None;
+        }
+        if self.quick_tokens() {
             return None;
         }
         let rest = &self.line[self.pos..];
@@ -929,16 +1109,130 @@ impl<R: BufRead> Reader<R> {
         let g = self.ensure_game();
         g.movetext = true;
         if let Some(frame) = g.frames.last_mut() {
-            frame.nodes.push(MoveNode {
-                null: is_null_token(&san),
-                san,
-                line,
-                column,
-                nags: nag.into_iter().collect(),
-                comment_before: std::mem::take(&mut frame.before),
-                ..MoveNode::default()
-            });
+            let null = is_null_token(&san);
+            frame.push_move(san, line, column, nag, null);
         }
+    }
+
+    /// The common movetext of an ASCII line, read in one loop over its bytes: move numbers
+    /// (`12.`, `12...`, or glued to the move, `12.e4`), moves in plain ASCII letters, digits
+    /// and `+ # = -`, NAGs `$n`, and the clock comment `{ [%clk 1:29:37] }` after a move.
+    /// Most lines of most files are read here whole: [`Reader::step`] costs several times
+    /// more a token (it trims Unicode whitespace, copies the token, matches `str`
+    /// patterns). Each token is read as `step` reads it (the same move, column, NAG or
+    /// clock); at the first token of another shape (a result, a tag, a variation, another
+    /// comment, an annotation glyph, `0-0`, `0000` …) it stops there, for `step`. `true`
+    /// when the line is done.
+    fn quick_tokens(&mut self) -> bool {
+        #[cfg(test)]
+        if !self.quick {
+            return false;
+        }
+        // A game not yet begun is begun by `step` (its first line and byte count).
+        let Some(g) = self.game.as_mut() else {
+            return false;
+        };
+        if !self.ascii || g.comment.is_some() {
+            return false;
+        }
+        let line = self.line.as_bytes();
+        let mut i = self.pos;
+        let done = loop {
+            while class_at(line, i) & SPACE != 0 {
+                i += 1;
+            }
+            let Some(&b) = line.get(i) else {
+                break true;
+            };
+            // The first byte of the move, after a glued move number.
+            let mut start = i;
+            match b {
+                b'a'..=b'z' | b'A'..=b'Z' => {}
+                b'0'..=b'9' => {
+                    let mut j = i + 1;
+                    while class_at(line, j) & DIGIT != 0 {
+                        j += 1;
+                    }
+                    let digits_end = j;
+                    while line.get(j) == Some(&b'.') {
+                        j += 1;
+                    }
+                    if class_at(line, j) & END != 0 {
+                        // A move number; `0000` is UCI's null move.
+                        if &line[i..j] == b"0000" {
+                            break false;
+                        }
+                        i = j;
+                        continue;
+                    }
+                    // Only a move glued after the dots is read here (not `1-0`, `0-0`,
+                    // `1/2-1/2`, `12e4`).
+                    if j == digits_end || !line[j].is_ascii_alphabetic() {
+                        break false;
+                    }
+                    start = j;
+                }
+                b'$' => {
+                    // As `nag_step`: up to three digits, at most 255, whatever follows.
+                    let mut j = i + 1;
+                    let mut value = 0u16;
+                    while j - i <= 3 && class_at(line, j) & DIGIT != 0 {
+                        value = value * 10 + u16::from(line[j] - b'0');
+                        j += 1;
+                    }
+                    let nag = match u8::try_from(value) {
+                        Ok(nag) if j > i + 1 && class_at(line, j) & DIGIT == 0 => nag,
+                        _ => break false,
+                    };
+                    g.movetext = true;
+                    if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+                        node.nags.push(nag);
+                    }
+                    i = j;
+                    continue;
+                }
+                b'{' => {
+                    // As `clock_comment`: after a move whose clock is not yet known.
+                    let Some((ms, end)) = quick_clock(line, i) else {
+                        break false;
+                    };
+                    let Some(node) = g
+                        .frames
+                        .last_mut()
+                        .and_then(|f| f.nodes.last_mut())
+                        .filter(|n| n.clock_ms.is_none())
+                    else {
+                        break false;
+                    };
+                    node.clock_ms = Some(ms);
+                    i = end;
+                    continue;
+                }
+                _ => break false,
+            }
+            let mut end = start + 1;
+            while class_at(line, end) & PLAIN != 0 {
+                end += 1;
+            }
+            let two = |text: &[u8; 2]| end - start == 2 && line[start..end] == *text;
+            // `ep` is an en passant mark, read as nothing.
+            if class_at(line, end) & END == 0 || two(b"ep") {
+                break false;
+            }
+            g.movetext = true;
+            if let Some(frame) = g.frames.last_mut() {
+                // An ASCII line's bytes are its characters: the column (from 1) is the byte
+                // plus one, as `col_at` gives it. Of the null moves only `Z0` is written so.
+                let san = SanText::new(&self.line[start..end]);
+                frame.push_move(san, self.line_no, start + 1, None, two(b"Z0"));
+            }
+            i = end;
+        };
+        self.pos = i;
+        if done {
+            self.live = false;
+        }
+        done
     }
 }
 
@@ -947,14 +1241,27 @@ impl<R: BufRead> Reader<R> {
 fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> {
     // Quoted only for an error (most tags have none).
     let whole = || quote(&line[at..]);
-    let skip_ws = |i: usize| -> usize {
-        let rest = &line[i..];
-        i + rest.len() - rest.trim_start().len()
-    };
+    let skip_ws = |i: usize| skip_space(line, i);
     let mut i = skip_ws(at + 1);
-    let name_len = line[i..]
-        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '[' | ']'))
+    // The name is ASCII but for a broken tag: bytes first, characters from the first other.
+    let bytes = line.as_bytes();
+    let ascii_len = bytes[i..]
+        .iter()
+        .position(|&b| {
+            !b.is_ascii()
+                || BYTE_CLASS[usize::from(b)] & SPACE != 0
+                || matches!(b, b'"' | b'[' | b']')
+        })
         .unwrap_or(line.len() - i);
+    let name_len = match bytes.get(i + ascii_len) {
+        Some(b) if !b.is_ascii() => {
+            ascii_len
+                + line[i + ascii_len..]
+                    .find(|c: char| c.is_whitespace() || matches!(c, '"' | '[' | ']'))
+                    .unwrap_or(line.len() - i - ascii_len)
+        }
+        _ => ascii_len,
+    };
     if name_len == 0 {
         return Err((i, PgnErrorKind::ExpectedTagName(quote(&line[i..]))));
     }
@@ -967,11 +1274,23 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
         return Err((i, PgnErrorKind::ExpectedTagValue(quote(&line[i..]))));
     }
     let value_start = i + 1;
+    // Most values have no backslash and end at the first '"', before the ']': taken whole.
+    if let Some(len) = bytes[value_start..]
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\')
+    {
+        let q = value_start + len;
+        if bytes[q] == b'"' {
+            let k = skip_ws(q + 1);
+            if line[k..].starts_with(']') {
+                return Ok((name, line[value_start..q].to_string(), k + 1));
+            }
+        }
+    }
     // The value, with the escapes \" and \\.
     let mut value = String::new();
     let mut j = value_start;
     let mut closed = None;
-    let bytes = line.as_bytes();
     while j < line.len() {
         match bytes[j] {
             b'\\' if matches!(bytes.get(j + 1), Some(b'"' | b'\\')) => {
@@ -1015,6 +1334,23 @@ fn parse_tag(line: &str, at: usize) -> Result<ParsedTag, (usize, PgnErrorKind)> 
         )),
         None => Err((at, PgnErrorKind::UnterminatedTagValue(whole()))),
     }
+}
+
+/// The byte after the whitespace at byte `i` of `line` (a character boundary), as
+/// `trim_start` finds it: ASCII bytes one by one, the rest by characters.
+fn skip_space(line: &str, mut i: usize) -> usize {
+    let bytes = line.as_bytes();
+    while let Some(&b) = bytes.get(i) {
+        if BYTE_CLASS[usize::from(b)] & SPACE != 0 {
+            i += 1;
+        } else if b.is_ascii() {
+            return i;
+        } else {
+            let rest = &line[i..];
+            return i + rest.len() - rest.trim_start().len();
+        }
+    }
+    i
 }
 
 /// The first `"` at or after `from` followed by optional spaces and `]`: its byte, and the
@@ -1165,6 +1501,118 @@ mod tests {
         assert!(starts_like_tag("[Event \"x\"]"));
         assert!(!starts_like_tag("[%clk 0:00:01]"));
         assert!(!starts_like_tag("['just for fun']"));
+    }
+
+    /// Everything read from a text, with or without [`Reader::quick_tokens`].
+    fn read_all(text: &str, quick: bool) -> Vec<Item> {
+        let mut reader = read_str(text);
+        reader.quick = quick;
+        reader.collect()
+    }
+
+    /// The quick path reads as the general path: games, moves, columns, NAGs, clocks and
+    /// errors are the same for texts made of the tokens it reads, the tokens next to them
+    /// in shape that it leaves to the general path, and the rest of movetext.
+    #[test]
+    fn the_quick_path_reads_as_the_general_path() {
+        let pieces = [
+            "1.",
+            "12...",
+            "7",
+            "1.e4",
+            "3...Qxd5",
+            "e4",
+            "Nf3",
+            "O-O",
+            "O-O-O",
+            "0-0",
+            "exd5",
+            "e8=Q+",
+            "Qh4#",
+            "Z0",
+            "--",
+            "0000",
+            "0000.",
+            "ep",
+            "1.ep",
+            "e.p.",
+            "1.e.p.",
+            "12e4",
+            "1.0-0",
+            "1..Nf3",
+            "e4!",
+            "Nf3?!",
+            "!!",
+            "+-",
+            "x",
+            "é4",
+            "1.e4é",
+            "$1",
+            "$255",
+            "$256",
+            "$1234",
+            "$",
+            "$12x",
+            "$0",
+            "{[%clk 0:03:00]}",
+            "{ [%clk 1:02:03.4] }",
+            "{\t[%clk\t0:03:00\t]\t}",
+            "{[%clk 0:03:00]]}",
+            "{[%clk  0:03:00 ] }",
+            "{[%clk 0:3:00]}",
+            "{[%clk soon]}",
+            "{[%clk 0:03:00",
+            "{[%clk ]}",
+            "{[%clk 0:03:00.]}",
+            "{[%clk 1234567:00:00]}",
+            "{[%clk 0:03:00] x}",
+            "{[%emt 0:00:05]}",
+            "{c}",
+            "{",
+            "}",
+            "(",
+            ")",
+            "(=)",
+            "1-0",
+            "0-1",
+            "*",
+            "1/2-1/2",
+            "[Event \"x\"]",
+            "]",
+            "\"",
+            ";c",
+            "\u{a0}",
+            "\u{b}",
+            "\r",
+        ];
+        let seps = [" ", " ", " ", "", "\n", "\t", "  ", "\n%x\n", "\r\n"];
+        // A fixed stream of pseudo-random choices (xorshift).
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut quick_games = 0;
+        for _ in 0..20_000 {
+            let mut text = String::from(["", "[Event \"t\"]\n\n", "1. e4 "][next(3)]);
+            for _ in 0..1 + next(14) {
+                text.push_str(pieces[next(pieces.len())]);
+                text.push_str(seps[next(seps.len())]);
+            }
+            let quick = read_all(&text, true);
+            assert_eq!(quick, read_all(&text, false), "{text:?}");
+            quick_games += quick.iter().filter(|g| g.is_ok()).count();
+        }
+        assert!(quick_games > 5_000, "{quick_games}");
+        // Files of real shapes, whole.
+        for text in [
+            include_str!("../../../tests/data/pgn/notnil_0004_eval_clk.pgn"),
+            include_str!("../../../tests/data/pgn/lichess_db_2013-01_first32.pgn"),
+        ] {
+            assert_eq!(read_all(text, true), read_all(text, false));
+        }
     }
 
     /// The clock comment read at once gives what the general comment reading gives: each

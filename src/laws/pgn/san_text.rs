@@ -20,17 +20,23 @@ enum Repr {
 }
 
 impl SanText {
+    #[inline]
     pub fn new(text: &str) -> SanText {
         if text.len() <= INLINE {
-            let mut bytes = [0; INLINE];
-            bytes[..text.len()].copy_from_slice(text.as_bytes());
             SanText(Repr::Inline {
                 len: text.len() as u8,
-                bytes,
+                bytes: inline_bytes(text.as_bytes()),
             })
         } else {
-            SanText(Repr::Heap(text.into()))
+            SanText::heap(text)
         }
+    }
+
+    /// A long text, rare: out of the way of the inline one.
+    #[cold]
+    #[inline(never)]
+    fn heap(text: &str) -> SanText {
+        SanText(Repr::Heap(text.into()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -45,6 +51,36 @@ impl SanText {
             Repr::Heap(s) => s,
         }
     }
+}
+
+/// The bytes of a text of at most [`INLINE`] bytes, zeros after it. Two copies of a fixed
+/// size that overlap cover any length of their range: no call to `memcpy` for a length
+/// known only at run time, which would cost more than the copy of a move's few bytes.
+#[inline]
+fn inline_bytes(src: &[u8]) -> [u8; INLINE] {
+    let mut bytes = [0; INLINE];
+    let n = src.len();
+    match n {
+        0 => {}
+        1..=3 => {
+            bytes[0] = src[0];
+            bytes[n / 2] = src[n / 2];
+            bytes[n - 1] = src[n - 1];
+        }
+        4..=8 => {
+            bytes[..4].copy_from_slice(&src[..4]);
+            bytes[n - 4..n].copy_from_slice(&src[n - 4..]);
+        }
+        9..=16 => {
+            bytes[..8].copy_from_slice(&src[..8]);
+            bytes[n - 8..n].copy_from_slice(&src[n - 8..]);
+        }
+        _ => {
+            bytes[..16].copy_from_slice(&src[..16]);
+            bytes[n - 16..n].copy_from_slice(&src[n - 16..]);
+        }
+    }
+    bytes
 }
 
 impl Default for SanText {
@@ -139,6 +175,18 @@ mod tests {
             assert!(matches!(t.0, Repr::Inline { .. }), "{text}");
             assert_eq!(t.as_str(), text);
             assert_eq!(t, text);
+        }
+        // Every length kept inline: the bytes written, zeros after them (equal texts are
+        // equal values).
+        let alphabet = b"abcdefghijklmnopqrstuvwxyz";
+        for n in 0..=INLINE {
+            let text = std::str::from_utf8(&alphabet[..n]).unwrap();
+            let Repr::Inline { len, bytes } = SanText::new(text).0 else {
+                panic!("{text}");
+            };
+            assert_eq!(usize::from(len), n);
+            assert_eq!(&bytes[..n], text.as_bytes());
+            assert!(bytes[n..].iter().all(|&b| b == 0), "{text}");
         }
         // Past 22 bytes (a long token of a broken file): on the heap, the same text.
         let long = "Nf3!?-with-a-long-tail-é";
