@@ -42,7 +42,7 @@ fn clear_places(line: &mut [MoveNode]) {
     for n in line {
         n.line = 0;
         n.column = 0;
-        for v in &mut n.variations {
+        for v in n.variations_mut() {
             clear_places(v);
         }
     }
@@ -117,7 +117,7 @@ fn all_pgn_files(dir: &Path) -> Vec<PathBuf> {
 fn tokens(line: &[MoveNode], out: &mut Vec<String>) {
     for n in line {
         out.push(n.san.to_string());
-        for v in &n.variations {
+        for v in n.variations() {
             tokens(v, out);
         }
     }
@@ -160,15 +160,15 @@ fn tags_moves_comments_nags_variations_and_result() {
     assert_eq!((g.white(), g.black()), (Some("Ana"), Some("Bea")));
     assert_eq!(g.comment_before, ["Before"]);
     assert_eq!(sans(&g), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
-    assert_eq!(g.moves[0].nags, [5]);
-    assert_eq!(g.moves[2].nags, [1]);
+    assert_eq!(g.moves[0].nags(), [5]);
+    assert_eq!(g.moves[2].nags(), [1]);
     assert_eq!(g.moves[2].comments, ["good", "rest of line"]);
-    assert_eq!(g.moves[5].nags, [6]);
-    let var = &g.moves[3].variations;
+    assert_eq!(g.moves[5].nags(), [6]);
+    let var = &g.moves[3].variations();
     assert_eq!(var.len(), 1);
     assert_eq!(var[0][0].san, "d6");
     assert_eq!(var[0][0].comments, ["Philidor"]);
-    assert_eq!(var[0][1].variations[0][0].san, "Bc4");
+    assert_eq!(var[0][1].variations()[0][0].san, "Bc4");
     assert_eq!(g.result.as_deref(), Some("1-0"));
     // Places: "2.Nf3" is on line 6 at column 21, the move itself at 23.
     assert_eq!((g.moves[2].line, g.moves[2].column), (6, 23));
@@ -781,7 +781,7 @@ fn fixture_eval_and_clock_game() {
     );
     assert_eq!(g.moves[0].clock_ms, Some(30_000));
     assert_eq!(g.moves[0].eval, Some(Eval::Centipawns(17)));
-    assert!(g.moves.iter().any(|m| m.nags == [2]), "'?' read as $2");
+    assert!(g.moves.iter().any(|m| m.nags() == [2]), "'?' read as $2");
     assert!(g.replay(Letters::English).is_complete());
     assert_round_trip(g, &WriteOptions::default(), "notnil 0004");
 }
@@ -884,10 +884,10 @@ fn edge_cases_read_as_documented() {
             "notnil-chess/0002.pgn" => {
                 count(1);
                 let g = games[0];
-                assert!(g.moves.iter().any(|m| m.nags == [6]), "?! is $6");
-                assert!(g.moves.iter().any(|m| m.nags == [4]), "?? is $4");
+                assert!(g.moves.iter().any(|m| m.nags() == [6]), "?! is $6");
+                assert!(g.moves.iter().any(|m| m.nags() == [4]), "?? is $4");
                 assert_eq!(
-                    g.moves.iter().filter(|m| !m.variations.is_empty()).count(),
+                    g.moves.iter().filter(|m| !m.variations().is_empty()).count(),
                     3
                 );
                 assert!(g.moves.last().unwrap().comments[0].contains("Black resigns"));
@@ -951,7 +951,7 @@ fn edge_cases_read_as_documented() {
                 assert_eq!(replays[0].null_moves(), 1);
                 assert!(replays[0].end().is_check(), "33. Rxh7# after the null move");
                 assert_eq!(games[1].null_moves().len(), 1);
-                assert_eq!(games[1].moves[1].variations.len(), 2);
+                assert_eq!(games[1].moves[1].variations().len(), 2);
             }
             "pgn-extract/test-fuzzydepth.pgn" => {
                 // A termination marker ends a game: 4 games (as pgn-extract reads it).
@@ -964,7 +964,7 @@ fn edge_cases_read_as_documented() {
             }
             "pgn-extract/test-nagcomments.pgn" => {
                 count(1);
-                assert_eq!(games[0].moves[0].nags, [1, 2]);
+                assert_eq!(games[0].moves[0].nags(), [1, 2]);
                 assert_eq!(games[0].moves[0].comments.len(), 3);
             }
             "pgn-extract/test-nobadresults.pgn" => {
@@ -991,9 +991,9 @@ fn edge_cases_read_as_documented() {
                 count(1);
                 let e5 = &games[0].moves[1];
                 assert_eq!(e5.comments, ["comment2", "comment5"]);
-                let v = &e5.variations[0];
-                assert_eq!(v[0].comment_before, ["comment3"]);
-                assert_eq!(v[0].variations[0][0].san, "d6");
+                let v = &e5.variations()[0];
+                assert_eq!(v[0].comment_before(), ["comment3"]);
+                assert_eq!(v[0].variations()[0][0].san, "d6");
                 assert_eq!(v[1].comments, ["comment4"]);
             }
             "pychess/a.pgn" | "pychess/e.pgn" | "pychess/promotion.pgn" | "pychess/draw.pgn" => {
@@ -1004,10 +1004,10 @@ fn edge_cases_read_as_documented() {
                 count(1);
                 let g = games[0];
                 assert_eq!(g.comment_before, ["Initial main line comment"]);
-                assert_eq!(g.moves[0].nags, [1, 24]);
-                assert_eq!(g.moves[1].nags, [1]);
-                assert_eq!(g.moves[2].variations[0][0].comment_before.len(), 1);
-                assert_eq!(g.moves[3].variations.len(), 2);
+                assert_eq!(g.moves[0].nags(), [1, 24]);
+                assert_eq!(g.moves[1].nags(), [1]);
+                assert_eq!(g.moves[2].variations()[0][0].comment_before().len(), 1);
+                assert_eq!(g.moves[3].variations().len(), 2);
             }
             "pychess/badpgn.pgn" => {
                 assert!(games.is_empty(), "{rel}: garbage is rejected");
@@ -1207,7 +1207,7 @@ fn round_trip_navara_annotated() {
     let games = games_of(&path);
     fn depth(line: &[MoveNode]) -> usize {
         line.iter()
-            .flat_map(|n| n.variations.iter().map(|v| 1 + depth(v)))
+            .flat_map(|n| n.variations().iter().map(|v| 1 + depth(v)))
             .max()
             .unwrap_or(0)
     }
@@ -1215,7 +1215,7 @@ fn round_trip_navara_annotated() {
     assert!(
         games
             .iter()
-            .any(|g| g.moves.iter().any(|m| m.nags.contains(&14)))
+            .any(|g| g.moves.iter().any(|m| m.nags().contains(&14)))
     );
 }
 

@@ -44,10 +44,11 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
     out.moves = game
         .plies()
         .iter()
-        .map(|p| MoveNode {
-            san: SanText::new(&p.san),
-            clock_ms: p.clock_ms,
-            ..MoveNode::default()
+        .map(|p| {
+            let mut node = MoveNode::default();
+            node.san = SanText::new(&p.san);
+            node.clock_ms = p.clock_ms;
+            node
         })
         .collect();
     // Notes attached after `ply` plies: on that move's node, or before the first move.

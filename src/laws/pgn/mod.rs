@@ -64,7 +64,12 @@ pub struct PgnGame {
 }
 
 /// One move of a line, with everything written about it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// The NAGs, the comments before the move and the variations are read through methods
+/// ([`MoveNode::nags`], [`MoveNode::comment_before`], [`MoveNode::variations`]): most moves
+/// of most files have none of them, and they are kept behind one pointer, empty when there
+/// are none, so that the node of a plain move is small to write, copy and drop.
+#[derive(Clone, Default)]
 pub struct MoveNode {
     /// The move as written (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `Cf3`, `g1f3`, `--`), without the
     /// move number and without the suffix annotation (`!`, `?!` …), which is in `nags`.
@@ -72,12 +77,6 @@ pub struct MoveNode {
     /// Where the move stands in the file (line and column from 1; columns count characters).
     pub line: usize,
     pub column: usize,
-    /// Numeric annotation glyphs, in order: `$n` as written, and the suffixes `!` `?` `!!`
-    /// `??` `!?` `?!` as 1 to 6.
-    pub nags: Vec<u8>,
-    /// Comments written just before the move where no earlier move of its line could hold
-    /// them: at the start of a variation (`( {comment} 12... Nf6 )`).
-    pub comment_before: Vec<String>,
     /// Comments after the move, with the commands escaque understands (`[%clk]`, `[%emt]`,
     /// `[%eval]`, `[%draw offer]`) taken out; comments left empty are dropped.
     pub comments: Vec<String>,
@@ -93,8 +92,110 @@ pub struct MoveNode {
     pub draw_offer: bool,
     /// A null move (`--` or `Z0`): a pass, found in analysis, not a move of chess.
     pub null: bool,
+    /// The NAGs, comments before and variations, when the move has any.
+    more: Option<Box<Annotations>>,
+}
+
+/// The rarer things written about a move (see [`MoveNode`]).
+#[derive(Clone, Debug, Default)]
+struct Annotations {
+    nags: Vec<u8>,
+    comment_before: Vec<String>,
+    variations: Vec<Vec<MoveNode>>,
+}
+
+impl MoveNode {
+    /// Numeric annotation glyphs, in order: `$n` as written, and the suffixes `!` `?` `!!`
+    /// `??` `!?` `?!` as 1 to 6.
+    pub fn nags(&self) -> &[u8] {
+        self.more.as_ref().map_or(&[], |m| &m.nags)
+    }
+
+    /// Comments written just before the move where no earlier move of its line could hold
+    /// them: at the start of a variation (`( {comment} 12... Nf6 )`).
+    pub fn comment_before(&self) -> &[String] {
+        self.more.as_ref().map_or(&[], |m| &m.comment_before)
+    }
+
     /// Alternatives to this move, each a line starting from the position before it.
-    pub variations: Vec<Vec<MoveNode>>,
+    pub fn variations(&self) -> &[Vec<MoveNode>] {
+        self.more.as_ref().map_or(&[], |m| &m.variations)
+    }
+
+    /// The variations, to change their moves.
+    pub fn variations_mut(&mut self) -> &mut [Vec<MoveNode>] {
+        match &mut self.more {
+            Some(m) => &mut m.variations,
+            None => &mut [],
+        }
+    }
+
+    /// Adds a NAG after the others.
+    pub fn push_nag(&mut self, nag: u8) {
+        self.more().nags.push(nag);
+    }
+
+    /// Adds a comment before the move, after the others.
+    pub fn push_comment_before(&mut self, text: String) {
+        self.more().comment_before.push(text);
+    }
+
+    /// Adds a variation after the others.
+    pub fn push_variation(&mut self, line: Vec<MoveNode>) {
+        self.more().variations.push(line);
+    }
+
+    /// The comments before the move, all at once (the reader keeps them aside until the
+    /// move comes); nothing is kept for none.
+    pub(crate) fn set_comment_before(&mut self, texts: Vec<String>) {
+        if !texts.is_empty() || self.more.is_some() {
+            self.more().comment_before = texts;
+        }
+    }
+
+    fn more(&mut self) -> &mut Annotations {
+        self.more.get_or_insert_with(Box::default)
+    }
+}
+
+/// Equal when everything written is equal: no annotations and empty ones are the same.
+impl PartialEq for MoveNode {
+    fn eq(&self, other: &MoveNode) -> bool {
+        self.san == other.san
+            && self.line == other.line
+            && self.column == other.column
+            && self.nags() == other.nags()
+            && self.comment_before() == other.comment_before()
+            && self.comments == other.comments
+            && self.clock_ms == other.clock_ms
+            && self.emt_ms == other.emt_ms
+            && self.eval == other.eval
+            && self.draw_offer == other.draw_offer
+            && self.null == other.null
+            && self.variations() == other.variations()
+    }
+}
+
+impl Eq for MoveNode {}
+
+/// As the fields were printed before the rare ones went behind a pointer.
+impl fmt::Debug for MoveNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveNode")
+            .field("san", &self.san)
+            .field("line", &self.line)
+            .field("column", &self.column)
+            .field("nags", &self.nags())
+            .field("comment_before", &self.comment_before())
+            .field("comments", &self.comments)
+            .field("clock_ms", &self.clock_ms)
+            .field("emt_ms", &self.emt_ms)
+            .field("eval", &self.eval)
+            .field("draw_offer", &self.draw_offer)
+            .field("null", &self.null)
+            .field("variations", &self.variations())
+            .finish()
+    }
 }
 
 /// An engine evaluation from White's point of view, as `[%eval]` writes it.
@@ -190,7 +291,7 @@ impl PgnGame {
                 if node.null {
                     out.push((node.line, node.column));
                 }
-                for v in &node.variations {
+                for v in node.variations() {
                     walk(v, out);
                 }
             }
@@ -214,5 +315,35 @@ impl MoveNode {
             null: reader::is_null_token(san),
             ..MoveNode::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn annotations_read_as_written_and_compare_by_content() {
+        let game = read_str("1. e4 $1 (1. d4 $2) {a} 1... e5 *\n")
+            .next()
+            .unwrap()
+            .unwrap();
+        let e4 = &game.moves[0];
+        assert_eq!(e4.nags(), [1]);
+        assert_eq!(e4.variations().len(), 1);
+        assert_eq!(e4.variations()[0][0].nags(), [2]);
+        assert!(game.moves[1].nags().is_empty() && game.moves[1].variations().is_empty());
+
+        let mut built = MoveNode::new("e4");
+        (built.line, built.column) = (e4.line, e4.column);
+        built.comments = e4.comments.clone();
+        assert_ne!(&built, e4);
+        built.push_nag(1);
+        built.push_variation(e4.variations()[0].clone());
+        assert_eq!(&built, e4);
+        // No comments before, given as an empty list, keep the node as it was.
+        built.set_comment_before(Vec::new());
+        assert_eq!(&built, e4);
+        assert!(format!("{e4:?}").contains("nags: [1]"));
     }
 }

@@ -141,29 +141,38 @@ impl Frame {
     }
 
     /// A move of this line, taking the comments kept for it. Inlined: the quick path's
-    /// moves (no NAG) then skip what does not concern them.
+    /// moves (no NAG, no comment before) then skip what does not concern them.
     #[inline(always)]
     fn push_move(&mut self, san: SanText, line: usize, column: usize, nag: Option<u8>, null: bool) {
         self.nodes.reserve(1);
         let len = self.nodes.len();
-        self.nodes.spare_capacity_mut()[0].write(MoveNode {
+        let node = &mut self.nodes.spare_capacity_mut()[0];
+        node.write(MoveNode {
             null,
             san,
             line,
             column,
-            nags: nag.into_iter().collect(),
-            comment_before: std::mem::take(&mut self.before),
-            comments: Vec::new(),
-            clock_ms: None,
-            emt_ms: None,
-            eval: None,
-            draw_offer: false,
-            variations: Vec::new(),
+            ..MoveNode::default()
         });
         // SAFETY: the element at `len`, within the capacity reserved, was just written. A
-        // `push` builds the node aside and copies its 184 bytes (it may have to grow the
-        // vector first): one call to `memcpy` for every move read.
+        // `push` builds the node aside and copies it (it may have to grow the vector
+        // first): one call to `memcpy` for every move read.
         unsafe { self.nodes.set_len(len + 1) };
+        if nag.is_some() || !self.before.is_empty() {
+            self.annotate_last(nag);
+        }
+    }
+
+    /// The NAG read with the last move, and the comments kept for it.
+    #[cold]
+    fn annotate_last(&mut self, nag: Option<u8>) {
+        let before = std::mem::take(&mut self.before);
+        if let Some(node) = self.nodes.last_mut() {
+            node.set_comment_before(before);
+            if let Some(nag) = nag {
+                node.push_nag(nag);
+            }
+        }
     }
 }
 
@@ -967,7 +976,7 @@ impl<R: BufRead> Reader<R> {
         if let Some(frame) = g.frames.pop() {
             if !frame.nodes.is_empty() {
                 if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
-                    node.variations.push(frame.nodes);
+                    node.push_variation(frame.nodes);
                 }
             }
         }
@@ -997,7 +1006,7 @@ impl<R: BufRead> Reader<R> {
         let g = self.ensure_game();
         g.movetext = true;
         if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
-            node.nags.push(nag);
+            node.push_nag(nag);
         }
         self.pos = start + 1 + digits;
         None
@@ -1054,7 +1063,7 @@ impl<R: BufRead> Reader<R> {
                 let g = self.ensure_game();
                 g.movetext = true;
                 if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
-                    node.nags.push(nag);
+                    node.push_nag(nag);
                 }
             }
             Class::Move { san, nag, offset } => {
@@ -1186,7 +1195,7 @@ impl<R: BufRead> Reader<R> {
                     };
                     g.movetext = true;
                     if let Some(node) = g.frames.last_mut().and_then(|f| f.nodes.last_mut()) {
-                        node.nags.push(nag);
+                        node.push_nag(nag);
                     }
                     i = j;
                     continue;

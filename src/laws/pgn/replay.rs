@@ -182,7 +182,7 @@ fn replay_line(
 ) {
     let mut pos = *start;
     for (i, node) in line.iter().enumerate() {
-        for v in &node.variations {
+        for v in node.variations() {
             replay_line(v, &pos, first_ply + i, letters, errors);
         }
         if let Err(e) = advance(&mut pos, node, letters) {
@@ -212,7 +212,7 @@ pub(crate) fn replay(game: &PgnGame, letters: Letters) -> Replay {
     let mut pos = r.start;
     r.positions.push(pos);
     for (i, node) in game.moves.iter().enumerate() {
-        for v in &node.variations {
+        for v in node.variations() {
             replay_line(v, &pos, i + 1, letters, &mut r.variation_errors);
         }
         match advance(&mut pos, node, letters) {

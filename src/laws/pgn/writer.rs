@@ -401,7 +401,7 @@ impl Writer {
         mut need_number: bool,
     ) {
         for node in nodes {
-            for c in &node.comment_before {
+            for c in node.comment_before() {
                 self.wrap.comment(c);
                 need_number = true;
             }
@@ -415,7 +415,7 @@ impl Writer {
                 String::new()
             };
             self.wrap.atom(&format!("{label}{text}"), true);
-            for nag in &node.nags {
+            for nag in node.nags() {
                 self.wrap.atom(&format!("${nag}"), true);
             }
             let mut comments = node.comments.clone();
@@ -432,7 +432,7 @@ impl Writer {
                 self.wrap.comment(c);
             }
             need_number = !comments.is_empty();
-            for v in node.variations.iter().filter(|v| !v.is_empty()) {
+            for v in node.variations().iter().filter(|v| !v.is_empty()) {
                 self.wrap.open();
                 self.line(v, before, num, true);
                 self.wrap.close();
