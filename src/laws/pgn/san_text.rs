@@ -32,6 +32,29 @@ impl SanText {
         }
     }
 
+    /// The first `len` bytes of `window` (1 to 8 of them, ASCII), as [`SanText::new`] keeps
+    /// them: the eight bytes loaded at once and the rest masked off, where `new` copies a
+    /// text of any length piece by piece. The reader's quick path reads most moves so,
+    /// from the line that holds them. `None` when `len` is out of range or a byte is not
+    /// ASCII.
+    #[inline]
+    pub(crate) fn from_window(window: &[u8; 8], len: usize) -> Option<SanText> {
+        if !(1..=8).contains(&len) {
+            return None;
+        }
+        let word = u64::from_le_bytes(*window) & (u64::MAX >> (64 - 8 * len));
+        if word & u64::from_le_bytes([0x80; 8]) != 0 {
+            return None;
+        }
+        let mut bytes = [0; INLINE];
+        bytes[..8].copy_from_slice(&word.to_le_bytes());
+        // ASCII bytes, a whole `str`: what `as_str` needs of an `Inline`.
+        Some(SanText(Repr::Inline {
+            len: len as u8,
+            bytes,
+        }))
+    }
+
     /// A long text, rare: out of the way of the inline one.
     #[cold]
     #[inline(never)]
@@ -198,5 +221,30 @@ mod tests {
             std::mem::size_of::<SanText>(),
             std::mem::size_of::<String>()
         );
+    }
+
+    #[test]
+    fn a_text_read_from_its_window_is_the_text_read_whole() {
+        let line = b"1. Nf3 e8=Q+ exd5 Rxa1# O-O-O Kh1";
+        for start in 0..line.len() {
+            let Some(window) = line.get(start..).and_then(|w| w.first_chunk::<8>()) else {
+                continue;
+            };
+            for len in 1..=8 {
+                let text = std::str::from_utf8(&line[start..start + len]).unwrap();
+                assert_eq!(
+                    SanText::from_window(window, len),
+                    Some(SanText::new(text)),
+                    "{text:?}"
+                );
+            }
+            assert_eq!(SanText::from_window(window, 0), None);
+            assert_eq!(SanText::from_window(window, 9), None);
+        }
+        // A byte that is not ASCII is not cut into: not read from the window.
+        let window = *b"e\xc3\xa9xd5 a";
+        assert_eq!(SanText::from_window(&window, 1), Some(SanText::new("e")));
+        assert_eq!(SanText::from_window(&window, 2), None);
+        assert_eq!(SanText::from_window(&window, 3), None);
     }
 }
