@@ -218,7 +218,9 @@ pub(crate) fn replay(game: &PgnGame, letters: Letters) -> Replay {
         match advance(&mut pos, node, letters) {
             Ok(mv) => {
                 r.moves.push(mv);
-                r.positions.push(pos);
+                // Copied from where it is: `push` of the value copies it into a temporary
+                // first, then into the list.
+                r.positions.extend_from_slice(std::slice::from_ref(&pos));
             }
             Err(e) => {
                 r.illegal = Some(IllegalAt::new(&pos, i + 1, node, e));
