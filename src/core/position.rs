@@ -385,6 +385,7 @@ impl Position {
 
     /// The position key for repetitions, Art. 9.2.3: placement, side to move, castling
     /// rights, and the en-passant file only when an en-passant capture is actually legal.
+    #[inline]
     pub fn key(&self) -> u64 {
         match self.legal_ep_square() {
             Some(sq) => self.base_key ^ zobrist::en_passant(sq.file()),
@@ -392,14 +393,26 @@ impl Position {
         }
     }
 
-    /// The en-passant square when a legal en-passant capture exists (Art. 9.2.3).
+    /// The en-passant square when a legal en-passant capture exists (Art. 9.2.3). Inlined
+    /// as far as the question whether a pawn stands beside the one that moved: the key of
+    /// every position of a game asks it, and most have no en-passant square or no such pawn.
+    #[inline]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
         let capturers = attacks::pawn(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
+        if capturers.is_empty() {
+            return None;
+        }
+        self.some_ep_capture_is_legal(capturers, ep).then_some(ep)
+    }
+
+    /// Whether one of the pawns `capturers` may take en passant onto `ep`.
+    #[inline(never)]
+    fn some_ep_capture_is_legal(&self, capturers: Bitboard, ep: Square) -> bool {
+        let checkers = self.checkers();
         capturers
             .into_iter()
-            .any(|from| self.ep_capture_is_legal(from, ep, self.checkers()))
-            .then_some(ep)
+            .any(|from| self.ep_capture_is_legal(from, ep, checkers))
     }
 
     /// Whether the pawn on `from` may capture en passant onto `ep`: after the capture the
