@@ -340,6 +340,20 @@ fn spaced_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
     (line.get(k) == Some(&b'}')).then_some((ms, k + 1))
 }
 
+/// The eight bytes of `line` from `start`, for [`SanText::from_window`]; near the end of
+/// the line, where fewer are left, the line's last eight moved down to start there (zeros
+/// after the line's end: the move's own bytes are all there). `None` for a line shorter
+/// than eight bytes.
+#[inline]
+fn window_at(line: &[u8], start: usize) -> Option<[u8; 8]> {
+    if let Some(window) = line.get(start..).and_then(|w| w.first_chunk::<8>()) {
+        return Some(*window);
+    }
+    let last = line.last_chunk::<8>()?;
+    let skip = start.checked_sub(line.len() - 8)?;
+    Some((u64::from_le_bytes(*last) >> (8 * skip)).to_le_bytes())
+}
+
 /// A line that starts like a tag pair: `[Name "`.
 pub(crate) fn starts_like_tag(line: &str) -> bool {
     let Some(rest) = line.trim_start().strip_prefix('[') else {
@@ -1268,10 +1282,8 @@ impl<R: BufRead> Reader<R> {
             if let Some(frame) = g.frames.last_mut() {
                 // An ASCII line's bytes are its characters: the column (from 1) is the byte
                 // plus one, as `col_at` gives it. Of the null moves only `Z0` is written so.
-                let san = line
-                    .get(start..)
-                    .and_then(|w| w.first_chunk::<8>())
-                    .and_then(|window| SanText::from_window(window, end - start))
+                let san = window_at(line, start)
+                    .and_then(|window| SanText::from_window(&window, end - start))
                     .unwrap_or_else(|| SanText::new(&self.line[start..end]));
                 frame.push_move(san, self.line_no, start + 1, None, two(b"Z0"));
             }
@@ -1667,6 +1679,18 @@ mod tests {
     /// The clock comment read at once gives what the general comment reading gives: each
     /// form below is read once as it is (the quick path where it applies) and once with a
     /// line break inside the braces (which only the general path reads).
+    #[test]
+    fn a_window_holds_the_bytes_from_its_start() {
+        let line = b"12. Nf3 e8=Q+";
+        for start in 0..line.len() {
+            let window = window_at(line, start).unwrap();
+            let n = (line.len() - start).min(8);
+            assert_eq!(&window[..n], &line[start..start + n], "{start}");
+            assert!(window[n..].iter().all(|&b| b == 0), "{start}");
+        }
+        assert_eq!(window_at(b"e4 e5", 3), None);
+    }
+
     #[test]
     fn the_lichess_clock_reads_as_the_spaced_clock() {
         // Every byte of the usual comment changed to each byte that matters, and the
