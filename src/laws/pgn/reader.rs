@@ -62,6 +62,8 @@ pub struct Reader<R> {
     input: R,
     opts: ReadOptions,
     raw: Vec<u8>,
+    /// Whether `raw` is ASCII, when [`Reader::read_raw_line`] told it on the way.
+    raw_ascii: Option<bool>,
     /// The current line, decoded, without its line break.
     line: String,
     /// The movetext token being read (a buffer kept between tokens).
@@ -201,27 +203,64 @@ fn is_delimiter(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$' | '"')
 }
 
-/// The first `\n` of `bytes`, eight bytes at a time: every byte of the input is searched.
-fn find_newline(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    let mut chunks = bytes.chunks_exact(8);
+/// The first `\n` of `bytes`, and whether the bytes before it (all of them, when there is
+/// none) are ASCII: every byte of the input is searched, and the ASCII check (for the
+/// columns) would be a second pass over each line. Sixteen bytes at a time, in a form LLVM
+/// compiles to a few vector operations a block.
+fn scan_line(bytes: &[u8]) -> (Option<usize>, bool) {
+    let mut chunks = bytes.chunks_exact(16);
     let mut at = 0;
+    let mut ascii = true;
     for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        // The bytes equal to '\n' are zero here; the lowest zero byte of a word is the
-        // lowest byte whose high bit the subtraction sets and the byte itself had clear
-        // (a byte above it may be marked by the borrow too, never one below).
-        let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
-        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zeros != 0 {
-            return Some(at + zeros.trailing_zeros() as usize / 8);
+        let (newlines, highs) = block_masks(chunk);
+        if newlines != 0 {
+            let i = newlines.trailing_zeros();
+            let before = highs & ((1 << i) - 1);
+            return (Some(at + i as usize), ascii && before == 0);
         }
-        at += 8;
+        ascii &= highs == 0;
+        at += 16;
     }
     let rest = chunks.remainder();
-    rest.iter().position(|&b| b == b'\n').map(|i| at + i)
+    match rest.iter().position(|&b| b == b'\n') {
+        Some(i) => (Some(at + i), ascii && rest[..i].is_ascii()),
+        None => (None, ascii && rest.is_ascii()),
+    }
+}
+
+/// Of sixteen bytes, those that are `\n` and those that are not ASCII, as bits. With SSE2,
+/// which every x86-64 processor has: three operations.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn block_masks(chunk: &[u8]) -> (u32, u32) {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+    let Some(block) = chunk.first_chunk::<16>() else {
+        return portable_block_masks(chunk);
+    };
+    // SAFETY: the load reads the sixteen bytes of `block` (no alignment asked); SSE2, which
+    // the other three need, is part of the x86-64 architecture (always enabled).
+    let (newlines, highs) = unsafe {
+        let v = _mm_loadu_si128(block.as_ptr().cast());
+        let newlines = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8)));
+        (newlines, _mm_movemask_epi8(v))
+    };
+    (newlines as u32, highs as u32)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn block_masks(chunk: &[u8]) -> (u32, u32) {
+    portable_block_masks(chunk)
+}
+
+/// [`block_masks`] byte by byte (up to 32 bytes).
+fn portable_block_masks(chunk: &[u8]) -> (u32, u32) {
+    let (mut newlines, mut highs) = (0u32, 0u32);
+    for (i, &b) in chunk.iter().take(32).enumerate() {
+        newlines |= u32::from(b == b'\n') << i;
+        highs |= u32::from(b >> 7) << i;
+    }
+    (newlines, highs)
 }
 
 /// What a byte of an ASCII line is to [`Reader::quick_tokens`], as bits of [`BYTE_CLASS`]:
@@ -521,6 +560,7 @@ impl<R: BufRead> Reader<R> {
                 max_depth: opts.max_depth.max(1),
             },
             raw: Vec::new(),
+            raw_ascii: None,
             line: String::new(),
             tok: String::new(),
             comment_buf: String::new(),
@@ -546,6 +586,7 @@ impl<R: BufRead> Reader<R> {
     /// the line was longer and cut). `Ok(None)` at the end of the input.
     fn read_raw_line(&mut self) -> io::Result<Option<bool>> {
         self.raw.clear();
+        self.raw_ascii = Some(true);
         let max = self.opts.max_game_bytes;
         let mut any = false;
         let mut cut = false;
@@ -559,7 +600,8 @@ impl<R: BufRead> Reader<R> {
                 return Ok(any.then_some(cut));
             }
             any = true;
-            let (take, used, done) = match find_newline(available) {
+            let (newline, ascii) = scan_line(available);
+            let (take, used, done) = match newline {
                 Some(i) => (i, i + 1, true),
                 None => (available.len(), available.len(), false),
             };
@@ -567,6 +609,8 @@ impl<R: BufRead> Reader<R> {
             if take > room {
                 cut = true;
             }
+            // Of a line cut short only the bytes kept count: `decode_line` asks them.
+            self.raw_ascii = self.raw_ascii.map(|a| a && ascii).filter(|_| !cut);
             self.raw.extend_from_slice(&available[..take.min(room)]);
             self.input.consume(used);
             if done {
@@ -581,7 +625,10 @@ impl<R: BufRead> Reader<R> {
         // change places, and the old line's serves the next raw line.
         let raw = std::mem::take(&mut self.raw);
         let mut line = std::mem::take(&mut self.line);
-        self.ascii = raw.is_ascii();
+        self.ascii = match self.raw_ascii {
+            Some(ascii) => ascii,
+            None => raw.is_ascii(),
+        };
         let decoded = if self.ascii {
             // SAFETY: ASCII bytes are valid UTF-8. The check of ASCII is needed anyway (for
             // the columns) and is several times cheaper a byte than `from_utf8`'s, which
@@ -1679,6 +1726,34 @@ mod tests {
     /// The clock comment read at once gives what the general comment reading gives: each
     /// form below is read once as it is (the quick path where it applies) and once with a
     /// line break inside the braces (which only the general path reads).
+    #[test]
+    fn a_line_is_scanned_as_searched_byte_by_byte() {
+        // Texts of every length to 70 of newlines, ASCII and other bytes, seeded: the first
+        // newline and whether the bytes before it are ASCII, as the plain search tells.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let alphabet = [b'\n', b'a', b' ', b'1', 0x7f, 0x80, 0xc3, 0xa9, 0xff];
+        for len in 0..70 {
+            for _ in 0..60 {
+                let text: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        // Mostly ASCII letters, as a file is.
+                        let k = (seed >> 32) as usize % (alphabet.len() + 12);
+                        alphabet.get(k).copied().unwrap_or(b'e')
+                    })
+                    .collect();
+                let newline = text.iter().position(|&b| b == b'\n');
+                let before = &text[..newline.unwrap_or(text.len())];
+                assert_eq!(scan_line(&text), (newline, before.is_ascii()), "{text:?}");
+                if let Some(block) = text.first_chunk::<16>() {
+                    assert_eq!(block_masks(block), portable_block_masks(block));
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_window_holds_the_bytes_from_its_start() {
         let line = b"12. Nf3 e8=Q+";
