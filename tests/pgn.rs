@@ -887,7 +887,10 @@ fn edge_cases_read_as_documented() {
                 assert!(g.moves.iter().any(|m| m.nags() == [6]), "?! is $6");
                 assert!(g.moves.iter().any(|m| m.nags() == [4]), "?? is $4");
                 assert_eq!(
-                    g.moves.iter().filter(|m| !m.variations().is_empty()).count(),
+                    g.moves
+                        .iter()
+                        .filter(|m| !m.variations().is_empty())
+                        .count(),
                     3
                 );
                 assert!(g.moves.last().unwrap().comments[0].contains("Black resigns"));
