@@ -32,7 +32,7 @@ use super::moves::{Move, MoveKind};
 use super::piece::{Color, Role};
 use super::position::{CASTLE_LETTERS, Position};
 use super::san::{Notation, write_move};
-use super::square::Square;
+use super::square::{File, Rank, Square};
 
 /// The answer to "can `side` still checkmate?".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,7 +119,7 @@ pub fn quick(pos: &Position, side: Color) -> Verdict {
     if quick_cannot_decide(pos, side) {
         return Verdict::Undetermined;
     }
-    quick_steps(pos, side)
+    quick_steps(pos, side, None)
 }
 
 /// [`quick`], for a caller that has counted the legal moves already: `five_moves` is
@@ -130,7 +130,7 @@ pub fn quick_counted(pos: &Position, side: Color, five_moves: bool) -> Verdict {
     if five_moves && fast_path_applies(pos, side) {
         return Verdict::Undetermined;
     }
-    quick_steps(pos, side)
+    quick_steps(pos, side, Some(five_moves))
 }
 
 /// Whether [`quick`] answers [`Verdict::Undetermined`] for both sides, as its fast path
@@ -144,34 +144,39 @@ pub fn quick_undetermined_for_both(pos: &Position, five_moves: bool) -> bool {
 }
 
 /// Whether [`quick`] answers [`Verdict::Unwinnable`] for both sides: the per-ply 5.2.2 test
-/// of a game without a search budget. `five_moves` is [`at_least_five_moves`] of `pos`. The
-/// answer is a conjunction, so the side more likely to be undecided (the one with more
-/// pieces) is asked first and the other only when it must be; a side whose fast path applies
-/// is undecided without running the steps.
+/// of a game without a search budget. `five_moves` is [`at_least_five_moves`] of `pos`. A
+/// side whose fast path applies is undecided without running the steps (the usual case, told
+/// by a few bit tests, so it is asked before anything else). The answer is a conjunction, so
+/// the side more likely to be undecided (the one with more pieces) is asked first and the
+/// other only when it must be.
 pub fn quick_both_unwinnable(pos: &Position, five_moves: bool) -> bool {
+    if five_moves && (fast_path_applies(pos, Color::White) || fast_path_applies(pos, Color::Black))
+    {
+        return false;
+    }
     let pieces = |c: Color| (pos.by_color(c) & !pos.by_role(Role::King)).count();
     let sides = if pieces(Color::Black) > pieces(Color::White) {
         [Color::Black, Color::White]
     } else {
         [Color::White, Color::Black]
     };
-    if five_moves && sides.iter().any(|&side| fast_path_applies(pos, side)) {
-        return false;
-    }
     // Neither fast path applies: `quick_counted` would run the steps.
     sides
         .into_iter()
-        .all(|side| quick_steps(pos, side).is_unwinnable())
+        .all(|side| quick_steps(pos, side, Some(five_moves)).is_unwinnable())
 }
 
-/// The steps of [`quick`], without its fast path.
-fn quick_steps(pos: &Position, side: Color) -> Verdict {
+/// The steps of [`quick`], without its fast path. `five_moves`, when known, is
+/// [`at_least_five_moves`] of `pos`: it saves the steps counting the moves again.
+fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
-    let (start, line) = match ctx.prelude(pos) {
+    let (start, line) = match ctx.prelude(pos, five_moves) {
         Ok(v) => return v,
         Err(e) => e,
     };
-    if let Some(v) = ctx.proofs(&start, &line, false) {
+    // The count was of `pos`: it tells about `start` only when no forced move was played.
+    let five_moves = five_moves.filter(|_| line.is_empty());
+    if let Some(v) = ctx.proofs(&start, &line, false, five_moves) {
         return v;
     }
     if ctx.looks_locked(&start) {
@@ -205,16 +210,41 @@ fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
 #[inline]
 fn fast_path_applies(pos: &Position, side: Color) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
-    ours.count() >= 4
+    at_least_four(ours)
         && ((ours & !pos.by_role(Role::Bishop)).nonempty()
             || (!pos.cannot_mate_static(side) && LoneMaterial::of(pos, side).is_none()))
         && !looks_locked(pos, side)
 }
 
-/// Whether the side to move has five legal moves or more: the moves of its unpinnable
-/// pieces are usually enough to tell ([`Position::free_piece_moves`]); the generator
+/// Whether `b` has four squares or more: cheaper than counting them all, which the default
+/// target does without a population-count instruction.
+#[inline]
+fn at_least_four(b: Bitboard) -> bool {
+    let mut x = b.0;
+    x &= x.wrapping_sub(1);
+    x &= x.wrapping_sub(1);
+    x &= x.wrapping_sub(1);
+    x != 0
+}
+
+/// Whether `b` has five squares or more (see [`at_least_four`]).
+#[inline]
+fn at_least_five(b: Bitboard) -> bool {
+    at_least_four(Bitboard(b.0 & b.0.wrapping_sub(1)))
+}
+
+/// Whether the side to move has five legal moves or more: the destinations of its pieces
+/// that cannot be pinned are usually enough to tell ([`five_free_destinations`]); then the
+/// moves of those pieces counted one by one ([`Position::free_piece_moves`]); the generator
 /// counts otherwise.
 pub fn at_least_five_moves(pos: &Position) -> bool {
+    five_free_destinations(pos) || at_least_five_moves_counted(pos)
+}
+
+/// The part of [`at_least_five_moves`] after its first test, seldom asked.
+#[cold]
+#[inline(never)]
+fn at_least_five_moves_counted(pos: &Position) -> bool {
     if pos.free_piece_moves(5) >= 5 {
         return true;
     }
@@ -224,6 +254,69 @@ pub fn at_least_five_moves(pos: &Position) -> bool {
         n >= 5
     });
     n >= 5
+}
+
+/// A sufficient test of five legal moves or more (Art. 3.9): out of check, every move of a
+/// piece other than the king that is not pinned is legal, and moves to five different squares
+/// are five moves at least. The squares are gathered from the cheapest pieces first: the
+/// pawns' steps all at once (one pawn steps onto a square, and a double step's square is
+/// never a single step's, whose pawn would stand in the way), the pawns' captures, then the
+/// knights, then the sliders, and the answer is given as soon as five are in. `false` says
+/// nothing.
+#[inline]
+fn five_free_destinations(pos: &Position) -> bool {
+    let us = pos.turn();
+    let our = pos.by_color(us);
+    let (checkers, pinned) = pos.checks_and_pins(pos.king(us));
+    if checkers.nonempty() {
+        return false;
+    }
+    let their = pos.by_color(!us);
+    let occ = our | their;
+    let free = our & !pinned;
+    let pawns = pos.by_role(Role::Pawn) & free;
+    let empty = !occ;
+    let not_a = Bitboard(!Bitboard::file(File::A).0);
+    let not_h = Bitboard(!Bitboard::file(File::H).0);
+    let mut to = match us {
+        Color::White => {
+            let step = pawns.north() & empty;
+            let double = (step & Bitboard::rank(Rank::Third)).north() & empty;
+            let west = Bitboard((pawns & not_a).north().0 >> 1);
+            let east = Bitboard((pawns & not_h).north().0 << 1);
+            step | double | ((west | east) & their)
+        }
+        Color::Black => {
+            let step = pawns.south() & empty;
+            let double = (step & Bitboard::rank(Rank::Sixth)).south() & empty;
+            let west = Bitboard((pawns & not_a).south().0 >> 1);
+            let east = Bitboard((pawns & not_h).south().0 << 1);
+            step | double | ((west | east) & their)
+        }
+    };
+    if at_least_five(to) {
+        return true;
+    }
+    for sq in pos.by_role(Role::Knight) & free {
+        to |= attacks::knight(sq) & !our;
+    }
+    if at_least_five(to) {
+        return true;
+    }
+    let queens = pos.by_role(Role::Queen);
+    for sq in (pos.by_role(Role::Rook) | queens) & free {
+        to |= attacks::rook(sq, occ) & !our;
+        if at_least_five(to) {
+            return true;
+        }
+    }
+    for sq in (pos.by_role(Role::Bishop) | queens) & free {
+        to |= attacks::bishop(sq, occ) & !our;
+        if at_least_five(to) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Decides whether `side` can still checkmate, spending at most `budget` nodes (positions
@@ -240,7 +333,7 @@ pub fn full_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) 
 }
 
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
-    let (start, line) = match ctx.prelude(pos) {
+    let (start, line) = match ctx.prelude(pos, None) {
         Ok(v) => return v,
         Err(e) => e,
     };
@@ -256,7 +349,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
             return prefix(line, Verdict::Winnable(path));
         }
     }
-    if let Some(v) = ctx.proofs(&start, &line, true) {
+    if let Some(v) = ctx.proofs(&start, &line, true, None) {
         return v;
     }
     // The second corner is aimed at only from here on.
@@ -448,8 +541,20 @@ impl Ctx {
         }
     }
 
-    /// The checks shared by both modes. `Some` when they decide.
-    fn prelude(&mut self, pos: &Position) -> Result<Verdict, (Position, Vec<Move>)> {
+    /// The checks shared by both modes. `Some` when they decide. `five_moves`, when known, is
+    /// [`at_least_five_moves`] of `pos`: with five moves or more there is neither a terminal
+    /// position nor a forced move, and only the static rules are left to ask.
+    fn prelude(
+        &mut self,
+        pos: &Position,
+        five_moves: Option<bool>,
+    ) -> Result<Verdict, (Position, Vec<Move>)> {
+        if five_moves == Some(true) {
+            if self.st.dead(pos) {
+                return Ok(Verdict::Unwinnable);
+            }
+            return Err((*pos, Vec::new()));
+        }
         if let Some(v) = self.terminal(pos) {
             return Ok(v);
         }
@@ -473,12 +578,20 @@ impl Ctx {
     }
 
     /// The static and shallow proofs: the region analysis, then every line dead within
-    /// a few plies. `thorough` runs them whatever the position looks like.
-    fn proofs(&mut self, end: &Position, line: &[Move], thorough: bool) -> Option<Verdict> {
+    /// a few plies. `thorough` runs them whatever the position looks like. `five_moves`,
+    /// when known, is [`at_least_five_moves`] of `end` (its move count, asked by
+    /// [`few_to_remove`]).
+    fn proofs(
+        &mut self,
+        end: &Position,
+        line: &[Move],
+        thorough: bool,
+        five_moves: Option<bool>,
+    ) -> Option<Verdict> {
         if (thorough || self.looks_locked(end)) && region_unwinnable(end, self.side) {
             return Some(Verdict::Unwinnable);
         }
-        if thorough || few_to_remove(end, self.side) {
+        if thorough || few_to_remove(end, self.side, five_moves) {
             let mut path = Vec::new();
             let lines = if self.first_line_open(end, DEAD_DEPTH) {
                 Lines::Open
@@ -515,6 +628,9 @@ impl Ctx {
     fn first_line_open(&mut self, pos: &Position, depth: u32) -> bool {
         let spent = self.spent;
         let mut p = *pos;
+        // The static rules depend on the material alone (see `guided`): asked of `pos`, then
+        // again only after a capture or a promotion.
+        let mut material_changed = true;
         for d in (0..=depth).rev() {
             if self.spent >= self.budget {
                 return true;
@@ -526,12 +642,13 @@ impl Ctx {
                 true
             });
             let Some(mv) = first else { break };
-            if self.st.dead(&p) {
+            if material_changed && self.st.dead(&p) {
                 break;
             }
             if d == 0 {
                 return true;
             }
+            material_changed = changes_material(&p, mv);
             p.play_unchecked(mv);
         }
         self.spent = spent;
@@ -825,7 +942,10 @@ fn is_mated(pos: &Position) -> bool {
     let king = pos.king(us);
     let without_king = pos.occupied().without(king);
     let escapes = attacks::king(king) & !pos.by_color(us);
-    if escapes.into_iter().any(|to| pos.attackers_to(to, !us, without_king).is_empty()) {
+    if escapes
+        .into_iter()
+        .any(|to| pos.attackers_to(to, !us, without_king).is_empty())
+    {
         return false;
     }
     !pos.has_legal_moves()
@@ -1163,9 +1283,10 @@ fn looks_locked(pos: &Position, side: Color) -> bool {
 
 /// Whether the winner has so few pieces that every line could run out of mating material
 /// within the shallow search's depth (or the side to move has hardly any choice).
-fn few_to_remove(pos: &Position, side: Color) -> bool {
+/// `five_moves`, when known, is [`at_least_five_moves`] of `pos`: the count is not made again.
+fn few_to_remove(pos: &Position, side: Color, five_moves: Option<bool>) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
-    ours.count() <= 3 || pos.count_legal_moves() <= 4
+    ours.count() <= 3 || !five_moves.unwrap_or_else(|| pos.count_legal_moves() >= 5)
 }
 
 /// What it takes for a move of the side to move to give check: the squares from which each
@@ -1572,8 +1693,8 @@ fn blocker_fits(
             return false;
         }
         let start = match loser {
-            Color::White => Bitboard::rank(super::square::Rank::Second),
-            Color::Black => Bitboard::rank(super::square::Rank::Seventh),
+            Color::White => Bitboard::rank(Rank::Second),
+            Color::Black => Bitboard::rank(Rank::Seventh),
         };
         if start.contains(u) && (one & occ).is_empty() && (step(one) & between).nonempty() {
             return false;
@@ -1703,8 +1824,8 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                             Color::Black => Bitboard::from_square(from).south(),
                         } & !steady;
                         let start = match p.color {
-                            Color::White => Bitboard::rank(super::square::Rank::Second),
-                            Color::Black => Bitboard::rank(super::square::Rank::Seventh),
+                            Color::White => Bitboard::rank(Rank::Second),
+                            Color::Black => Bitboard::rank(Rank::Seventh),
                         };
                         let two = if start.contains(from) {
                             (match p.color {
@@ -1717,7 +1838,7 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                         // En passant: onto the square behind an enemy pawn's square.
                         // (Only a pawn that may stand both on its start rank and two
                         // squares ahead can have just made a double step.)
-                        let r = |n| Bitboard::rank(super::square::Rank::new(n));
+                        let r = |n| Bitboard::rank(Rank::new(n));
                         let now = match pos.ep_square() {
                             Some(e) if pos.turn() == p.color => Bitboard::from_square(e),
                             _ => Bitboard::EMPTY,
@@ -2107,7 +2228,7 @@ mod tests {
                 if quick_cannot_decide(&pos, side) {
                     fast += 1;
                     assert_eq!(
-                        quick_steps(&pos, side),
+                        quick_steps(&pos, side, None),
                         Verdict::Undetermined,
                         "{} for {side}",
                         pos.to_fen()
@@ -2167,6 +2288,38 @@ mod tests {
                 pos.to_fen()
             );
         }
+    }
+
+    /// The cheap first test behind the count of legal moves of 5.2.2's quick test is
+    /// sufficient (five squares reached by free pieces are five legal moves, Art. 3.9) and
+    /// decides most positions; the bit counts it uses are the plain counts.
+    #[test]
+    fn art_5_2_2_five_free_destinations_are_five_legal_moves() {
+        let mut decided = 0;
+        let mut positions = 0;
+        for pos in random_positions(30, 300, 0x3c6e_f372_fe94_f82b) {
+            positions += 1;
+            let n = pos.count_legal_moves();
+            if five_free_destinations(&pos) {
+                decided += 1;
+                assert!(n >= 5, "{}", pos.to_fen());
+            }
+            for b in [
+                pos.occupied(),
+                pos.by_color(pos.turn()),
+                pos.by_role(Role::Pawn),
+            ] {
+                for b in [
+                    b,
+                    b & Bitboard::DARK_SQUARES,
+                    b & Bitboard::rank(Rank::Second),
+                ] {
+                    assert_eq!(at_least_four(b), b.count() >= 4, "{b:?}");
+                    assert_eq!(at_least_five(b), b.count() >= 5, "{b:?}");
+                }
+            }
+        }
+        assert!(decided * 10 > positions * 7, "{decided} of {positions}");
     }
 
     /// The shallow "every line is dead" search of 5.2.2 gives the same answer, and spends
