@@ -944,7 +944,7 @@ fn is_mated(pos: &Position) -> bool {
     let escapes = attacks::king(king) & !pos.by_color(us);
     if escapes
         .into_iter()
-        .any(|to| pos.attackers_to(to, !us, without_king).is_empty())
+        .any(|to| !pos.attacked_with(to, !us, without_king))
     {
         return false;
     }
