@@ -170,13 +170,13 @@ pub fn quick_both_unwinnable(pos: &Position, five_moves: bool) -> bool {
 /// [`at_least_five_moves`] of `pos`: it saves the steps counting the moves again.
 fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
-    let (start, line) = match ctx.prelude(pos, five_moves) {
+    let (start, line, first) = match ctx.prelude(pos, five_moves) {
         Ok(v) => return v,
         Err(e) => e,
     };
     // The count was of `pos`: it tells about `start` only when no forced move was played.
     let five_moves = five_moves.filter(|_| line.is_empty());
-    if let Some(v) = ctx.proofs(&start, &line, false, five_moves) {
+    if let Some(v) = ctx.proofs(&start, &line, false, five_moves, first) {
         return v;
     }
     if ctx.looks_locked(&start) {
@@ -207,7 +207,7 @@ fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
 /// The conditions of [`quick_cannot_decide`] on `side`'s material and the pawns. With four
 /// pieces or more, the material rule and the lone-piece rule can only apply when they are
 /// all bishops on squares of one colour: a piece of another kind rules both out at once.
-#[inline]
+#[inline(always)]
 fn fast_path_applies(pos: &Position, side: Color) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
     at_least_four(ours)
@@ -333,7 +333,7 @@ pub fn full_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) 
 }
 
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
-    let (start, line) = match ctx.prelude(pos, None) {
+    let (start, line, first) = match ctx.prelude(pos, None) {
         Ok(v) => return v,
         Err(e) => e,
     };
@@ -349,7 +349,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
             return prefix(line, Verdict::Winnable(path));
         }
     }
-    if let Some(v) = ctx.proofs(&start, &line, true, None) {
+    if let Some(v) = ctx.proofs(&start, &line, true, None, first) {
         return v;
     }
     // The second corner is aimed at only from here on.
@@ -541,59 +541,67 @@ impl Ctx {
         }
     }
 
-    /// The checks shared by both modes. `Some` when they decide. `five_moves`, when known, is
+    /// The checks shared by both modes. `Ok` when they decide; otherwise the position
+    /// reached by the forced moves, those moves, and its first legal move when it was
+    /// listed on the way (the static rules do not decide there). `five_moves`, when known, is
     /// [`at_least_five_moves`] of `pos`: with five moves or more there is neither a terminal
     /// position nor a forced move, and only the static rules are left to ask.
+    #[allow(clippy::type_complexity)]
     fn prelude(
         &mut self,
         pos: &Position,
         five_moves: Option<bool>,
-    ) -> Result<Verdict, (Position, Vec<Move>)> {
+    ) -> Result<Verdict, (Position, Vec<Move>, Option<Move>)> {
         if five_moves == Some(true) {
             if self.st.dead(pos) {
                 return Ok(Verdict::Unwinnable);
             }
-            return Err((*pos, Vec::new()));
+            return Err((*pos, Vec::new(), None));
         }
-        if let Some(v) = self.terminal(pos) {
-            return Ok(v);
+        // One listing of the first two moves tells whether the position is terminal and
+        // whether its move is forced.
+        let root = FirstMoves::of(pos);
+        if root.first.is_none() {
+            return Ok(self.terminal(pos));
         }
         if self.st.dead(pos) {
             return Ok(Verdict::Unwinnable);
         }
         // Forced moves: a cycle of them, or an end that is dead, decides.
-        let (end, line, cycle) = forced(pos);
+        let (end, line, cycle, last) = forced(pos, root);
         if cycle {
             return Ok(Verdict::Unwinnable);
         }
         if !line.is_empty() {
-            if let Some(v) = self.terminal(&end) {
-                return Ok(prefix(line, v));
+            if last.first.is_none() {
+                return Ok(prefix(line, self.terminal(&end)));
             }
             if self.st.dead(&end) {
                 return Ok(Verdict::Unwinnable);
             }
         }
-        Err((end, line))
+        Err((end, line, last.first))
     }
 
     /// The static and shallow proofs: the region analysis, then every line dead within
-    /// a few plies. `thorough` runs them whatever the position looks like. `five_moves`,
-    /// when known, is [`at_least_five_moves`] of `end` (its move count, asked by
-    /// [`few_to_remove`]).
+    /// a few plies. `thorough` runs them whatever the position looks like. `end` is a
+    /// position of [`Ctx::prelude`]'s, not dead by the static rules; `five_moves`, when known,
+    /// is [`at_least_five_moves`] of `end` (its move count, asked by [`few_to_remove`]), and
+    /// `first` its first legal move when known.
     fn proofs(
         &mut self,
         end: &Position,
         line: &[Move],
         thorough: bool,
         five_moves: Option<bool>,
+        first: Option<Move>,
     ) -> Option<Verdict> {
         if (thorough || self.looks_locked(end)) && region_unwinnable(end, self.side) {
             return Some(Verdict::Unwinnable);
         }
         if thorough || few_to_remove(end, self.side, five_moves) {
             let mut path = Vec::new();
-            let lines = if self.first_line_open(end, DEAD_DEPTH) {
+            let lines = if self.first_line_open(end, DEAD_DEPTH, first, true) {
                 Lines::Open
             } else {
                 self.all_dead(end, DEAD_DEPTH, &mut path)
@@ -608,13 +616,11 @@ impl Ctx {
     }
 
     /// The verdict of a position without legal moves.
-    fn terminal(&self, pos: &Position) -> Option<Verdict> {
-        if pos.has_legal_moves() {
-            None
-        } else if pos.turn() == !self.side && pos.is_check() {
-            Some(Verdict::Winnable(Vec::new()))
+    fn terminal(&self, pos: &Position) -> Verdict {
+        if pos.turn() == !self.side && pos.is_check() {
+            Verdict::Winnable(Vec::new())
         } else {
-            Some(Verdict::Unwinnable)
+            Verdict::Unwinnable
         }
     }
 
@@ -624,24 +630,32 @@ impl Ctx {
     /// first move at a time instead of listing every move, is enough to know. When it
     /// answers `true` the nodes are counted as `all_dead` counts them; when `false`
     /// (the line ends before its depth: a mate, a stalemate, a static rule), nothing
-    /// changed and `all_dead` must be asked.
-    fn first_line_open(&mut self, pos: &Position, depth: u32) -> bool {
+    /// changed and `all_dead` must be asked. `first` is the first legal move of `pos` when
+    /// the caller knows it, `alive` that the static rules are known not to decide `pos`.
+    fn first_line_open(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        mut first: Option<Move>,
+        alive: bool,
+    ) -> bool {
         let spent = self.spent;
         let mut p = *pos;
         // The static rules depend on the material alone (see `guided`): asked of `pos`, then
         // again only after a capture or a promotion.
-        let mut material_changed = true;
+        let mut material_changed = !alive;
         for d in (0..=depth).rev() {
             if self.spent >= self.budget {
                 return true;
             }
             self.spent += 1;
-            let mut first = None;
-            p.generate_moves(|pm| {
-                first = pm.into_iter().next();
-                true
-            });
-            let Some(mv) = first else { break };
+            if first.is_none() {
+                p.generate_moves(|pm| {
+                    first = pm.into_iter().next();
+                    true
+                });
+            }
+            let Some(mv) = first.take() else { break };
             if material_changed && self.st.dead(&p) {
                 break;
             }
@@ -1238,17 +1252,19 @@ fn changes_material(pos: &Position, mv: Move) -> bool {
     }
 }
 
-/// Plays the moves while there is only one: the position reached, the moves, and whether
-/// they came back to a position already met (then the game can only go round that cycle,
-/// whose positions all have a move, so none is a mate).
-fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
+/// Plays the moves while there is only one, from `pos` whose first moves are `root`: the
+/// position reached, the moves, whether they came back to a position already met (then the
+/// game can only go round that cycle, whose positions all have a move, so none is a mate),
+/// and the first moves of the position reached.
+fn forced(pos: &Position, root: FirstMoves) -> (Position, Vec<Move>, bool, FirstMoves) {
     let mut p = *pos;
     let mut line = Vec::new();
-    let Some(mv) = only_move(&p) else {
-        return (p, line, false);
+    let Some(mv) = root.only() else {
+        return (p, line, false, root);
     };
     let mut seen = vec![key(&p)];
     let mut next = Some(mv);
+    let mut moves = root;
     while let Some(mv) = next {
         if line.len() >= 64 {
             break;
@@ -1256,13 +1272,14 @@ fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
         p.play_unchecked(mv);
         line.push(mv);
         let k = key(&p);
+        moves = FirstMoves::of(&p);
         if seen.contains(&k) {
-            return (p, line, true);
+            return (p, line, true, moves);
         }
         seen.push(k);
-        next = only_move(&p);
+        next = moves.only();
     }
-    (p, line, false)
+    (p, line, false, moves)
 }
 
 /// Whether the region analysis and the exhaustive search are worth trying in `quick`: the
@@ -1349,17 +1366,36 @@ impl CheckInfo {
     }
 }
 
-fn only_move(p: &Position) -> Option<Move> {
-    let mut first = None;
-    let mut count = 0;
-    p.generate_moves(|pm| {
-        count += pm.len();
-        if first.is_none() {
-            first = pm.into_iter().next();
+/// The first legal move of a position in the generator's order, and whether it is the only
+/// one: what the forced moves and the terminal test ask, from one listing that stops at the
+/// second move.
+#[derive(Clone, Copy)]
+struct FirstMoves {
+    first: Option<Move>,
+    more: bool,
+}
+
+impl FirstMoves {
+    fn of(p: &Position) -> FirstMoves {
+        let mut first = None;
+        let mut count = 0;
+        p.generate_moves(|pm| {
+            count += pm.len();
+            if first.is_none() {
+                first = pm.into_iter().next();
+            }
+            count > 1
+        });
+        FirstMoves {
+            first,
+            more: count > 1,
         }
-        count > 1
-    });
-    if count == 1 { first } else { None }
+    }
+
+    /// The move, when there is exactly one.
+    fn only(&self) -> Option<Move> {
+        if self.more { None } else { self.first }
+    }
 }
 
 /// Sound static rules: `true` only when `side` cannot checkmate, neither now (the position
@@ -2333,7 +2369,7 @@ mod tests {
                 let mut full = Ctx::new(side, QUICK_BUDGET);
                 let mut path = Vec::new();
                 let r = full.all_dead(&pos, DEAD_DEPTH, &mut path);
-                if ahead.first_line_open(&pos, DEAD_DEPTH) {
+                if ahead.first_line_open(&pos, DEAD_DEPTH, None, false) {
                     predicted += 1;
                     assert!(matches!(r, Lines::Open), "{}", pos.to_fen());
                     assert_eq!(ahead.spent, full.spent, "{}", pos.to_fen());
