@@ -927,11 +927,28 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
             },
             _ => Bitboard::EMPTY,
         };
-        let checking = if ci.uncover.contains(pm.from) {
+        let uncovers = ci.uncover.contains(pm.from);
+        let checking = if uncovers {
             pm.to
         } else {
             pm.to & (ci.squares[pm.role.index()] | special)
         };
+        if matches!(
+            pm.role,
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+        ) {
+            // Plain moves only: the check told from the squares and lines, the position
+            // after the move made without what `is_mated` does not read.
+            let squares = ci.squares[pm.role.index()];
+            for to in checking {
+                if squares.contains(to) || (uncovers && !attacks::aligned(ci.king, pm.from, to)) {
+                    if is_mated(&after_plain_move(pos, pm.role, pm.from, to)) {
+                        return Some(Move::normal(pm.from, to));
+                    }
+                }
+            }
+            continue;
+        }
         for to in checking {
             for &kind in move_kinds(&pm, to, true, 0) {
                 let mv = Move::new(pm.from, to, kind);
@@ -947,6 +964,30 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
         }
     }
     None
+}
+
+/// The position after the plain move of the side to move's `role` (not a pawn, not the king)
+/// from `from` to `to` in `pos`, as far as [`is_mated`] reads it: the placement, the side
+/// to move and the en-passant square (none after such a move) are those of
+/// [`Position::play_unchecked`]; the castling rights (no castling out of check), the clocks
+/// and the Zobrist key are left as they were, which saves their updates.
+#[inline]
+fn after_plain_move(pos: &Position, role: Role, from: Square, to: Square) -> Position {
+    let mut p = *pos;
+    let us = p.turn;
+    let to_bb = Bitboard::from_square(to);
+    if p.by_color[(!us).index()].contains(to) {
+        for r in p.by_role.iter_mut() {
+            *r &= !to_bb;
+        }
+        p.by_color[(!us).index()] &= !to_bb;
+    }
+    let moved = to_bb | from;
+    p.by_role[role.index()] ^= moved;
+    p.by_color[us.index()] ^= moved;
+    p.turn = !us;
+    p.ep_square = None;
+    p
 }
 
 /// Whether the side to move, in check in `pos`, has no legal move: a square its king can
@@ -2356,6 +2397,31 @@ mod tests {
             }
         }
         assert!(decided * 10 > positions * 7, "{decided} of {positions}");
+    }
+
+    /// The position after a plain move that the mate-in-one test of the helpmate search
+    /// (Art. 5.1.1) makes for itself has the placement, side to move and en-passant square of
+    /// the position after the move played in full, on every such move of random games.
+    #[test]
+    fn art_5_1_1_plain_move_made_as_the_full_move_makes_it() {
+        let mut moves = 0;
+        for pos in random_positions(20, 300, 0x1f83_d9ab_fb41_bd6b) {
+            for &mv in pos.legal_moves().iter() {
+                let role = pos.role_at(mv.from).unwrap();
+                if mv.kind != MoveKind::Normal || matches!(role, Role::Pawn | Role::King) {
+                    continue;
+                }
+                let mut full = pos;
+                full.play_unchecked(mv);
+                let light = after_plain_move(&pos, role, mv.from, mv.to);
+                assert_eq!(light.by_role, full.by_role, "{} {mv}", pos.to_fen());
+                assert_eq!(light.by_color, full.by_color, "{} {mv}", pos.to_fen());
+                assert_eq!(light.turn, full.turn);
+                assert_eq!(light.ep_square, full.ep_square);
+                moves += 1;
+            }
+        }
+        assert!(moves > 10_000, "{moves}");
     }
 
     /// The shallow "every line is dead" search of 5.2.2 gives the same answer, and spends
