@@ -149,11 +149,19 @@ pub fn quick_undetermined_for_both(pos: &Position, five_moves: bool) -> bool {
 /// by a few bit tests, so it is asked before anything else). The answer is a conjunction, so
 /// the side more likely to be undecided (the one with more pieces) is asked first and the
 /// other only when it must be.
+#[inline]
 pub fn quick_both_unwinnable(pos: &Position, five_moves: bool) -> bool {
     if five_moves && (fast_path_applies(pos, Color::White) || fast_path_applies(pos, Color::Black))
     {
         return false;
     }
+    both_unwinnable_by_steps(pos, five_moves)
+}
+
+/// The part of [`quick_both_unwinnable`] after its fast paths (kept out of line: the fast
+/// paths answer most plies, inlined in their caller).
+#[inline(never)]
+fn both_unwinnable_by_steps(pos: &Position, five_moves: bool) -> bool {
     let pieces = |c: Color| (pos.by_color(c) & !pos.by_role(Role::King)).count();
     let sides = if pieces(Color::Black) > pieces(Color::White) {
         [Color::Black, Color::White]
@@ -237,6 +245,7 @@ fn at_least_five(b: Bitboard) -> bool {
 /// that cannot be pinned are usually enough to tell ([`five_free_destinations`]); then the
 /// moves of those pieces counted one by one ([`Position::free_piece_moves`]); the generator
 /// counts otherwise.
+#[inline]
 pub fn at_least_five_moves(pos: &Position) -> bool {
     five_free_destinations(pos) || at_least_five_moves_counted(pos)
 }
@@ -263,7 +272,7 @@ fn at_least_five_moves_counted(pos: &Position) -> bool {
 /// never a single step's, whose pawn would stand in the way), the pawns' captures, then the
 /// knights, then the sliders, and the answer is given as soon as five are in. `false` says
 /// nothing.
-#[inline]
+#[inline(always)]
 fn five_free_destinations(pos: &Position) -> bool {
     let us = pos.turn();
     let our = pos.by_color(us);
