@@ -767,15 +767,20 @@ impl Ctx {
         let checks = mover_wins.then(|| CheckInfo::new(pos));
         let base = self.buf.len();
         let buf = &mut self.buf;
-        let theirs = pos.by_color(!pos.turn());
+        // The moves listed first, then classified in one loop: the generator calls its
+        // visitor from several places, and a small one is cheaper at each of them.
         pos.generate_moves(|pm| {
             buf.push(Costed {
                 pm,
-                by_cost: guide.classify(pm, mover_wins, theirs),
+                by_cost: [Bitboard::EMPTY; 3],
             });
             false
         });
         let end = self.buf.len();
+        let theirs = pos.by_color(!pos.turn());
+        for c in &mut self.buf[base..end] {
+            c.by_cost = guide.classify(c.pm, mover_wins, theirs);
+        }
         // A mate by one move is looked for first: checks are few, and a line that could
         // have ended here is not followed further.
         if let Some(ci) = &checks {
