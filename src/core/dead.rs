@@ -778,8 +778,14 @@ impl Ctx {
         });
         let end = self.buf.len();
         let theirs = pos.by_color(!pos.turn());
+        // Each class's destinations, all pieces together: a class without any is passed
+        // over at once.
+        let mut any = [Bitboard::EMPTY; 3];
         for c in &mut self.buf[base..end] {
             c.by_cost = guide.classify(c.pm, mover_wins, theirs);
+            for (a, &b) in any.iter_mut().zip(&c.by_cost) {
+                *a |= b;
+            }
         }
         // A mate by one move is looked for first: checks are few, and a line that could
         // have ended here is not followed further.
@@ -800,12 +806,12 @@ impl Ctx {
             if level - paid <= 0 || last_ply {
                 // Every child of this cost would be cut at once: the search is no longer
                 // exhaustive when there is one.
-                if self.buf[base..end]
-                    .iter()
-                    .any(|c| c.by_cost[class].nonempty())
-                {
+                if any[class].nonempty() {
                     guide.cut = true;
                 }
+                continue;
+            }
+            if any[class].is_empty() {
                 continue;
             }
             for i in base..end {
