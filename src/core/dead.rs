@@ -961,10 +961,10 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
             // after the move made without what `is_mated` does not read.
             let squares = ci.squares[pm.role.index()];
             for to in checking {
-                if squares.contains(to) || (uncovers && !attacks::aligned(ci.king, pm.from, to)) {
-                    if is_mated(&after_plain_move(pos, pm.role, pm.from, to)) {
-                        return Some(Move::normal(pm.from, to));
-                    }
+                let checks =
+                    squares.contains(to) || (uncovers && !attacks::aligned(ci.king, pm.from, to));
+                if checks && is_mated(&after_plain_move(pos, pm.role, pm.from, to)) {
+                    return Some(Move::normal(pm.from, to));
                 }
             }
             continue;
@@ -1070,7 +1070,7 @@ impl Rings {
             }
         }
         for d in 1..8 {
-            within[d] = within[d] | within[d - 1];
+            within[d] |= within[d - 1];
         }
         Rings { dist, within }
     }
