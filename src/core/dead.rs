@@ -1054,11 +1054,11 @@ fn move_kinds(pm: &PieceMoves, to: Square, mover_wins: bool, class: usize) -> &'
 
 /// Squares by distance from a target: `within[d]` holds those at distance `d` or less
 /// (distances above 7 count as 7, unreachable squares are in none), so the squares
-/// nearer the target than one at distance `d > 0` are `within[min(d - 1, 7)]`.
+/// nearer the target than one at distance `d > 0` are `within[min(d - 1, 7)]`; that set is
+/// kept for each square, as the guided search asks it of every piece it classifies.
 #[derive(Clone, Copy)]
 struct Rings {
-    dist: [u8; 64],
-    within: [Bitboard; 8],
+    nearer: [Bitboard; 64],
 }
 
 impl Rings {
@@ -1072,16 +1072,18 @@ impl Rings {
         for d in 1..8 {
             within[d] |= within[d - 1];
         }
-        Rings { dist, within }
+        Rings {
+            nearer: dist.map(|d| match d {
+                0 => Bitboard::EMPTY,
+                d => within[(d as usize - 1).min(7)],
+            }),
+        }
     }
 
     /// The squares strictly nearer the target than `from`.
     #[inline]
     fn nearer(&self, from: Square) -> Bitboard {
-        match self.dist[from.index()] {
-            0 => Bitboard::EMPTY,
-            d => self.within[(d as usize - 1).min(7)],
-        }
+        self.nearer[from.index()]
     }
 }
 
