@@ -32,7 +32,7 @@ use super::moves::{Move, MoveKind};
 use super::piece::{Color, Role};
 use super::position::{CASTLE_LETTERS, Position};
 use super::san::{Notation, write_move};
-use super::square::Square;
+use super::square::{File, Rank, Square};
 
 /// The answer to "can `side` still checkmate?".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,7 +119,7 @@ pub fn quick(pos: &Position, side: Color) -> Verdict {
     if quick_cannot_decide(pos, side) {
         return Verdict::Undetermined;
     }
-    quick_steps(pos, side)
+    quick_steps(pos, side, None)
 }
 
 /// [`quick`], for a caller that has counted the legal moves already: `five_moves` is
@@ -130,7 +130,7 @@ pub fn quick_counted(pos: &Position, side: Color, five_moves: bool) -> Verdict {
     if five_moves && fast_path_applies(pos, side) {
         return Verdict::Undetermined;
     }
-    quick_steps(pos, side)
+    quick_steps(pos, side, Some(five_moves))
 }
 
 /// Whether [`quick`] answers [`Verdict::Undetermined`] for both sides, as its fast path
@@ -144,34 +144,47 @@ pub fn quick_undetermined_for_both(pos: &Position, five_moves: bool) -> bool {
 }
 
 /// Whether [`quick`] answers [`Verdict::Unwinnable`] for both sides: the per-ply 5.2.2 test
-/// of a game without a search budget. `five_moves` is [`at_least_five_moves`] of `pos`. The
-/// answer is a conjunction, so the side more likely to be undecided (the one with more
-/// pieces) is asked first and the other only when it must be; a side whose fast path applies
-/// is undecided without running the steps.
+/// of a game without a search budget. `five_moves` is [`at_least_five_moves`] of `pos`. A
+/// side whose fast path applies is undecided without running the steps (the usual case, told
+/// by a few bit tests, so it is asked before anything else). The answer is a conjunction, so
+/// the side more likely to be undecided (the one with more pieces) is asked first and the
+/// other only when it must be.
+#[inline]
 pub fn quick_both_unwinnable(pos: &Position, five_moves: bool) -> bool {
+    if five_moves && (fast_path_applies(pos, Color::White) || fast_path_applies(pos, Color::Black))
+    {
+        return false;
+    }
+    both_unwinnable_by_steps(pos, five_moves)
+}
+
+/// The part of [`quick_both_unwinnable`] after its fast paths (kept out of line: the fast
+/// paths answer most plies, inlined in their caller).
+#[inline(never)]
+fn both_unwinnable_by_steps(pos: &Position, five_moves: bool) -> bool {
     let pieces = |c: Color| (pos.by_color(c) & !pos.by_role(Role::King)).count();
     let sides = if pieces(Color::Black) > pieces(Color::White) {
         [Color::Black, Color::White]
     } else {
         [Color::White, Color::Black]
     };
-    if five_moves && sides.iter().any(|&side| fast_path_applies(pos, side)) {
-        return false;
-    }
     // Neither fast path applies: `quick_counted` would run the steps.
     sides
         .into_iter()
-        .all(|side| quick_steps(pos, side).is_unwinnable())
+        .all(|side| quick_steps(pos, side, Some(five_moves)).is_unwinnable())
 }
 
-/// The steps of [`quick`], without its fast path.
-fn quick_steps(pos: &Position, side: Color) -> Verdict {
+/// The steps of [`quick`], without its fast path. `five_moves`, when known, is
+/// [`at_least_five_moves`] of `pos`: it saves the steps counting the moves again.
+fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
-    let (start, line) = match ctx.prelude(pos) {
+    let (start, line, first) = match ctx.prelude(pos, five_moves) {
         Ok(v) => return v,
         Err(e) => e,
     };
-    if let Some(v) = ctx.proofs(&start, &line, false) {
+    // The count was of `pos`: it tells about `start` only when no forced move was played.
+    let five_moves = five_moves.filter(|_| line.is_empty());
+    if let Some(v) = ctx.proofs(&start, &line, false, five_moves, first) {
         return v;
     }
     if ctx.looks_locked(&start) {
@@ -202,19 +215,45 @@ fn quick_cannot_decide(pos: &Position, side: Color) -> bool {
 /// The conditions of [`quick_cannot_decide`] on `side`'s material and the pawns. With four
 /// pieces or more, the material rule and the lone-piece rule can only apply when they are
 /// all bishops on squares of one colour: a piece of another kind rules both out at once.
-#[inline]
+#[inline(always)]
 fn fast_path_applies(pos: &Position, side: Color) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
-    ours.count() >= 4
+    at_least_four(ours)
         && ((ours & !pos.by_role(Role::Bishop)).nonempty()
             || (!pos.cannot_mate_static(side) && LoneMaterial::of(pos, side).is_none()))
         && !looks_locked(pos, side)
 }
 
-/// Whether the side to move has five legal moves or more: the moves of its unpinnable
-/// pieces are usually enough to tell ([`Position::free_piece_moves`]); the generator
+/// Whether `b` has four squares or more: cheaper than counting them all, which the default
+/// target does without a population-count instruction.
+#[inline]
+fn at_least_four(b: Bitboard) -> bool {
+    let mut x = b.0;
+    x &= x.wrapping_sub(1);
+    x &= x.wrapping_sub(1);
+    x &= x.wrapping_sub(1);
+    x != 0
+}
+
+/// Whether `b` has five squares or more (see [`at_least_four`]).
+#[inline]
+fn at_least_five(b: Bitboard) -> bool {
+    at_least_four(Bitboard(b.0 & b.0.wrapping_sub(1)))
+}
+
+/// Whether the side to move has five legal moves or more: the destinations of its pieces
+/// that cannot be pinned are usually enough to tell ([`five_free_destinations`]); then the
+/// moves of those pieces counted one by one ([`Position::free_piece_moves`]); the generator
 /// counts otherwise.
+#[inline]
 pub fn at_least_five_moves(pos: &Position) -> bool {
+    five_free_destinations(pos) || at_least_five_moves_counted(pos)
+}
+
+/// The part of [`at_least_five_moves`] after its first test, seldom asked.
+#[cold]
+#[inline(never)]
+fn at_least_five_moves_counted(pos: &Position) -> bool {
     if pos.free_piece_moves(5) >= 5 {
         return true;
     }
@@ -224,6 +263,69 @@ pub fn at_least_five_moves(pos: &Position) -> bool {
         n >= 5
     });
     n >= 5
+}
+
+/// A sufficient test of five legal moves or more (Art. 3.9): out of check, every move of a
+/// piece other than the king that is not pinned is legal, and moves to five different squares
+/// are five moves at least. The squares are gathered from the cheapest pieces first: the
+/// pawns' steps all at once (one pawn steps onto a square, and a double step's square is
+/// never a single step's, whose pawn would stand in the way), the pawns' captures, then the
+/// knights, then the sliders, and the answer is given as soon as five are in. `false` says
+/// nothing.
+#[inline(always)]
+fn five_free_destinations(pos: &Position) -> bool {
+    let us = pos.turn();
+    let our = pos.by_color(us);
+    let (checkers, pinned) = pos.checks_and_pins(pos.king(us));
+    if checkers.nonempty() {
+        return false;
+    }
+    let their = pos.by_color(!us);
+    let occ = our | their;
+    let free = our & !pinned;
+    let pawns = pos.by_role(Role::Pawn) & free;
+    let empty = !occ;
+    let not_a = Bitboard(!Bitboard::file(File::A).0);
+    let not_h = Bitboard(!Bitboard::file(File::H).0);
+    let mut to = match us {
+        Color::White => {
+            let step = pawns.north() & empty;
+            let double = (step & Bitboard::rank(Rank::Third)).north() & empty;
+            let west = Bitboard((pawns & not_a).north().0 >> 1);
+            let east = Bitboard((pawns & not_h).north().0 << 1);
+            step | double | ((west | east) & their)
+        }
+        Color::Black => {
+            let step = pawns.south() & empty;
+            let double = (step & Bitboard::rank(Rank::Sixth)).south() & empty;
+            let west = Bitboard((pawns & not_a).south().0 >> 1);
+            let east = Bitboard((pawns & not_h).south().0 << 1);
+            step | double | ((west | east) & their)
+        }
+    };
+    if at_least_five(to) {
+        return true;
+    }
+    for sq in pos.by_role(Role::Knight) & free {
+        to |= attacks::knight(sq) & !our;
+    }
+    if at_least_five(to) {
+        return true;
+    }
+    let queens = pos.by_role(Role::Queen);
+    for sq in (pos.by_role(Role::Rook) | queens) & free {
+        to |= attacks::rook(sq, occ) & !our;
+        if at_least_five(to) {
+            return true;
+        }
+    }
+    for sq in (pos.by_role(Role::Bishop) | queens) & free {
+        to |= attacks::bishop(sq, occ) & !our;
+        if at_least_five(to) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Decides whether `side` can still checkmate, spending at most `budget` nodes (positions
@@ -240,7 +342,7 @@ pub fn full_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) 
 }
 
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
-    let (start, line) = match ctx.prelude(pos) {
+    let (start, line, first) = match ctx.prelude(pos, None) {
         Ok(v) => return v,
         Err(e) => e,
     };
@@ -256,7 +358,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
             return prefix(line, Verdict::Winnable(path));
         }
     }
-    if let Some(v) = ctx.proofs(&start, &line, true) {
+    if let Some(v) = ctx.proofs(&start, &line, true, None, first) {
         return v;
     }
     // The second corner is aimed at only from here on.
@@ -448,39 +550,67 @@ impl Ctx {
         }
     }
 
-    /// The checks shared by both modes. `Some` when they decide.
-    fn prelude(&mut self, pos: &Position) -> Result<Verdict, (Position, Vec<Move>)> {
-        if let Some(v) = self.terminal(pos) {
-            return Ok(v);
+    /// The checks shared by both modes. `Ok` when they decide; otherwise the position
+    /// reached by the forced moves, those moves, and its first legal move when it was
+    /// listed on the way (the static rules do not decide there). `five_moves`, when known, is
+    /// [`at_least_five_moves`] of `pos`: with five moves or more there is neither a terminal
+    /// position nor a forced move, and only the static rules are left to ask.
+    #[allow(clippy::type_complexity)]
+    fn prelude(
+        &mut self,
+        pos: &Position,
+        five_moves: Option<bool>,
+    ) -> Result<Verdict, (Position, Vec<Move>, Option<Move>)> {
+        if five_moves == Some(true) {
+            if self.st.dead(pos) {
+                return Ok(Verdict::Unwinnable);
+            }
+            return Err((*pos, Vec::new(), None));
+        }
+        // One listing of the first two moves tells whether the position is terminal and
+        // whether its move is forced.
+        let root = FirstMoves::of(pos);
+        if root.first.is_none() {
+            return Ok(self.terminal(pos));
         }
         if self.st.dead(pos) {
             return Ok(Verdict::Unwinnable);
         }
         // Forced moves: a cycle of them, or an end that is dead, decides.
-        let (end, line, cycle) = forced(pos);
+        let (end, line, cycle, last) = forced(pos, root);
         if cycle {
             return Ok(Verdict::Unwinnable);
         }
         if !line.is_empty() {
-            if let Some(v) = self.terminal(&end) {
-                return Ok(prefix(line, v));
+            if last.first.is_none() {
+                return Ok(prefix(line, self.terminal(&end)));
             }
             if self.st.dead(&end) {
                 return Ok(Verdict::Unwinnable);
             }
         }
-        Err((end, line))
+        Err((end, line, last.first))
     }
 
     /// The static and shallow proofs: the region analysis, then every line dead within
-    /// a few plies. `thorough` runs them whatever the position looks like.
-    fn proofs(&mut self, end: &Position, line: &[Move], thorough: bool) -> Option<Verdict> {
+    /// a few plies. `thorough` runs them whatever the position looks like. `end` is a
+    /// position of [`Ctx::prelude`]'s, not dead by the static rules; `five_moves`, when known,
+    /// is [`at_least_five_moves`] of `end` (its move count, asked by [`few_to_remove`]), and
+    /// `first` its first legal move when known.
+    fn proofs(
+        &mut self,
+        end: &Position,
+        line: &[Move],
+        thorough: bool,
+        five_moves: Option<bool>,
+        first: Option<Move>,
+    ) -> Option<Verdict> {
         if (thorough || self.looks_locked(end)) && region_unwinnable(end, self.side) {
             return Some(Verdict::Unwinnable);
         }
-        if thorough || few_to_remove(end, self.side) {
+        if thorough || few_to_remove(end, self.side, five_moves) {
             let mut path = Vec::new();
-            let lines = if self.first_line_open(end, DEAD_DEPTH) {
+            let lines = if self.first_line_open(end, DEAD_DEPTH, first, true) {
                 Lines::Open
             } else {
                 self.all_dead(end, DEAD_DEPTH, &mut path)
@@ -495,13 +625,11 @@ impl Ctx {
     }
 
     /// The verdict of a position without legal moves.
-    fn terminal(&self, pos: &Position) -> Option<Verdict> {
-        if pos.has_legal_moves() {
-            None
-        } else if pos.turn() == !self.side && pos.is_check() {
-            Some(Verdict::Winnable(Vec::new()))
+    fn terminal(&self, pos: &Position) -> Verdict {
+        if pos.turn() == !self.side && pos.is_check() {
+            Verdict::Winnable(Vec::new())
         } else {
-            Some(Verdict::Unwinnable)
+            Verdict::Unwinnable
         }
     }
 
@@ -511,27 +639,39 @@ impl Ctx {
     /// first move at a time instead of listing every move, is enough to know. When it
     /// answers `true` the nodes are counted as `all_dead` counts them; when `false`
     /// (the line ends before its depth: a mate, a stalemate, a static rule), nothing
-    /// changed and `all_dead` must be asked.
-    fn first_line_open(&mut self, pos: &Position, depth: u32) -> bool {
+    /// changed and `all_dead` must be asked. `first` is the first legal move of `pos` when
+    /// the caller knows it, `alive` that the static rules are known not to decide `pos`.
+    fn first_line_open(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        mut first: Option<Move>,
+        alive: bool,
+    ) -> bool {
         let spent = self.spent;
         let mut p = *pos;
+        // The static rules depend on the material alone (see `guided`): asked of `pos`, then
+        // again only after a capture or a promotion.
+        let mut material_changed = !alive;
         for d in (0..=depth).rev() {
             if self.spent >= self.budget {
                 return true;
             }
             self.spent += 1;
-            let mut first = None;
-            p.generate_moves(|pm| {
-                first = pm.into_iter().next();
-                true
-            });
-            let Some(mv) = first else { break };
-            if self.st.dead(&p) {
+            if first.is_none() {
+                p.generate_moves(|pm| {
+                    first = pm.into_iter().next();
+                    true
+                });
+            }
+            let Some(mv) = first.take() else { break };
+            if material_changed && self.st.dead(&p) {
                 break;
             }
             if d == 0 {
                 return true;
             }
+            material_changed = changes_material(&p, mv);
             p.play_unchecked(mv);
         }
         self.spent = spent;
@@ -627,15 +767,26 @@ impl Ctx {
         let checks = mover_wins.then(|| CheckInfo::new(pos));
         let base = self.buf.len();
         let buf = &mut self.buf;
-        let theirs = pos.by_color(!pos.turn());
+        // The moves listed first, then classified in one loop: the generator calls its
+        // visitor from several places, and a small one is cheaper at each of them.
         pos.generate_moves(|pm| {
             buf.push(Costed {
                 pm,
-                by_cost: guide.classify(pm, mover_wins, theirs),
+                by_cost: [Bitboard::EMPTY; 3],
             });
             false
         });
         let end = self.buf.len();
+        let theirs = pos.by_color(!pos.turn());
+        // Each class's destinations, all pieces together: a class without any is passed
+        // over at once.
+        let mut any = [Bitboard::EMPTY; 3];
+        for c in &mut self.buf[base..end] {
+            c.by_cost = guide.classify(c.pm, mover_wins, theirs);
+            for (a, &b) in any.iter_mut().zip(&c.by_cost) {
+                *a |= b;
+            }
+        }
         // A mate by one move is looked for first: checks are few, and a line that could
         // have ended here is not followed further.
         if let Some(ci) = &checks {
@@ -655,12 +806,12 @@ impl Ctx {
             if level - paid <= 0 || last_ply {
                 // Every child of this cost would be cut at once: the search is no longer
                 // exhaustive when there is one.
-                if self.buf[base..end]
-                    .iter()
-                    .any(|c| c.by_cost[class].nonempty())
-                {
+                if any[class].nonempty() {
                     guide.cut = true;
                 }
+                continue;
+            }
+            if any[class].is_empty() {
                 continue;
             }
             for i in base..end {
@@ -796,11 +947,28 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
             },
             _ => Bitboard::EMPTY,
         };
-        let checking = if ci.uncover.contains(pm.from) {
+        let uncovers = ci.uncover.contains(pm.from);
+        let checking = if uncovers {
             pm.to
         } else {
             pm.to & (ci.squares[pm.role.index()] | special)
         };
+        if matches!(
+            pm.role,
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+        ) {
+            // Plain moves only: the check told from the squares and lines, the position
+            // after the move made without what `is_mated` does not read.
+            let squares = ci.squares[pm.role.index()];
+            for to in checking {
+                let checks =
+                    squares.contains(to) || (uncovers && !attacks::aligned(ci.king, pm.from, to));
+                if checks && is_mated(&after_plain_move(pos, pm.role, pm.from, to)) {
+                    return Some(Move::normal(pm.from, to));
+                }
+            }
+            continue;
+        }
         for to in checking {
             for &kind in move_kinds(&pm, to, true, 0) {
                 let mv = Move::new(pm.from, to, kind);
@@ -818,6 +986,30 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
     None
 }
 
+/// The position after the plain move of the side to move's `role` (not a pawn, not the king)
+/// from `from` to `to` in `pos`, as far as [`is_mated`] reads it: the placement, the side
+/// to move and the en-passant square (none after such a move) are those of
+/// [`Position::play_unchecked`]; the castling rights (no castling out of check), the clocks
+/// and the Zobrist key are left as they were, which saves their updates.
+#[inline]
+fn after_plain_move(pos: &Position, role: Role, from: Square, to: Square) -> Position {
+    let mut p = *pos;
+    let us = p.turn;
+    let to_bb = Bitboard::from_square(to);
+    if p.by_color[(!us).index()].contains(to) {
+        for r in p.by_role.iter_mut() {
+            *r &= !to_bb;
+        }
+        p.by_color[(!us).index()] &= !to_bb;
+    }
+    let moved = to_bb | from;
+    p.by_role[role.index()] ^= moved;
+    p.by_color[us.index()] ^= moved;
+    p.turn = !us;
+    p.ep_square = None;
+    p
+}
+
 /// Whether the side to move, in check in `pos`, has no legal move: a square its king can
 /// step to unattacked (most checks leave one) answers first.
 fn is_mated(pos: &Position) -> bool {
@@ -825,7 +1017,10 @@ fn is_mated(pos: &Position) -> bool {
     let king = pos.king(us);
     let without_king = pos.occupied().without(king);
     let escapes = attacks::king(king) & !pos.by_color(us);
-    if escapes.into_iter().any(|to| pos.attackers_to(to, !us, without_king).is_empty()) {
+    if escapes
+        .into_iter()
+        .any(|to| !pos.attacked_with(to, !us, without_king))
+    {
         return false;
     }
     !pos.has_legal_moves()
@@ -859,11 +1054,11 @@ fn move_kinds(pm: &PieceMoves, to: Square, mover_wins: bool, class: usize) -> &'
 
 /// Squares by distance from a target: `within[d]` holds those at distance `d` or less
 /// (distances above 7 count as 7, unreachable squares are in none), so the squares
-/// nearer the target than one at distance `d > 0` are `within[min(d - 1, 7)]`.
+/// nearer the target than one at distance `d > 0` are `within[min(d - 1, 7)]`; that set is
+/// kept for each square, as the guided search asks it of every piece it classifies.
 #[derive(Clone, Copy)]
 struct Rings {
-    dist: [u8; 64],
-    within: [Bitboard; 8],
+    nearer: [Bitboard; 64],
 }
 
 impl Rings {
@@ -875,18 +1070,20 @@ impl Rings {
             }
         }
         for d in 1..8 {
-            within[d] = within[d] | within[d - 1];
+            within[d] |= within[d - 1];
         }
-        Rings { dist, within }
+        Rings {
+            nearer: dist.map(|d| match d {
+                0 => Bitboard::EMPTY,
+                d => within[(d as usize - 1).min(7)],
+            }),
+        }
     }
 
     /// The squares strictly nearer the target than `from`.
     #[inline]
     fn nearer(&self, from: Square) -> Bitboard {
-        match self.dist[from.index()] {
-            0 => Bitboard::EMPTY,
-            d => self.within[(d as usize - 1).min(7)],
-        }
+        self.nearer[from.index()]
     }
 }
 
@@ -1118,17 +1315,19 @@ fn changes_material(pos: &Position, mv: Move) -> bool {
     }
 }
 
-/// Plays the moves while there is only one: the position reached, the moves, and whether
-/// they came back to a position already met (then the game can only go round that cycle,
-/// whose positions all have a move, so none is a mate).
-fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
+/// Plays the moves while there is only one, from `pos` whose first moves are `root`: the
+/// position reached, the moves, whether they came back to a position already met (then the
+/// game can only go round that cycle, whose positions all have a move, so none is a mate),
+/// and the first moves of the position reached.
+fn forced(pos: &Position, root: FirstMoves) -> (Position, Vec<Move>, bool, FirstMoves) {
     let mut p = *pos;
     let mut line = Vec::new();
-    let Some(mv) = only_move(&p) else {
-        return (p, line, false);
+    let Some(mv) = root.only() else {
+        return (p, line, false, root);
     };
     let mut seen = vec![key(&p)];
     let mut next = Some(mv);
+    let mut moves = root;
     while let Some(mv) = next {
         if line.len() >= 64 {
             break;
@@ -1136,13 +1335,14 @@ fn forced(pos: &Position) -> (Position, Vec<Move>, bool) {
         p.play_unchecked(mv);
         line.push(mv);
         let k = key(&p);
+        moves = FirstMoves::of(&p);
         if seen.contains(&k) {
-            return (p, line, true);
+            return (p, line, true, moves);
         }
         seen.push(k);
-        next = only_move(&p);
+        next = moves.only();
     }
-    (p, line, false)
+    (p, line, false, moves)
 }
 
 /// Whether the region analysis and the exhaustive search are worth trying in `quick`: the
@@ -1163,9 +1363,10 @@ fn looks_locked(pos: &Position, side: Color) -> bool {
 
 /// Whether the winner has so few pieces that every line could run out of mating material
 /// within the shallow search's depth (or the side to move has hardly any choice).
-fn few_to_remove(pos: &Position, side: Color) -> bool {
+/// `five_moves`, when known, is [`at_least_five_moves`] of `pos`: the count is not made again.
+fn few_to_remove(pos: &Position, side: Color, five_moves: Option<bool>) -> bool {
     let ours = pos.by_color(side) & !pos.by_role(Role::King);
-    ours.count() <= 3 || pos.count_legal_moves() <= 4
+    ours.count() <= 3 || !five_moves.unwrap_or_else(|| pos.count_legal_moves() >= 5)
 }
 
 /// What it takes for a move of the side to move to give check: the squares from which each
@@ -1228,17 +1429,36 @@ impl CheckInfo {
     }
 }
 
-fn only_move(p: &Position) -> Option<Move> {
-    let mut first = None;
-    let mut count = 0;
-    p.generate_moves(|pm| {
-        count += pm.len();
-        if first.is_none() {
-            first = pm.into_iter().next();
+/// The first legal move of a position in the generator's order, and whether it is the only
+/// one: what the forced moves and the terminal test ask, from one listing that stops at the
+/// second move.
+#[derive(Clone, Copy)]
+struct FirstMoves {
+    first: Option<Move>,
+    more: bool,
+}
+
+impl FirstMoves {
+    fn of(p: &Position) -> FirstMoves {
+        let mut first = None;
+        let mut count = 0;
+        p.generate_moves(|pm| {
+            count += pm.len();
+            if first.is_none() {
+                first = pm.into_iter().next();
+            }
+            count > 1
+        });
+        FirstMoves {
+            first,
+            more: count > 1,
         }
-        count > 1
-    });
-    if count == 1 { first } else { None }
+    }
+
+    /// The move, when there is exactly one.
+    fn only(&self) -> Option<Move> {
+        if self.more { None } else { self.first }
+    }
 }
 
 /// Sound static rules: `true` only when `side` cannot checkmate, neither now (the position
@@ -1572,8 +1792,8 @@ fn blocker_fits(
             return false;
         }
         let start = match loser {
-            Color::White => Bitboard::rank(super::square::Rank::Second),
-            Color::Black => Bitboard::rank(super::square::Rank::Seventh),
+            Color::White => Bitboard::rank(Rank::Second),
+            Color::Black => Bitboard::rank(Rank::Seventh),
         };
         if start.contains(u) && (one & occ).is_empty() && (step(one) & between).nonempty() {
             return false;
@@ -1703,8 +1923,8 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                             Color::Black => Bitboard::from_square(from).south(),
                         } & !steady;
                         let start = match p.color {
-                            Color::White => Bitboard::rank(super::square::Rank::Second),
-                            Color::Black => Bitboard::rank(super::square::Rank::Seventh),
+                            Color::White => Bitboard::rank(Rank::Second),
+                            Color::Black => Bitboard::rank(Rank::Seventh),
                         };
                         let two = if start.contains(from) {
                             (match p.color {
@@ -1717,7 +1937,7 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                         // En passant: onto the square behind an enemy pawn's square.
                         // (Only a pawn that may stand both on its start rank and two
                         // squares ahead can have just made a double step.)
-                        let r = |n| Bitboard::rank(super::square::Rank::new(n));
+                        let r = |n| Bitboard::rank(Rank::new(n));
                         let now = match pos.ep_square() {
                             Some(e) if pos.turn() == p.color => Bitboard::from_square(e),
                             _ => Bitboard::EMPTY,
@@ -2107,7 +2327,7 @@ mod tests {
                 if quick_cannot_decide(&pos, side) {
                     fast += 1;
                     assert_eq!(
-                        quick_steps(&pos, side),
+                        quick_steps(&pos, side, None),
                         Verdict::Undetermined,
                         "{} for {side}",
                         pos.to_fen()
@@ -2169,6 +2389,63 @@ mod tests {
         }
     }
 
+    /// The cheap first test behind the count of legal moves of 5.2.2's quick test is
+    /// sufficient (five squares reached by free pieces are five legal moves, Art. 3.9) and
+    /// decides most positions; the bit counts it uses are the plain counts.
+    #[test]
+    fn art_5_2_2_five_free_destinations_are_five_legal_moves() {
+        let mut decided = 0;
+        let mut positions = 0;
+        for pos in random_positions(30, 300, 0x3c6e_f372_fe94_f82b) {
+            positions += 1;
+            let n = pos.count_legal_moves();
+            if five_free_destinations(&pos) {
+                decided += 1;
+                assert!(n >= 5, "{}", pos.to_fen());
+            }
+            for b in [
+                pos.occupied(),
+                pos.by_color(pos.turn()),
+                pos.by_role(Role::Pawn),
+            ] {
+                for b in [
+                    b,
+                    b & Bitboard::DARK_SQUARES,
+                    b & Bitboard::rank(Rank::Second),
+                ] {
+                    assert_eq!(at_least_four(b), b.count() >= 4, "{b:?}");
+                    assert_eq!(at_least_five(b), b.count() >= 5, "{b:?}");
+                }
+            }
+        }
+        assert!(decided * 10 > positions * 7, "{decided} of {positions}");
+    }
+
+    /// The position after a plain move that the mate-in-one test of the helpmate search
+    /// (Art. 5.1.1) makes for itself has the placement, side to move and en-passant square of
+    /// the position after the move played in full, on every such move of random games.
+    #[test]
+    fn art_5_1_1_plain_move_made_as_the_full_move_makes_it() {
+        let mut moves = 0;
+        for pos in random_positions(20, 300, 0x1f83_d9ab_fb41_bd6b) {
+            for &mv in pos.legal_moves().iter() {
+                let role = pos.role_at(mv.from).unwrap();
+                if mv.kind != MoveKind::Normal || matches!(role, Role::Pawn | Role::King) {
+                    continue;
+                }
+                let mut full = pos;
+                full.play_unchecked(mv);
+                let light = after_plain_move(&pos, role, mv.from, mv.to);
+                assert_eq!(light.by_role, full.by_role, "{} {mv}", pos.to_fen());
+                assert_eq!(light.by_color, full.by_color, "{} {mv}", pos.to_fen());
+                assert_eq!(light.turn, full.turn);
+                assert_eq!(light.ep_square, full.ep_square);
+                moves += 1;
+            }
+        }
+        assert!(moves > 10_000, "{moves}");
+    }
+
     /// The shallow "every line is dead" search of 5.2.2 gives the same answer, and spends
     /// the same nodes, with and without following its first line ahead.
     #[test]
@@ -2180,7 +2457,7 @@ mod tests {
                 let mut full = Ctx::new(side, QUICK_BUDGET);
                 let mut path = Vec::new();
                 let r = full.all_dead(&pos, DEAD_DEPTH, &mut path);
-                if ahead.first_line_open(&pos, DEAD_DEPTH) {
+                if ahead.first_line_open(&pos, DEAD_DEPTH, None, false) {
                     predicted += 1;
                     assert!(matches!(r, Lines::Open), "{}", pos.to_fen());
                     assert_eq!(ahead.spent, full.spent, "{}", pos.to_fen());
