@@ -590,17 +590,7 @@ impl San {
         if let Some(r) = from_rank {
             origins &= Bitboard::rank(r);
         }
-        if origins.is_empty() || origins.more_than_one() {
-            return None;
-        }
-        let from = origins.first()?;
-        let promotes = role == Role::Pawn && Bitboard::BACK_RANKS.contains(to);
-        let kind = match (promotes, promotion) {
-            (true, Some(r)) => MoveKind::Promotion(r),
-            (false, None) => MoveKind::Normal,
-            _ => return None,
-        };
-        Some(Move::new(from, to, kind))
+        the_move(origins, role, to, promotion)
     }
 
     /// [`San::to_move`] by the move generator: every legal move is compared with the
@@ -913,6 +903,14 @@ fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<Move> {
         None => Role::Pawn,
     };
     let origins = pos.legal_among(pos.origins(role, to)? & within, role, to);
+    the_move(origins, role, to, promotion)
+}
+
+/// The move a notation names once its legal origins are known: `None` unless exactly one
+/// piece can make it, and unless the promotion is written exactly when a pawn reaches the
+/// last rank (Art. 3.7.5).
+#[inline]
+fn the_move(origins: Bitboard, role: Role, to: Square, promotion: Option<Role>) -> Option<Move> {
     if origins.more_than_one() {
         return None;
     }
