@@ -744,7 +744,13 @@ pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option
     if !recent.windows(2).any(|w| w[0] == w[1]) {
         return None;
     }
-    let pos = &positions[last];
+    written_third_move(positions, keys)
+}
+
+/// 9.2.1: the first legal move from the last of `positions` whose position would stand for
+/// the third time, found by trying every one of them, as the rule reads.
+fn written_third_move(positions: &[Position], keys: &[u64]) -> Option<Option<Move>> {
+    let pos = positions.last()?;
     pos.legal_moves()
         .iter()
         .find(|&&mv| {
@@ -1967,14 +1973,7 @@ mod tests {
             if occurrences(positions, keys, last, keys[last]) >= 3 {
                 return Some(None);
             }
-            let pos = &positions[last];
-            pos.legal_moves()
-                .iter()
-                .find(|&&mv| {
-                    pos.after(mv)
-                        .is_ok_and(|after| written_makes_third(positions, keys, &after))
-                })
-                .map(|&mv| Some(mv))
+            written_third_move(positions, keys)
         };
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let (mut written, mut stood) = (0, 0);
@@ -2011,9 +2010,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::core::testing::xorshift(&mut seed);
                 // Half the time a piece goes back where it came from, so positions repeat.
                 let back = played
                     .len()
