@@ -409,9 +409,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::core::testing::xorshift(&mut seed);
                 pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
             }
         }

@@ -955,9 +955,7 @@ mod tests {
                         assert!(pos.is_legal(mv), "{mv:?} in {}", pos.to_fen());
                     }
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::core::testing::xorshift(&mut seed);
                 pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
             }
         }

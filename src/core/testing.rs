@@ -14,11 +14,18 @@ pub(crate) fn random_positions(games: usize, plies: usize, mut seed: u64) -> Vec
                 break;
             }
             out.push(pos);
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
         }
     }
     out
+}
+
+/// The next number of a xorshift64 stream, kept in `seed` (never 0): the seeded random
+/// choices of the unit tests, the same every run.
+pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
 }

@@ -1697,9 +1697,7 @@ mod tests {
         // A fixed stream of pseudo-random choices (xorshift).
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            crate::core::testing::xorshift(&mut state);
             (state % n as u64) as usize
         };
         let mut quick_games = 0;
@@ -1736,9 +1734,7 @@ mod tests {
             for _ in 0..60 {
                 let text: Vec<u8> = (0..len)
                     .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
+                        crate::core::testing::xorshift(&mut seed);
                         // Mostly ASCII letters, as a file is.
                         let k = (seed >> 32) as usize % (alphabet.len() + 12);
                         alphabet.get(k).copied().unwrap_or(b'e')
