@@ -35,8 +35,10 @@ impl Letters {
     /// The letter or symbol of a piece (pawns have none in algebraic notation).
     pub fn symbol(self, role: Role, color: Color) -> &'static str {
         match self {
-            Letters::English => ["P", "N", "B", "R", "Q", "K"][role.index()],
-            Letters::Spanish => ["P", "C", "A", "T", "D", "R"][role.index()],
+            Letters::English | Letters::Spanish => {
+                let i = role.index();
+                &self.ascii_letters()[i..=i]
+            }
             Letters::Figurine => match color {
                 Color::White => ["♙", "♘", "♗", "♖", "♕", "♔"][role.index()],
                 Color::Black => ["♟", "♞", "♝", "♜", "♛", "♚"][role.index()],
@@ -46,32 +48,18 @@ impl Letters {
 
     /// Reads a piece letter of this language (figurines are read in every language).
     fn role_of(self, c: char) -> Option<Role> {
-        if let Some(r) = figurine_role(c) {
-            return Some(r);
-        }
-        let table: &[(char, Role)] = match self {
-            Letters::English | Letters::Figurine => &[
-                ('K', Role::King),
-                ('Q', Role::Queen),
-                ('R', Role::Rook),
-                ('B', Role::Bishop),
-                ('N', Role::Knight),
-                ('P', Role::Pawn),
-            ],
-            Letters::Spanish => &[
-                ('R', Role::King),
-                ('D', Role::Queen),
-                ('T', Role::Rook),
-                ('A', Role::Bishop),
-                ('C', Role::Knight),
-                ('P', Role::Pawn),
-            ],
-        };
-        table.iter().find(|(l, _)| *l == c).map(|(_, r)| *r)
+        figurine_role(c).or_else(|| self.ascii_role(u8::try_from(c).ok()?))
     }
-}
 
-impl Letters {
+    /// The letters of the pieces in [`Role::index`] order: English (also read alongside
+    /// figurines), or Spanish.
+    const fn ascii_letters(self) -> &'static str {
+        match self {
+            Letters::English | Letters::Figurine => ENGLISH_LETTERS,
+            Letters::Spanish => SPANISH_LETTERS,
+        }
+    }
+
     /// [`Letters::role_of`] for an ASCII byte, by one table look-up.
     #[inline]
     fn ascii_role(self, c: u8) -> Option<Role> {
@@ -86,31 +74,24 @@ impl Letters {
     }
 }
 
+/// The piece letters, in [`Role::index`] order (pawn, knight, bishop, rook, queen, king):
+/// English (App. C.2) and Spanish (Rey, Dama, Torre, Alfil, Caballo; App. C.3).
+const ENGLISH_LETTERS: &str = "PNBRQK";
+const SPANISH_LETTERS: &str = "PCATDR";
+
 /// The roles of the upper-case ASCII letters, from `A`: English (and figurine) letters,
-/// then Spanish ones, as [`Letters::role_of`] reads them.
+/// then Spanish ones, made from the letters above.
 static ASCII_ROLES: [[Option<Role>; 26]; 2] = {
     let mut t = [[None; 26]; 2];
-    let english = [
-        (b'K', Role::King),
-        (b'Q', Role::Queen),
-        (b'R', Role::Rook),
-        (b'B', Role::Bishop),
-        (b'N', Role::Knight),
-        (b'P', Role::Pawn),
-    ];
-    let spanish = [
-        (b'R', Role::King),
-        (b'D', Role::Queen),
-        (b'T', Role::Rook),
-        (b'A', Role::Bishop),
-        (b'C', Role::Knight),
-        (b'P', Role::Pawn),
-    ];
-    let mut i = 0;
-    while i < 6 {
-        t[0][(english[i].0 - b'A') as usize] = Some(english[i].1);
-        t[1][(spanish[i].0 - b'A') as usize] = Some(spanish[i].1);
-        i += 1;
+    let letters = [ENGLISH_LETTERS.as_bytes(), SPANISH_LETTERS.as_bytes()];
+    let mut lang = 0;
+    while lang < 2 {
+        let mut i = 0;
+        while i < 6 {
+            t[lang][(letters[lang][i] - b'A') as usize] = Some(Role::ALL[i]);
+            i += 1;
+        }
+        lang += 1;
     }
     t
 };
