@@ -1392,11 +1392,7 @@ impl CheckInfo {
             b | r,
             Bitboard::EMPTY,
         ];
-        let queens = pos.by_role(Role::Queen);
-        let snipers = ((attacks::bishop(king, Bitboard::EMPTY)
-            & (pos.by_role(Role::Bishop) | queens))
-            | (attacks::rook(king, Bitboard::EMPTY) & (pos.by_role(Role::Rook) | queens)))
-            & pos.by_color(us);
+        let snipers = pos.snipers(king, us);
         let mut uncover = Bitboard::EMPTY;
         for s in snipers {
             let between = attacks::between(king, s) & occ;

@@ -475,6 +475,26 @@ impl Position {
         )
     }
 
+    /// The knights and pawns of `by` that attack `sq` (the leapers that can give check: the
+    /// king never does in a legal position).
+    #[inline(always)]
+    fn leapers_on(&self, sq: Square, by: Color) -> Bitboard {
+        ((attacks::knight(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::pawn(!by, sq) & self.by_role[Role::Pawn.index()]))
+            & self.by_color[by.index()]
+    }
+
+    /// The rooks, bishops and queens of `by` on the lines of `sq` of an empty board, each
+    /// along a line it moves on: the pieces that give check on `sq`, or pin a piece to it,
+    /// depending on what stands between.
+    #[inline(always)]
+    pub(crate) fn snipers(&self, sq: Square, by: Color) -> Bitboard {
+        let queens = self.by_role[Role::Queen.index()];
+        ((attacks::rook_rays(sq) & (self.by_role[Role::Rook.index()] | queens))
+            | (attacks::bishop_rays(sq) & (self.by_role[Role::Bishop.index()] | queens)))
+            & self.by_color[by.index()]
+    }
+
     /// The checks on the side to move's king on `ksq` and its own pieces pinned to it, told
     /// together: both come from the opponent's sliders on the king's lines of an empty board
     /// (none between: a check; one piece of ours between: a pin), and the leapers only give
@@ -482,15 +502,9 @@ impl Position {
     #[inline]
     pub(crate) fn checks_and_pins(&self, ksq: Square) -> (Bitboard, Bitboard) {
         let us = self.turn;
-        let their = self.by_color[(!us).index()];
         let occ = self.occupied();
-        let queens = self.by_role[Role::Queen.index()];
-        let snipers = ((attacks::rook_rays(ksq) & (self.by_role[Role::Rook.index()] | queens))
-            | (attacks::bishop_rays(ksq) & (self.by_role[Role::Bishop.index()] | queens)))
-            & their;
-        let mut checkers = ((attacks::knight(ksq) & self.by_role[Role::Knight.index()])
-            | (attacks::pawn(us, ksq) & self.by_role[Role::Pawn.index()]))
-            & their;
+        let snipers = self.snipers(ksq, !us);
+        let mut checkers = self.leapers_on(ksq, !us);
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
             let blockers = attacks::between(ksq, s) & occ;
@@ -571,17 +585,10 @@ impl Position {
                 Bitboard::EMPTY
             };
         }
-        let their = self.by_color[(!us).index()];
-        let leapers = ((attacks::knight(ksq) & self.by_role[Role::Knight.index()])
-            | (attacks::pawn(us, ksq) & self.by_role[Role::Pawn.index()]))
-            & their;
-        if leapers.without(to).nonempty() {
+        if self.leapers_on(ksq, !us).without(to).nonempty() {
             return Bitboard::EMPTY;
         }
-        let queens = self.by_role[Role::Queen.index()];
-        let snipers = ((attacks::rook_rays(ksq) & (self.by_role[Role::Rook.index()] | queens))
-            | (attacks::bishop_rays(ksq) & (self.by_role[Role::Bishop.index()] | queens)))
-            & their.without(to);
+        let snipers = self.snipers(ksq, !us).without(to);
         if snipers.is_empty() {
             return origins;
         }
