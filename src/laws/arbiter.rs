@@ -605,7 +605,8 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     // end (or to the move recorded with the clock at zero: the flag fell before it was
     // completed).
     let positions = &replay.positions[..=moves.len()];
-    let walk = Walk::new(positions, opts.dead_search_per_ply);
+    let result = tag(&tags, "Result").unwrap_or("*");
+    let walk = Walk::of_record(positions, opts.dead_search_per_ply, result);
     let stop = clock_flag.map_or(moves.len(), |p| p - 1).min(moves.len());
     let mut board_end = walk.end.filter(|&(ply, _)| ply <= stop);
     if let Some(p) = clock_flag {

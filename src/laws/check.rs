@@ -11,8 +11,8 @@ use super::pgn;
 
 use super::article::Article;
 use super::game::{
-    GameResult, Outcome, Termination, automatic_end, fifty_move_claim_at, occurrences,
-    threefold_claim_at, unwinnable,
+    GameResult, Outcome, Termination, automatic_end, automatic_end_alive, fifty_move_claim_at,
+    occurrences, threefold_claim_at, unwinnable,
 };
 
 /// What `pgn check --json` prints for one game (one JSON object per line). Field names are
@@ -123,7 +123,7 @@ fn positions_of(start: Position, moves: &[Move]) -> Vec<Position> {
 /// ply): the repetition keys and counts of every position, and where the game ended by
 /// itself ([`automatic_end`], the test the live game asks after every move). `pgn check`
 /// and the arbiter's review both read a record through it, so its moves are played once.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Walk {
     /// The repetition key of each position (Art. 9.2.3).
     pub keys: Vec<u64>,
@@ -140,6 +140,24 @@ impl Walk {
     /// Walks `positions` with `dead_search` nodes of 5.2.2 search per ply (0: the quick
     /// test only, as in a live game).
     pub fn new(positions: &[Position], dead_search: u64) -> Walk {
+        Walk::walk(positions, dead_search, false)
+    }
+
+    /// [`Walk::new`] over a record whose `Result` tag is `result`, which a report asks the
+    /// full 5.2.2 search about its last position anyway ([`check_played`]): asked first,
+    /// when that position is winnable for a side no position before it is dead, and the
+    /// per-ply quick test (with `dead_search` 0) is not run on them. The same walk as
+    /// [`Walk::new`] (the quick test is sound: it never calls a winnable position dead).
+    pub fn of_record(positions: &[Position], dead_search: u64, result: &str) -> Walk {
+        let alive = dead_search == 0
+            && positions
+                .last()
+                .is_some_and(|end| end_by_search(end, result) == EndSearch::Alive);
+        Walk::walk(positions, dead_search, alive)
+    }
+
+    /// The walk; `alive`: the last position is known to be winnable for a side.
+    fn walk(positions: &[Position], dead_search: u64, alive: bool) -> Walk {
         let n = positions.len();
         let mut walk = Walk {
             keys: Vec::with_capacity(n),
@@ -153,7 +171,13 @@ impl Walk {
             let reps = occurrences(positions, &walk.keys, ply, key);
             walk.repetitions.push(reps.min(255) as u8);
             if walk.end.is_none() {
-                let (end, open) = automatic_end(pos, reps, dead_search);
+                // Before the last position, a known winnable end says that each has a
+                // legal move (the next one) and is not dead.
+                let (end, open) = if alive && ply + 1 < n {
+                    (automatic_end_alive(pos, reps), false)
+                } else {
+                    automatic_end(pos, reps, dead_search)
+                };
                 if open && walk.open_at.is_none() {
                     walk.open_at = Some(ply);
                 }
@@ -170,22 +194,46 @@ impl Walk {
     }
 }
 
-/// Whether neither side can checkmate in `end`, the last position of a record whose
-/// `Result` tag is `result` (5.2.2, by the full search). The side the tag names as the
-/// winner is asked first: when it can mate the other is not asked, and the arbiter's
-/// 5.1.2 or 6.9 question about that side, which comes next, is remembered
-/// ([`unwinnable`] keeps its last answers) instead of searched again.
-fn dead_at_end(end: &Position, result: &str) -> bool {
+/// What the full 5.2.2 search says of `end`, the last position of a record whose `Result`
+/// tag is `result`. The side the tag names as the winner (White when it names none) is
+/// asked first: when it can mate the other is not asked, and the arbiter's 5.1.2 or 6.9
+/// question about that side, which comes next, is remembered ([`unwinnable`] keeps its
+/// last answers) instead of searched again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EndSearch {
+    /// Neither side can checkmate.
+    Dead,
+    /// A side can (a helpmate was found).
+    Alive,
+    /// The search could not decide.
+    Open,
+}
+
+fn end_by_search(end: &Position, result: &str) -> EndSearch {
     let first = GameResult::from_pgn(result.trim())
         .and_then(GameResult::winner)
         .unwrap_or(Color::White);
-    unwinnable(end, first) == Some(true) && unwinnable(end, !first) == Some(true)
+    let answer = |a: Option<bool>| match a {
+        Some(true) => EndSearch::Dead,
+        Some(false) => EndSearch::Alive,
+        None => EndSearch::Open,
+    };
+    match answer(unwinnable(end, first)) {
+        EndSearch::Dead => answer(unwinnable(end, !first)),
+        other => other,
+    }
+}
+
+/// Whether neither side can checkmate in `end` (see [`end_by_search`]).
+fn dead_at_end(end: &Position, result: &str) -> bool {
+    end_by_search(end, result) == EndSearch::Dead
 }
 
 /// Checks one game.
 pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
     let positions = positions_of(input.start, input.moves);
-    let walk = Walk::new(&positions, 0);
+    let result = tag(input.tags, "Result").unwrap_or("*");
+    let walk = Walk::of_record(&positions, 0, result);
     check_played(input, &positions, &walk, walk.outcome(&positions))
 }
 
@@ -349,5 +397,55 @@ pub fn check_reader(
             }
         };
         each(report);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::testing::xorshift;
+
+    /// The positions of a seeded random game of at most `plies` plies.
+    fn random_game(plies: usize, seed: &mut u64) -> Vec<Position> {
+        let mut pos = Position::new();
+        let mut positions = vec![pos];
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[(xorshift(seed) % moves.len() as u64) as usize]);
+            positions.push(pos);
+        }
+        positions
+    }
+
+    /// Art. 5.2.2: a position from which a winnable one was reached by legal moves is not
+    /// dead, and one that has a next move is neither mate nor stalemate: the walk that skips
+    /// those tests before a winnable last position gives what the full walk gives, whatever
+    /// the result tag (which only orders the searches), on long random games that end in
+    /// every way (mate, stalemate, dead position, fivefold, 75 moves, cut off).
+    #[test]
+    fn art_5_2_2_no_position_before_a_winnable_one_is_dead() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let (mut alive, mut other, mut ended) = (0, 0, 0);
+        for game in 0..60 {
+            let positions = random_game(100 + 10 * game, &mut seed);
+            let full = Walk::new(&positions, 0);
+            ended += usize::from(full.end.is_some());
+            let end = positions.last().unwrap();
+            for result in ["1-0", "0-1", "1/2-1/2", "*"] {
+                if end_by_search(end, result) == EndSearch::Alive {
+                    alive += 1;
+                } else {
+                    other += 1;
+                }
+                assert_eq!(Walk::of_record(&positions, 0, result), full, "game {game}");
+            }
+        }
+        assert!(
+            alive > 0 && other > 0 && ended > 0,
+            "{alive} {other} {ended}"
+        );
     }
 }

@@ -856,14 +856,25 @@ pub(crate) fn automatic_end(
     };
     let end = if dead {
         Some(Termination::DeadPosition)
-    } else if repetitions >= 5 {
+    } else {
+        automatic_end_alive(pos, repetitions)
+    };
+    (end, open)
+}
+
+/// [`automatic_end`] of a position known to have a legal move and known not to be dead
+/// (5.2.2): only the automatic draws of 9.6 are left to ask, fivefold repetition (9.6.1)
+/// before seventy-five moves (9.6.2). A walk over a record knows both of every position
+/// before the last when the last is winnable for a side: a legal move was played from each,
+/// and the moves that follow it, then the helpmate, are a series of legal moves that mates.
+pub(crate) fn automatic_end_alive(pos: &Position, repetitions: usize) -> Option<Termination> {
+    if repetitions >= 5 {
         Some(Termination::FivefoldRepetition)
     } else if pos.halfmove_clock() >= 150 {
         Some(Termination::SeventyFiveMoves)
     } else {
         None
-    };
-    (end, open)
+    }
 }
 
 /// Art. 5.2.2 after a move: neither side can checkmate. The quick test runs after every
