@@ -764,44 +764,73 @@ impl Ctx {
             return Search::NotFound;
         }
         let mover_wins = pos.turn() == self.side;
-        let checks = mover_wins.then(|| CheckInfo::new(pos));
         let base = self.buf.len();
-        let buf = &mut self.buf;
-        // The moves listed first, then classified in one loop: the generator calls its
-        // visitor from several places, and a small one is cheaper at each of them.
-        pos.generate_moves(|pm| {
-            buf.push(Costed {
-                pm,
-                by_cost: [Bitboard::EMPTY; 3],
-            });
-            false
-        });
-        let end = self.buf.len();
         let theirs = pos.by_color(!pos.turn());
-        // Each class's destinations, all pieces together: a class without any is passed
-        // over at once.
-        let mut any = [Bitboard::EMPTY; 3];
-        for c in &mut self.buf[base..end] {
-            c.by_cost = guide.classify(c.pm, mover_wins, theirs);
-            for (a, &b) in any.iter_mut().zip(&c.by_cost) {
-                *a |= b;
-            }
-        }
-        // A mate by one move is looked for first: checks are few, and a line that could
-        // have ended here is not followed further.
-        if let Some(ci) = &checks {
-            if let Some(mv) = mate_in_one(pos, ci, &self.buf[base..end]) {
-                path.push(mv);
-                return Search::Found;
-            }
-        }
         // A child at this length is cut whatever its level.
         let last_ply = path.len() + 1 >= MAX_LINE;
         // Progress first, then ordinary moves, then the costly ones: every cost there is
         // (a move skipped here would be a hole in the proof of a search without cuts).
         // Within a cost, the moves come in the generator's order. No move mates at once
-        // (that was looked for above), so a child is searched for a mate further on.
-        for (class, &cost) in COSTS.iter().enumerate() {
+        // (that was looked for first), so a child is searched for a mate further on.
+        //
+        // The progress moves cost nothing, so none is cut by the level: they are followed
+        // as each piece's moves are listed and classified, and the pieces after the one
+        // whose line finds the helpmate are neither listed (the loser's) nor classified.
+        if mover_wins {
+            // The winner's moves are all listed first: a mate by one move is looked for
+            // before anything else (checks are few, and a line that could have ended here
+            // is not followed further).
+            let buf = &mut self.buf;
+            pos.generate_moves(|pm| {
+                buf.push(Costed {
+                    pm,
+                    by_cost: [Bitboard::EMPTY; 3],
+                });
+                false
+            });
+            let ci = CheckInfo::new(pos);
+            if let Some(mv) = mate_in_one(pos, &ci, &self.buf[base..]) {
+                path.push(mv);
+                return Search::Found;
+            }
+            for i in base..self.buf.len() {
+                let pm = self.buf[i].pm;
+                let by_cost = guide.classify(pm, true, theirs);
+                self.buf[i].by_cost = by_cost;
+                if !last_ply {
+                    if let Some(r) = self.children(pos, guide, level, path, true, 0, pm, by_cost[0])
+                    {
+                        return r;
+                    }
+                }
+            }
+        } else {
+            let mut stop = None;
+            pos.generate_moves(|pm| {
+                let by_cost = guide.classify(pm, false, theirs);
+                self.buf.push(Costed { pm, by_cost });
+                if !last_ply {
+                    stop = self.children(pos, guide, level, path, false, 0, pm, by_cost[0]);
+                }
+                stop.is_some()
+            });
+            if let Some(r) = stop {
+                return r;
+            }
+        }
+        let end = self.buf.len();
+        // Each class's destinations, all pieces together: a class without any is passed
+        // over at once.
+        let mut any = [Bitboard::EMPTY; 3];
+        for c in &self.buf[base..end] {
+            for (a, &b) in any.iter_mut().zip(&c.by_cost) {
+                *a |= b;
+            }
+        }
+        if last_ply && any[0].nonempty() {
+            guide.cut = true;
+        }
+        for (class, &cost) in COSTS.iter().enumerate().skip(1) {
             let paid = if free && cost == 1 { 0 } else { cost as i32 };
             if level - paid <= 0 || last_ply {
                 // Every child of this cost would be cut at once: the search is no longer
@@ -816,25 +845,49 @@ impl Ctx {
             }
             for i in base..end {
                 let Costed { pm, by_cost } = self.buf[i];
-                for to in by_cost[class] {
-                    for &kind in move_kinds(&pm, to, mover_wins, class) {
-                        let mv = Move::new(pm.from, to, kind);
-                        let mut child = *pos;
-                        child.play_unchecked(mv);
-                        path.push(mv);
-                        let changed = changes_material(pos, mv);
-                        match self.guided(&child, guide, level - paid, path, cost == 0, changed) {
-                            Search::Found => return Search::Found,
-                            Search::OutOfBudget => return Search::OutOfBudget,
-                            Search::NotFound => {}
-                        }
-                        path.pop();
-                    }
+                let to = by_cost[class];
+                let level = level - paid;
+                if let Some(r) = self.children(pos, guide, level, path, mover_wins, class, pm, to) {
+                    return r;
                 }
             }
         }
         self.buf.truncate(base);
         Search::NotFound
+    }
+
+    /// The guided search's children of `pos` by the moves of `pm` to `targets`, all of cost
+    /// class `class` and searched at `level` (what is left after the cost): `Some` when one
+    /// finds the helpmate or spends the budget (the search ends there), `None` when none
+    /// does. The reply to a progress move (class 0) is free.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn children(
+        &mut self,
+        pos: &Position,
+        guide: &mut Guide,
+        level: i32,
+        path: &mut Vec<Move>,
+        mover_wins: bool,
+        class: usize,
+        pm: PieceMoves,
+        targets: Bitboard,
+    ) -> Option<Search> {
+        for to in targets {
+            for &kind in move_kinds(&pm, to, mover_wins, class) {
+                let mv = Move::new(pm.from, to, kind);
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                path.push(mv);
+                let changed = changes_material(pos, mv);
+                match self.guided(&child, guide, level, path, class == 0, changed) {
+                    Search::NotFound => {}
+                    other => return Some(other),
+                }
+                path.pop();
+            }
+        }
+        None
     }
 
     /// Best-first search of the positions reachable from `root`, guided towards mate by
