@@ -348,11 +348,13 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     };
     let corners = Guide::corners(&start, ctx.side);
     let mut guides = vec![Guide::new(corners[0])];
+    // Room for the move lists of a long line from the start (they are kept per ply).
+    ctx.buf.reserve(512);
     // A cheap guided search first: it finds the helpmate of most real positions.
     {
         let g = &mut guides[0];
         g.iteration += 1;
-        let mut path = Vec::new();
+        let mut path = Vec::with_capacity(64);
         ctx.until = ctx.spent + FIRST_GUIDED_NODES;
         if ctx.guided(&start, g, 1, &mut path, false, false) == Search::Found {
             return prefix(line, Verdict::Winnable(path));

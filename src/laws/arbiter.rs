@@ -573,7 +573,8 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
 
     let start = replay.start;
     // The legal prefix: up to the first null move (not a move of chess) or illegal move.
-    let moves: Vec<Move> = replay.moves.iter().map_while(|m| *m).collect();
+    let mut moves: Vec<Move> = Vec::with_capacity(replay.moves.len());
+    moves.extend(replay.moves.iter().map_while(|m| *m));
     let null_at = (moves.len() < replay.moves.len()).then_some(moves.len() + 1);
     let recorded_plies = replay.moves.len();
 
@@ -1157,7 +1158,7 @@ fn claims(
     let last = positions.len() - 1;
     // Keys of the positions since the last capture or pawn move; how many stand at least
     // twice (only then can a written move make a third).
-    let mut window: Vec<(u64, usize)> = Vec::new();
+    let mut window: Vec<(u64, usize)> = Vec::with_capacity(positions.len());
     let mut doubles = 0usize;
     let mut fifty_now = false;
     let mut fifty_written = false;
