@@ -1341,11 +1341,9 @@ struct FindingJson<'a> {
     detail: &'a str,
 }
 
-/// One game as JSON: the fields of `pgn check --json` and the arbiter's.
+/// The arbiter's fields of a game's JSON object, after those of `pgn check --json`.
 #[derive(Serialize)]
 struct ReviewJson<'a> {
-    #[serde(flatten)]
-    check: &'a CheckReport,
     termination: Option<&'static str>,
     agrees: bool,
     findings: Vec<FindingJson<'a>>,
@@ -1484,12 +1482,20 @@ impl Review {
         }
     }
 
-    /// One JSON object (a line of `adjudicate --format json`), with the file's name.
+    /// One JSON object (a line of `adjudicate --format json`), with the file's name: the
+    /// fields of `pgn check --json` (the file's name first, as there), then the arbiter's.
+    /// The two objects are written one after the other and joined (what `#[serde(flatten)]`
+    /// gives, without its slow path through a map).
     pub fn json_line(&self, file: Option<&str>, lang: Lang) -> String {
-        let mut check = self.check.clone();
-        check.file = file.map(str::to_string);
-        let json = ReviewJson {
-            check: &check,
+        let check = if self.check.file.is_some() {
+            std::borrow::Cow::Owned(CheckReport {
+                file: None,
+                ..self.check.clone()
+            })
+        } else {
+            std::borrow::Cow::Borrowed(&self.check)
+        };
+        let rest = ReviewJson {
             termination: self.termination.map(Termination::name),
             agrees: self.agrees,
             findings: self
@@ -1504,7 +1510,28 @@ impl Review {
                 })
                 .collect(),
         };
-        serde_json::to_string(&json).unwrap_or_default()
+        // Writing to a list of bytes cannot fail, and these values always serialize.
+        let mut out = Vec::with_capacity(1024);
+        match file {
+            Some(file) => {
+                out.extend_from_slice(b"{\"file\":");
+                let _ = serde_json::to_writer(&mut out, file);
+                out.push(b',');
+                let at = out.len();
+                let _ = serde_json::to_writer(&mut out, &*check);
+                // The report's own opening brace.
+                out.remove(at);
+            }
+            None => {
+                let _ = serde_json::to_writer(&mut out, &*check);
+            }
+        }
+        // Both objects have fields: `…}` and `{…}` become `…,…`.
+        out.pop();
+        let from = out.len();
+        let _ = serde_json::to_writer(&mut out, &rest);
+        out[from] = b',';
+        String::from_utf8(out).unwrap_or_default()
     }
 
     /// The result by the Laws in words: `1/2-1/2 (Art. 6.9, flag fall, but …)`.
