@@ -165,10 +165,24 @@ impl Walk {
             end: None,
             open_at: None,
         };
+        // The keys since the last capture or pawn move, as a filter of 1024 bits: a key whose
+        // bit is not set stands for the first time (most positions), and only the others are
+        // counted. (The halfmove clock grows by one a ply, so the positions `occurrences`
+        // looks at all came after the last reset.)
+        let mut seen = [0u64; 16];
         for (ply, pos) in positions.iter().enumerate() {
             let key = pos.key();
             walk.keys.push(key);
-            let reps = occurrences(positions, &walk.keys, ply, key);
+            if ply == 0 || pos.halfmove_clock() == 0 {
+                seen = [0; 16];
+            }
+            let (word, bit) = ((key as usize >> 6) & 15, 1u64 << (key & 63));
+            let reps = if seen[word] & bit == 0 {
+                seen[word] |= bit;
+                1
+            } else {
+                occurrences(positions, &walk.keys, ply, key)
+            };
             walk.repetitions.push(reps.min(255) as u8);
             if walk.end.is_none() {
                 // Before the last position, a known winnable end says that each has a
@@ -404,6 +418,7 @@ pub fn check_reader(
 mod tests {
     use super::*;
     use crate::core::testing::xorshift;
+    use crate::laws::game::occurrences;
 
     /// The positions of a seeded random game of at most `plies` plies.
     fn random_game(plies: usize, seed: &mut u64) -> Vec<Position> {
@@ -447,5 +462,53 @@ mod tests {
             alive > 0 && other > 0 && ended > 0,
             "{alive} {other} {ended}"
         );
+    }
+
+    /// Art. 9.2.2: the walk's count of each position's occurrences (through its filter of
+    /// the keys since the last capture or pawn move) is the count by scanning back, on
+    /// random games of mostly quiet piece moves, which repeat positions often.
+    #[test]
+    fn art_9_2_2_occurrences_counted_through_the_filter_as_by_scanning() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let mut repeated = 0;
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            let mut positions = vec![pos];
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let quiet: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        let mut after = pos;
+                        after.play_unchecked(*m);
+                        after.halfmove_clock() > 0
+                    })
+                    .collect();
+                let pick = |list: &[Move], r: u64| list[(r % list.len() as u64) as usize];
+                let r = xorshift(&mut seed);
+                let mv = if !quiet.is_empty() && r % 10 != 0 {
+                    pick(&quiet, r >> 8)
+                } else {
+                    pick(&moves, r >> 8)
+                };
+                pos.play_unchecked(mv);
+                positions.push(pos);
+            }
+            let walk = Walk::new(&positions, 0);
+            for ply in 0..positions.len() {
+                let scanned = occurrences(&positions, &walk.keys, ply, walk.keys[ply]);
+                assert_eq!(
+                    walk.repetitions[ply] as usize,
+                    scanned.min(255),
+                    "ply {ply}"
+                );
+                repeated += usize::from(scanned > 1);
+            }
+        }
+        assert!(repeated > 20, "{repeated}");
     }
 }
