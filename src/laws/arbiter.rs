@@ -1156,9 +1156,8 @@ fn claims(
     findings: &mut Vec<Finding>,
 ) {
     let last = positions.len() - 1;
-    // Keys of the positions since the last capture or pawn move; how many stand at least
-    // twice (only then can a written move make a third).
-    let mut window: Vec<(u64, usize)> = Vec::with_capacity(positions.len());
+    // How many positions since the last capture or pawn move stand at least twice (only
+    // then can a written move make a third).
     let mut doubles = 0usize;
     let mut fifty_now = false;
     let mut fifty_written = false;
@@ -1166,13 +1165,11 @@ fn claims(
         let pos = &positions[i];
         let hm = pos.halfmove_clock();
         if i == 0 || hm == 0 {
-            window.clear();
             doubles = 0;
             fifty_now = false;
             fifty_written = false;
         }
         let key = keys[i];
-        window.push((key, i));
         let reps = repetitions[i];
         if reps == 2 {
             doubles += 1;
@@ -1180,13 +1177,19 @@ fn claims(
         if over && i == last {
             break;
         }
+        // Most plies: no repetition to claim or to make, the fifty moves not near.
+        if reps < 3 && doubles == 0 && hm < 99 {
+            continue;
+        }
         let who = pos.turn();
         let san_at = |ply: usize| (ply > 0).then(|| san_of(replay, ply));
         if reps >= 3 {
-            let at: Vec<String> = window
-                .iter()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, p)| p.to_string())
+            // The plies since the last capture or pawn move (the halfmove clock grows by one
+            // a ply) at which the position stood.
+            let since = i - (hm as usize).min(i);
+            let at: Vec<String> = (since..=i)
+                .filter(|&p| keys[p] == key)
+                .map(|p| p.to_string())
                 .collect();
             let at = at.join(", ");
             findings.push(
