@@ -134,6 +134,13 @@ pub struct Walk {
     pub end: Option<(usize, Termination)>,
     /// The first ply (up to the end) after which the 5.2.2 search could not decide.
     pub open_at: Option<usize>,
+    /// The first ply after which a position stood for the third time, and for the fifth
+    /// (the start position not counted: no move made it).
+    pub first_threefold: Option<usize>,
+    pub first_fivefold: Option<usize>,
+    /// The first ply after which the halfmove count stood at 150 without the last move
+    /// mating (9.6.2).
+    pub first_75_moves: Option<usize>,
 }
 
 impl Walk {
@@ -164,6 +171,9 @@ impl Walk {
             repetitions: Vec::with_capacity(n),
             end: None,
             open_at: None,
+            first_threefold: None,
+            first_fivefold: None,
+            first_75_moves: None,
         };
         // The keys since the last capture or pawn move, as a filter of 1024 bits: a key whose
         // bit is not set stands for the first time (most positions), and only the others are
@@ -184,6 +194,20 @@ impl Walk {
                 occurrences(positions, &walk.keys, ply, key)
             };
             walk.repetitions.push(reps.min(255) as u8);
+            if ply > 0 {
+                if reps >= 3 {
+                    walk.first_threefold.get_or_insert(ply);
+                }
+                if reps >= 5 {
+                    walk.first_fivefold.get_or_insert(ply);
+                }
+                if walk.first_75_moves.is_none()
+                    && pos.halfmove_clock() >= 150
+                    && !pos.is_checkmate()
+                {
+                    walk.first_75_moves = Some(ply);
+                }
+            }
             if walk.end.is_none() {
                 // Before the last position, a known winnable end says that each has a
                 // legal move (the next one) and is not dead.
@@ -263,10 +287,6 @@ pub fn check_played(
 ) -> CheckReport {
     // The record may go on past an automatic end: the facts cover all of it, the result by
     // the Laws is the first end reached.
-    let first = |pred: &dyn Fn(usize) -> bool| (1..positions.len()).find(|&i| pred(i));
-    let first3 = first(&|i| walk.repetitions[i] >= 3);
-    let first5 = first(&|i| walk.repetitions[i] >= 5);
-    let first75 = first(&|i| positions[i].halfmove_clock() >= 150 && !positions[i].is_checkmate());
     let plies = input.moves.len();
     let end = positions[plies];
     let end_count = walk.repetitions[plies];
@@ -307,9 +327,9 @@ pub fn check_played(
         fivefold_at_end: has_moves && end_count >= 5,
         fifty_move_claimable_at_end: fifty_claimable,
         seventyfive_move_at_end: has_moves && end.halfmove_clock() >= 150,
-        first_threefold_ply: first3,
-        first_fivefold_ply: first5,
-        first_75move_ply: first75,
+        first_threefold_ply: walk.first_threefold,
+        first_fivefold_ply: walk.first_fivefold,
+        first_75move_ply: walk.first_75_moves,
         result_by_laws,
         article: article.map(|a| a.number().to_string()),
     }
