@@ -1238,7 +1238,7 @@ impl Guide {
     fn new(corner: Square) -> Guide {
         Guide {
             aims: Aims::of(corner),
-            tt: std::collections::HashMap::with_capacity_and_hasher(64, KeyHasher),
+            tt: std::collections::HashMap::with_capacity_and_hasher(256, KeyHasher),
             iteration: 0,
             cut: false,
         }
