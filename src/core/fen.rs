@@ -392,14 +392,51 @@ impl Setup {
         s.push(' ');
         s.push(self.turn.char());
         s.push(' ');
-        s.push_str(&self.castling.fen());
+        // The fields written straight into the string (the report of every game of a
+        // file writes its final FEN: no temporary strings, no formatting machinery).
+        push_castling(&mut s, self.castling);
         s.push(' ');
         match self.ep_square {
-            Some(sq) => s.push_str(&sq.to_string()),
+            Some(sq) => {
+                s.push(sq.file().char());
+                s.push(sq.rank().char());
+            }
             None => s.push('-'),
         }
-        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        s.push(' ');
+        push_number(&mut s, self.halfmoves);
+        s.push(' ');
+        push_number(&mut s, self.fullmoves);
         s
+    }
+}
+
+/// Writes the castling field of a FEN (`KQkq`, `-` for none) at the end of `s`.
+pub(crate) fn push_castling(s: &mut String, rights: CastlingRights) {
+    if rights.is_empty() {
+        s.push('-');
+    }
+    for (color, side, c) in CASTLE_LETTERS {
+        if rights.has(color, side) {
+            s.push(c);
+        }
+    }
+}
+
+/// Writes `n` in decimal at the end of `s`.
+fn push_number(s: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        s.push(char::from(d));
     }
 }
 

@@ -60,14 +60,7 @@ impl CastlingRights {
     /// The rights in FEN form: `KQkq`, a subset of it, or `-`.
     pub fn fen(self) -> String {
         let mut s = String::new();
-        for (color, side, c) in CASTLE_LETTERS {
-            if self.has(color, side) {
-                s.push(c);
-            }
-        }
-        if s.is_empty() {
-            s.push('-');
-        }
+        super::fen::push_castling(&mut s, self);
         s
     }
 }
