@@ -994,27 +994,12 @@ struct Costed {
 /// special moves (castling, en passant, promotion).
 fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move> {
     for &Costed { pm, .. } in moves {
-        let special = match pm.role {
-            Role::King => Bitboard::BACK_RANKS & !attacks::king(pm.from),
-            Role::Pawn => match pm.en_passant {
-                Some(_) => Bitboard::FULL,
-                None => Bitboard::BACK_RANKS,
-            },
-            _ => Bitboard::EMPTY,
-        };
         let uncovers = ci.uncover.contains(pm.from);
-        let checking = if uncovers {
-            pm.to
-        } else {
-            pm.to & (ci.squares[pm.role.index()] | special)
-        };
-        if matches!(
-            pm.role,
-            Role::Knight | Role::Bishop | Role::Rook | Role::Queen
-        ) {
+        if !matches!(pm.role, Role::King | Role::Pawn) {
             // Plain moves only: the check told from the squares and lines, the position
             // after the move made without what `is_mated` does not read.
             let squares = ci.squares[pm.role.index()];
+            let checking = if uncovers { pm.to } else { pm.to & squares };
             for to in checking {
                 let checks =
                     squares.contains(to) || (uncovers && !attacks::aligned(ci.king, pm.from, to));
@@ -1024,6 +1009,18 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
             }
             continue;
         }
+        let special = match pm.role {
+            Role::King => Bitboard::BACK_RANKS & !attacks::king(pm.from),
+            _ => match pm.en_passant {
+                Some(_) => Bitboard::FULL,
+                None => Bitboard::BACK_RANKS,
+            },
+        };
+        let checking = if uncovers {
+            pm.to
+        } else {
+            pm.to & (ci.squares[pm.role.index()] | special)
+        };
         for to in checking {
             for &kind in move_kinds(&pm, to, true, 0) {
                 let mv = Move::new(pm.from, to, kind);
