@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use crate::lang::Lang;
-use crate::laws::arbiter::{FindingKind, Review, ReviewOptions, review_unreadable, review_with};
+use crate::laws::arbiter::{FindingKind, Review, ReviewOptions, review_owned, review_unreadable};
 use crate::laws::pgn::{self, PgnError, PgnGame};
 
 /// Games per unit of work handed to a worker.
@@ -284,17 +284,17 @@ type Item = Result<PgnGame, PgnError>;
 /// A numbered chunk of games, as the reader hands it to the workers.
 type Chunk = (usize, Vec<Item>);
 
-fn review_item(item: &Item, opts: &Options) -> Review {
+fn review_item(item: Item, opts: &Options) -> Review {
     match item {
         // Only the findings and the facts are written: no per-ply record for a screen.
-        Ok(game) => review_with(
+        Ok(game) => review_owned(
             game,
             &ReviewOptions {
                 plies: false,
                 ..opts.review
             },
         ),
-        Err(e) => review_unreadable(e),
+        Err(e) => review_unreadable(&e),
     }
 }
 
@@ -312,7 +312,7 @@ pub fn adjudicate_reader(
     let reader = pgn::Reader::new(input);
     if opts.jobs <= 1 {
         for (i, item) in reader.enumerate() {
-            let review = review_item(&item, opts);
+            let review = review_item(item, opts);
             summary.count(&review);
             writeln!(out, "{}", render(&review, name, opts))?;
             if (i + 1) % CHUNK == 0 {
@@ -367,7 +367,7 @@ pub fn adjudicate_reader(
                     let Ok(Ok((n, items))) = next else { return };
                     let mut text = String::new();
                     let mut s = Summary::default();
-                    for item in &items {
+                    for item in items {
                         let review = review_item(item, opts);
                         s.count(&review);
                         text.push_str(&render(&review, name, opts));

@@ -517,8 +517,23 @@ fn illegal_penalty_words(class: Option<TimeClass>) -> (String, String) {
 
 /// Analyses one game read from PGN.
 pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
-    let tags = game.tags.clone();
-    let tc_text = tag(&tags, "TimeControl").map(str::trim);
+    let mut review = review_tags_apart(game, opts);
+    review.tags = game.tags.clone();
+    review
+}
+
+/// [`review_with`] of a game the caller has no more use for: its tags move into the
+/// review instead of being copied (a batch reviews every game of its files once).
+pub fn review_owned(mut game: PgnGame, opts: &ReviewOptions) -> Review {
+    let mut review = review_tags_apart(&game, opts);
+    review.tags = std::mem::take(&mut game.tags);
+    review
+}
+
+/// [`review_with`], all but the review's own copy of the tags, left empty.
+fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
+    let tags = &game.tags;
+    let tc_text = tag(tags, "TimeControl").map(str::trim);
     let tc = tc_text.map(|t| TimeControl::from_pgn(t).map_err(|e| e.to_string()));
     let mut findings = Vec::new();
     if let (Some(text), Some(tc)) = (tc_text, &tc) {
@@ -550,7 +565,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             ),
         };
         findings.push(Finding::new(0, None, article, kind).says(es, en));
-        let check = CheckReport::unreadable(game.index, &tags, e.to_string());
+        let check = CheckReport::unreadable(game.index, tags, e.to_string());
         return finish(Review {
             index: game.index,
             start: replay.start,
@@ -567,7 +582,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
             unwinnability_open: false,
             check,
             decisions: Vec::new(),
-            tags,
+            tags: Vec::new(),
         });
     }
 
@@ -606,7 +621,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     // end (or to the move recorded with the clock at zero: the flag fell before it was
     // completed).
     let positions = &replay.positions[..=moves.len()];
-    let result = tag(&tags, "Result").unwrap_or("*");
+    let result = tag(tags, "Result").unwrap_or("*");
     let walk = Walk::of_record(positions, opts.dead_search_per_ply, result);
     let stop = clock_flag.map_or(moves.len(), |p| p - 1).min(moves.len());
     let mut board_end = walk.end.filter(|&(ply, _)| ply <= stop);
@@ -641,7 +656,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     let mut check = check_played(
         &CheckInput {
             game: game.index,
-            tags: &tags,
+            tags,
             start,
             moves: &moves,
             illegal,
@@ -781,9 +796,9 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     }
 
     // The end the record gives, when the board did not end the game.
-    let result_tag = tag(&tags, "Result").unwrap_or("*").trim().to_string();
+    let result_tag = tag(tags, "Result").unwrap_or("*").trim().to_string();
     let recorded = GameResult::from_pgn(&result_tag);
-    let termination_tag = tag(&tags, "Termination").unwrap_or("").to_ascii_lowercase();
+    let termination_tag = tag(tags, "Termination").unwrap_or("").to_ascii_lowercase();
     let on_time = termination_tag.contains("time");
     let mut agreement = false;
     if board_end.is_none() && clock_flag.is_none() && illegal_or_null(&replay, null_at) {
@@ -820,7 +835,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
                     ),
                 }
             } else {
-                let t = tag(&tags, "Termination").unwrap_or("");
+                let t = tag(tags, "Termination").unwrap_or("");
                 (
                     format!("etiqueta Termination \"{t}\""),
                     format!("Termination tag \"{t}\""),
@@ -972,7 +987,7 @@ pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
 
     finish(Review {
         index: game.index,
-        tags,
+        tags: Vec::new(),
         start,
         plies,
         start_clocks,
