@@ -35,8 +35,8 @@ use super::article::Article;
 use super::check::{CheckInput, CheckReport, Walk, check_played};
 use super::clock::Clock;
 use super::game::{
-    GameResult, Outcome, Termination, cannot_mate_at, fifty_move_claim_at, occurrences_after_move,
-    threefold_claim_at, verify_claim_at,
+    GameResult, Outcome, Termination, cannot_mate_at, fifty_move_claim_at, threefold_claim_at,
+    verify_claim_at, written_third_move,
 };
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, MoveNode, PgnError, PgnGame, StartError, format_clock};
@@ -1230,13 +1230,7 @@ fn claims(
                 ),
             );
         } else if doubles > 0 {
-            let written = pos.legal_moves().iter().copied().find(|&mv| {
-                let mut after = *pos;
-                after.play_unchecked(mv);
-                after.halfmove_clock() > 0
-                    && occurrences_after_move(positions, keys, i, after.key()) >= 2
-            });
-            if let Some(mv) = written {
+            if let Some(Some(mv)) = written_third_move(&positions[..=i], &keys[..=i]) {
                 let san = write_move(pos, mv, Notation::ENGLISH);
                 let l = label(pos, &san);
                 findings.push(

@@ -147,7 +147,7 @@ impl Walk {
     /// Walks `positions` with `dead_search` nodes of 5.2.2 search per ply (0: the quick
     /// test only, as in a live game).
     pub fn new(positions: &[Position], dead_search: u64) -> Walk {
-        Walk::walk(positions, dead_search, false)
+        Walk::over(positions, dead_search, false)
     }
 
     /// [`Walk::new`] over a record whose `Result` tag is `result`, which a report asks the
@@ -160,11 +160,11 @@ impl Walk {
             && positions
                 .last()
                 .is_some_and(|end| end_by_search(end, result) == EndSearch::Alive);
-        Walk::walk(positions, dead_search, alive)
+        Walk::over(positions, dead_search, alive)
     }
 
     /// The walk; `alive`: the last position is known to be winnable for a side.
-    fn walk(positions: &[Position], dead_search: u64, alive: bool) -> Walk {
+    fn over(positions: &[Position], dead_search: u64, alive: bool) -> Walk {
         let n = positions.len();
         let mut walk = Walk {
             keys: Vec::with_capacity(n),

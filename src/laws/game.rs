@@ -12,7 +12,8 @@ use std::fmt;
 
 use crate::core::dead::{self, Verdict};
 use crate::core::{
-    Color, Letters, Move, Notation, Position, SanError, Setup, parse_move, write_move,
+    Bitboard, Color, Letters, Move, MoveKind, Notation, Position, Role, SanError, Setup,
+    parse_move, write_move,
 };
 
 /// The node budget of the full unwinnability search when the quick test cannot decide
@@ -748,8 +749,54 @@ pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option
 }
 
 /// 9.2.1: the first legal move from the last of `positions` whose position would stand for
-/// the third time, found by trying every one of them, as the rule reads.
-fn written_third_move(positions: &[Position], keys: &[u64]) -> Option<Option<Move>> {
+/// the third time (the claim by writing it), `Some(Some(move))`, or `None`. The same answer
+/// as trying every legal move as the rule reads ([`every_written_move`], which the tests
+/// hold it to), with most moves told apart before they are made: a capture or a pawn move
+/// makes a position that never stood before, and a position a quiet piece move makes has
+/// our pieces where the move leaves them, which a position it could repeat (one since the
+/// last capture or pawn move, with the other player to move) must have too. Those
+/// placements are kept in a filter of 1024 bits; only a move that passes it is made.
+pub(crate) fn written_third_move(positions: &[Position], keys: &[u64]) -> Option<Option<Move>> {
+    let pos = positions.last()?;
+    let last = keys.len() - 1;
+    let us = pos.turn();
+    let slot = |ours: u64| {
+        let h = (ours.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
+        (h >> 6, 1u64 << (h & 63))
+    };
+    let window = (pos.halfmove_clock() as usize).min(last);
+    let mut filter = [0u64; 16];
+    // The plies `occurrences_after_move` counts: last - 1, last - 3, … within the window.
+    for j in (last - window..last).rev().step_by(2) {
+        let (word, bit) = slot(positions[j].by_color(us).0);
+        filter[word] |= bit;
+    }
+    let (ours, theirs) = (pos.by_color(us), pos.by_color(!us));
+    let pawns = pos.by_role(Role::Pawn);
+    pos.legal_moves()
+        .iter()
+        .find(|&&mv| {
+            let passes = match mv.kind {
+                MoveKind::Normal if pawns.contains(mv.from) || theirs.contains(mv.to) => false,
+                MoveKind::Normal => {
+                    let (word, bit) = slot((ours ^ Bitboard::from(mv.from) ^ mv.to).0);
+                    filter[word] & bit != 0
+                }
+                MoveKind::Castle => true,
+                MoveKind::EnPassant | MoveKind::Promotion(_) => false,
+            };
+            passes && {
+                let mut after = *pos;
+                after.play_unchecked(mv);
+                written_makes_third(positions, keys, &after)
+            }
+        })
+        .map(|&mv| Some(mv))
+}
+
+/// [`written_third_move`] by trying every legal move, as the rule reads.
+#[cfg(test)]
+fn every_written_move(positions: &[Position], keys: &[u64]) -> Option<Option<Move>> {
     let pos = positions.last()?;
     pos.legal_moves()
         .iter()
@@ -1984,7 +2031,7 @@ mod tests {
             if occurrences(positions, keys, last, keys[last]) >= 3 {
                 return Some(None);
             }
-            written_third_move(positions, keys)
+            every_written_move(positions, keys)
         };
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let (mut written, mut stood) = (0, 0);
