@@ -314,7 +314,9 @@ pub fn adjudicate_reader(
         for (i, item) in reader.enumerate() {
             let review = review_item(item, opts);
             summary.count(&review);
-            writeln!(out, "{}", render(&review, name, opts))?;
+            let mut text = render(&review, name, opts);
+            text.push('\n');
+            out.write_all(text.as_bytes())?;
             if (i + 1) % CHUNK == 0 {
                 tick(i + 1);
             }
