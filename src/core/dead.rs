@@ -287,22 +287,16 @@ fn five_free_destinations(pos: &Position) -> bool {
     let empty = !occ;
     let not_a = Bitboard(!Bitboard::file(File::A).0);
     let not_h = Bitboard(!Bitboard::file(File::H).0);
-    let mut to = match us {
-        Color::White => {
-            let step = pawns.north() & empty;
-            let double = (step & Bitboard::rank(Rank::Third)).north() & empty;
-            let west = Bitboard((pawns & not_a).north().0 >> 1);
-            let east = Bitboard((pawns & not_h).north().0 << 1);
-            step | double | ((west | east) & their)
-        }
-        Color::Black => {
-            let step = pawns.south() & empty;
-            let double = (step & Bitboard::rank(Rank::Sixth)).south() & empty;
-            let west = Bitboard((pawns & not_a).south().0 >> 1);
-            let east = Bitboard((pawns & not_h).south().0 << 1);
-            step | double | ((west | east) & their)
-        }
+    // One rank forward for the side to move, and the rank its pawns' first steps reach.
+    let (ahead, third): (fn(Bitboard) -> Bitboard, Rank) = match us {
+        Color::White => (Bitboard::north, Rank::Third),
+        Color::Black => (Bitboard::south, Rank::Sixth),
     };
+    let step = ahead(pawns) & empty;
+    let double = ahead(step & Bitboard::rank(third)) & empty;
+    let west = Bitboard(ahead(pawns & not_a).0 >> 1);
+    let east = Bitboard(ahead(pawns & not_h).0 << 1);
+    let mut to = step | double | ((west | east) & their);
     if at_least_five(to) {
         return true;
     }
