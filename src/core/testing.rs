@@ -1,6 +1,6 @@
 //! Helpers of the core's unit tests.
 
-use super::Position;
+use super::{Move, Position};
 
 /// Every position of `games` seeded random games of at most `plies` plies in which the
 /// side to move has a legal move (xorshift64 from `seed`: the same positions every run).
@@ -28,4 +28,39 @@ pub(crate) fn xorshift(seed: &mut u64) -> u64 {
     *seed ^= *seed >> 7;
     *seed ^= *seed << 17;
     *seed
+}
+
+/// A seeded random game of at most `plies` plies, nine moves in ten chosen among those that
+/// neither capture nor move a pawn (when there are any), so that positions repeat often and
+/// the halfmove count grows: its moves and its positions (the start first, one more than
+/// the moves).
+pub(crate) fn quiet_game(plies: usize, seed: &mut u64) -> (Vec<Move>, Vec<Position>) {
+    let mut pos = Position::new();
+    let (mut moves, mut positions) = (Vec::new(), vec![pos]);
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let quiet: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                let mut after = pos;
+                after.play_unchecked(*m);
+                after.halfmove_clock() > 0
+            })
+            .collect();
+        let pick = |list: &[Move], r: u64| list[(r % list.len() as u64) as usize];
+        let r = xorshift(seed);
+        let mv = if !quiet.is_empty() && r % 10 != 0 {
+            pick(&quiet, r >> 8)
+        } else {
+            pick(&legal, r >> 8)
+        };
+        pos.play_unchecked(mv);
+        moves.push(mv);
+        positions.push(pos);
+    }
+    (moves, positions)
 }

@@ -641,6 +641,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         &positions[..=played],
         &walk.keys[..=played],
         &walk.repetitions[..=played],
+        walk.first_claim_ply,
         board_end.is_some(),
         &mut findings,
     );
@@ -1167,16 +1168,23 @@ fn claims(
     positions: &[Position],
     keys: &[u64],
     repetitions: &[u8],
+    first_claim_ply: Option<usize>,
     over: bool,
     findings: &mut Vec<Finding>,
 ) {
     let last = positions.len() - 1;
+    // Before the first ply at which a position stood twice or the halfmove count reached
+    // 99 (the walk noted it), every ply is passed over below without changing the counts:
+    // the loop starts there, with them as they were.
+    let Some(first) = first_claim_ply.filter(|&p| p <= last) else {
+        return;
+    };
     // How many positions since the last capture or pawn move stand at least twice (only
     // then can a written move make a third).
     let mut doubles = 0usize;
     let mut fifty_now = false;
     let mut fifty_written = false;
-    for i in 0..=last {
+    for i in first..=last {
         let pos = &positions[i];
         let hm = pos.halfmove_clock();
         if i == 0 || hm == 0 {
@@ -1728,5 +1736,45 @@ fn art(a: Article, lang: Lang) -> String {
     match lang {
         Lang::Es => format!("art. {}", a.number()),
         Lang::En => a.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::testing::quiet_game;
+
+    /// Art. 9.2 and 9.3: the claims found from the first ply the walk marks
+    /// (`Walk::first_claim_ply`) are those found by going over every ply from the start, on
+    /// random games of mostly quiet moves (many repetitions, and fifty moves without a pawn
+    /// move or a capture).
+    #[test]
+    fn art_9_2_and_9_3_claims_found_from_the_walks_first_claim_ply_as_from_the_start() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let mut found = 0;
+        for _ in 0..30 {
+            let (moves, positions) = quiet_game(300, &mut seed);
+            let replay = pgn::Replay {
+                start: positions[0],
+                start_error: None,
+                moves: moves.into_iter().map(Some).collect(),
+                positions,
+                illegal: None,
+                variation_errors: Vec::new(),
+            };
+            let walk = Walk::new(&replay.positions, 0);
+            for over in [false, true] {
+                let claims_from = |first| {
+                    let mut findings = Vec::new();
+                    let (ps, keys, reps) = (&replay.positions, &walk.keys, &walk.repetitions);
+                    claims(&replay, ps, keys, reps, first, over, &mut findings);
+                    findings
+                };
+                let from_start = claims_from(Some(0));
+                found += from_start.len();
+                assert_eq!(claims_from(walk.first_claim_ply), from_start);
+            }
+        }
+        assert!(found > 20, "{found}");
     }
 }

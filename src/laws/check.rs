@@ -141,6 +141,10 @@ pub struct Walk {
     /// The first ply after which the halfmove count stood at 150 without the last move
     /// mating (9.6.2).
     pub first_75_moves: Option<usize>,
+    /// The first ply at which a position stood for the second time or more, or the halfmove
+    /// count reached 99: no claim of 9.2 or 9.3 (made or by a written move) can be made
+    /// before it.
+    pub first_claim_ply: Option<usize>,
 }
 
 impl Walk {
@@ -174,6 +178,7 @@ impl Walk {
             first_threefold: None,
             first_fivefold: None,
             first_75_moves: None,
+            first_claim_ply: None,
         };
         // The keys since the last capture or pawn move, as a filter of 1024 bits: a key whose
         // bit is not set stands for the first time (most positions), and only the others are
@@ -194,6 +199,9 @@ impl Walk {
                 occurrences(positions, &walk.keys, ply, key)
             };
             walk.repetitions.push(reps.min(255) as u8);
+            if walk.first_claim_ply.is_none() && (reps >= 2 || pos.halfmove_clock() >= 99) {
+                walk.first_claim_ply = Some(ply);
+            }
             if ply > 0 {
                 if reps >= 3 {
                     walk.first_threefold.get_or_insert(ply);
@@ -437,7 +445,7 @@ pub fn check_reader(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::testing::xorshift;
+    use crate::core::testing::{quiet_game, xorshift};
     use crate::laws::game::occurrences;
 
     /// The positions of a seeded random game of at most `plies` plies.
@@ -492,32 +500,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15;
         let mut repeated = 0;
         for _ in 0..40 {
-            let mut pos = Position::new();
-            let mut positions = vec![pos];
-            for _ in 0..400 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let quiet: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|m| {
-                        let mut after = pos;
-                        after.play_unchecked(*m);
-                        after.halfmove_clock() > 0
-                    })
-                    .collect();
-                let pick = |list: &[Move], r: u64| list[(r % list.len() as u64) as usize];
-                let r = xorshift(&mut seed);
-                let mv = if !quiet.is_empty() && r % 10 != 0 {
-                    pick(&quiet, r >> 8)
-                } else {
-                    pick(&moves, r >> 8)
-                };
-                pos.play_unchecked(mv);
-                positions.push(pos);
-            }
+            let (_, positions) = quiet_game(400, &mut seed);
             let walk = Walk::new(&positions, 0);
             for ply in 0..positions.len() {
                 let scanned = occurrences(&positions, &walk.keys, ply, walk.keys[ply]);
@@ -528,6 +511,12 @@ mod tests {
                 );
                 repeated += usize::from(scanned > 1);
             }
+            // The first ply from which a claim can arise (see `Walk::first_claim_ply`).
+            let first = (0..positions.len()).find(|&ply| {
+                let scanned = occurrences(&positions, &walk.keys, ply, walk.keys[ply]);
+                scanned >= 2 || positions[ply].halfmove_clock() >= 99
+            });
+            assert_eq!(walk.first_claim_ply, first);
         }
         assert!(repeated > 20, "{repeated}");
     }
