@@ -610,7 +610,7 @@ fn pgn_check(
             }
             report.file = Some(name.clone());
             let line = if json {
-                serde_json::to_string(&report).unwrap_or_default()
+                report.json()
             } else {
                 describe(&report)
             };

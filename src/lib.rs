@@ -7,6 +7,7 @@ pub mod config;
 pub mod core;
 pub mod engine;
 pub mod fsutil;
+pub mod json;
 pub mod keymap;
 pub mod lang;
 pub mod laws;

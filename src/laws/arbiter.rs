@@ -41,6 +41,7 @@ use super::game::{
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, MoveNode, PgnError, PgnGame, StartError, format_clock};
 use super::time_control::{TimeClass, TimeControl};
+use crate::json;
 
 /// What a finding is about. [`FindingKind::name`] is its stable snake_case name (JSON).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -1351,24 +1352,6 @@ pub fn review_unreadable(error: &PgnError) -> Review {
     }
 }
 
-/// One finding as JSON (`{"ply", "san", "article", "kind", "detail"}`).
-#[derive(Serialize)]
-struct FindingJson<'a> {
-    ply: usize,
-    san: Option<&'a str>,
-    article: &'static str,
-    kind: FindingKind,
-    detail: &'a str,
-}
-
-/// The arbiter's fields of a game's JSON object, after those of `pgn check --json`.
-#[derive(Serialize)]
-struct ReviewJson<'a> {
-    termination: Option<&'static str>,
-    agrees: bool,
-    findings: Vec<FindingJson<'a>>,
-}
-
 impl Review {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -1503,54 +1486,31 @@ impl Review {
     }
 
     /// One JSON object (a line of `adjudicate --format json`), with the file's name: the
-    /// fields of `pgn check --json` (the file's name first, as there), then the arbiter's.
-    /// The two objects are written one after the other and joined (what `#[serde(flatten)]`
-    /// gives, without its slow path through a map).
+    /// fields of `pgn check --json` (the file's name first, as there), then the arbiter's
+    /// (see [`crate::json`]; the same as serde_json would write the report's fields and
+    /// then the arbiter's fields, which the tests hold it to).
     pub fn json_line(&self, file: Option<&str>, lang: Lang) -> String {
-        let check = if self.check.file.is_some() {
-            std::borrow::Cow::Owned(CheckReport {
-                file: None,
-                ..self.check.clone()
-            })
-        } else {
-            std::borrow::Cow::Borrowed(&self.check)
-        };
-        let rest = ReviewJson {
-            termination: self.termination.map(Termination::name),
-            agrees: self.agrees,
-            findings: self
-                .findings
-                .iter()
-                .map(|f| FindingJson {
-                    ply: f.ply,
-                    san: f.san.as_deref(),
-                    article: f.article.number(),
-                    kind: f.kind,
-                    detail: f.detail(lang),
-                })
-                .collect(),
-        };
-        // Writing to a list of bytes cannot fail, and these values always serialize.
         let mut out = Vec::with_capacity(1024);
-        match file {
-            Some(file) => {
-                out.extend_from_slice(b"{\"file\":");
-                let _ = serde_json::to_writer(&mut out, file);
-                out.push(b',');
-                let at = out.len();
-                let _ = serde_json::to_writer(&mut out, &*check);
-                // The report's own opening brace.
-                out.remove(at);
+        let mut o = json::Object::begin(&mut out);
+        self.check.json_fields(&mut o, file);
+        o.opt_str("termination", self.termination.map(Termination::name))
+            .bool("agrees", self.agrees);
+        let list = o.raw("findings");
+        list.push(b'[');
+        for (i, f) in self.findings.iter().enumerate() {
+            if i > 0 {
+                list.push(b',');
             }
-            None => {
-                let _ = serde_json::to_writer(&mut out, &*check);
-            }
+            let mut fo = json::Object::begin(list);
+            fo.uint("ply", f.ply)
+                .opt_str("san", f.san.as_deref())
+                .str("article", f.article.number())
+                .str("kind", f.kind.name())
+                .str("detail", f.detail(lang));
+            fo.end();
         }
-        // Both objects have fields: `…}` and `{…}` become `…,…`.
-        out.pop();
-        let from = out.len();
-        let _ = serde_json::to_writer(&mut out, &rest);
-        out[from] = b',';
+        list.push(b']');
+        o.end();
         String::from_utf8(out).unwrap_or_default()
     }
 
@@ -1743,6 +1703,96 @@ fn art(a: Article, lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::core::testing::quiet_game;
+
+    /// One finding as JSON (`{"ply", "san", "article", "kind", "detail"}`).
+    #[derive(serde::Serialize)]
+    struct FindingJson<'a> {
+        ply: usize,
+        san: Option<&'a str>,
+        article: &'static str,
+        kind: FindingKind,
+        detail: &'a str,
+    }
+
+    /// The arbiter's fields of a game's JSON object, after those of `pgn check --json`.
+    #[derive(serde::Serialize)]
+    struct ReviewJson<'a> {
+        termination: Option<&'static str>,
+        agrees: bool,
+        findings: Vec<FindingJson<'a>>,
+    }
+
+    /// A review's JSON line as serde_json writes the report, then the arbiter's fields
+    /// (the form `json_line` keeps to).
+    fn serde_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
+        let mut out = Vec::new();
+        match file {
+            Some(file) => {
+                out.extend_from_slice(b"{\"file\":");
+                serde_json::to_writer(&mut out, file).unwrap();
+                out.push(b',');
+                let at = out.len();
+                let check = CheckReport {
+                    file: None,
+                    ..r.check.clone()
+                };
+                serde_json::to_writer(&mut out, &check).unwrap();
+                out.remove(at);
+            }
+            None => serde_json::to_writer(&mut out, &r.check).unwrap(),
+        }
+        // `…}` and `{…}` joined into `…,…`.
+        out.pop();
+        let from = out.len();
+        let rest = ReviewJson {
+            termination: r.termination.map(Termination::name),
+            agrees: r.agrees,
+            findings: r
+                .findings
+                .iter()
+                .map(|f| FindingJson {
+                    ply: f.ply,
+                    san: f.san.as_deref(),
+                    article: f.article.number(),
+                    kind: f.kind,
+                    detail: f.detail(lang),
+                })
+                .collect(),
+        };
+        serde_json::to_writer(&mut out, &rest).unwrap();
+        out[from] = b',';
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The JSON lines of `adjudicate` (and of `pgn check --json`) are serde_json's, byte
+    /// for byte, on every game of the test files in both languages, with and without a
+    /// file's name (names with characters to escape).
+    #[test]
+    fn json_lines_written_as_serde_json_writes_them() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+        let mut games = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "pgn") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for item in pgn::read_str(&text) {
+                let r = match item {
+                    Ok(game) => review(&game),
+                    Err(e) => review_unreadable(&e),
+                };
+                games += 1;
+                for lang in [Lang::Es, Lang::En] {
+                    for file in [None, Some("dir/\"a\\b\"\t.pgn"), Some("partidas ñ.pgn")] {
+                        assert_eq!(r.json_line(file, lang), serde_line(&r, file, lang));
+                    }
+                }
+                assert_eq!(r.check.json(), serde_json::to_string(&r.check).unwrap());
+            }
+        }
+        assert!(games > 30, "{games}");
+    }
 
     /// Art. 9.2 and 9.3: the claims found from the first ply the walk marks
     /// (`Walk::first_claim_ply`) are those found by going over every ply from the start, on

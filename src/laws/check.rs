@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::core::{Color, Letters, Move, Position};
+use crate::json;
 
 use super::pgn;
 
@@ -344,6 +345,50 @@ pub fn check_played(
 }
 
 impl CheckReport {
+    /// The report as a JSON object (`pgn check --json`), as serde_json writes it.
+    pub fn json(&self) -> String {
+        let mut out = Vec::with_capacity(512);
+        let mut o = json::Object::begin(&mut out);
+        self.json_fields(&mut o, None);
+        o.end();
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// The report's fields, in order, into an object being written; `file`, when given,
+    /// stands for the report's own.
+    pub(crate) fn json_fields(&self, o: &mut json::Object<'_>, file: Option<&str>) {
+        if let Some(file) = file.or(self.file.as_deref()) {
+            o.str("file", file);
+        }
+        o.uint("game", self.game)
+            .str("white", &self.white)
+            .str("black", &self.black)
+            .str("result", &self.result)
+            .uint("plies", self.plies)
+            .bool("moves_legal", self.moves_legal)
+            .opt_uint("first_illegal_ply", self.first_illegal_ply)
+            .opt_str("error", self.error.as_deref())
+            .str("final_fen", &self.final_fen)
+            .bool("checkmate", self.checkmate)
+            .bool("stalemate", self.stalemate)
+            .bool("dead_position", self.dead_position)
+            .bool(
+                "threefold_claimable_at_end",
+                self.threefold_claimable_at_end,
+            )
+            .bool("fivefold_at_end", self.fivefold_at_end)
+            .bool(
+                "fifty_move_claimable_at_end",
+                self.fifty_move_claimable_at_end,
+            )
+            .bool("seventyfive_move_at_end", self.seventyfive_move_at_end)
+            .opt_uint("first_threefold_ply", self.first_threefold_ply)
+            .opt_uint("first_fivefold_ply", self.first_fivefold_ply)
+            .opt_uint("first_75move_ply", self.first_75move_ply)
+            .str("result_by_laws", &self.result_by_laws)
+            .opt_str("article", self.article.as_deref());
+    }
+
     /// The report of a game that could not be read or set up: no moves, the error, and the
     /// facts of the start position (the standard one when none could be set up).
     pub fn unreadable(game: usize, tags: &[(String, String)], error: String) -> CheckReport {
