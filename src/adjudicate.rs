@@ -302,11 +302,13 @@ type Chunk = (usize, Vec<Item>);
 
 fn review_item(item: Item, opts: &Options) -> Review {
     match item {
-        // Only the findings and the facts are written: no per-ply record for a screen.
+        // Only the findings and the facts are written, in one language: no per-ply record
+        // for a screen.
         Ok(game) => review_owned(
             game,
             &ReviewOptions {
                 plies: false,
+                lang: Some(opts.lang),
                 ..opts.review
             },
         ),

@@ -195,13 +195,25 @@ impl Finding {
         }
     }
 
-    fn says(mut self, es: String, en: String) -> Finding {
-        self.es = es;
-        self.en = en;
+    /// The sentence in Spanish and in English, or only in `only` (the other left empty: a
+    /// batch writes one language, and formatting the other was a sixtieth of its time).
+    fn says(
+        mut self,
+        only: Option<Lang>,
+        es: impl FnOnce() -> String,
+        en: impl FnOnce() -> String,
+    ) -> Finding {
+        if only != Some(Lang::En) {
+            self.es = es();
+        }
+        if only != Some(Lang::Es) {
+            self.en = en();
+        }
         self
     }
 
-    /// The sentence, in Spanish or English.
+    /// The sentence, in Spanish or English (empty in a language the review was not made
+    /// in: see [`ReviewOptions::lang`]).
     pub fn detail(&self, lang: Lang) -> &str {
         match lang {
             Lang::Es => &self.es,
@@ -359,6 +371,9 @@ pub struct ReviewOptions {
     /// clocks, comments). `adjudicate` needs only the findings and the facts, and leaves
     /// it empty.
     pub plies: bool,
+    /// The one language the findings' sentences are wanted in (`None`: both, for a screen
+    /// that may switch).
+    pub lang: Option<Lang>,
 }
 
 impl Default for ReviewOptions {
@@ -367,6 +382,7 @@ impl Default for ReviewOptions {
             letters: Letters::English,
             dead_search_per_ply: 0,
             plies: true,
+            lang: None,
         }
     }
 }
@@ -445,7 +461,11 @@ pub fn review(game: &PgnGame) -> Review {
 }
 
 /// The finding for the time control and its class (A.1, B.1, Glossary).
-fn time_control_finding(text: &str, tc: &Result<TimeControl, String>) -> Option<Finding> {
+fn time_control_finding(
+    text: &str,
+    tc: &Result<TimeControl, String>,
+    only: Option<Lang>,
+) -> Option<Finding> {
     match tc {
         Ok(tc) => {
             let class = tc.class()?;
@@ -465,15 +485,17 @@ fn time_control_finding(text: &str, tc: &Result<TimeControl, String>) -> Option<
                 .unwrap_or_default();
             Some(
                 Finding::new(0, None, class.article(), FindingKind::TimeControlClass).says(
-                    format!("Ritmo {text} ({tc}){}: partida {es}", t.0),
-                    format!("Time control {text} ({tc}){}: a {en} game", t.1),
+                    only,
+                    || format!("Ritmo {text} ({tc}){}: partida {es}", t.0),
+                    || format!("Time control {text} ({tc}){}: a {en} game", t.1),
                 ),
             )
         }
         Err(e) => Some(
             Finding::new(0, None, Article("6.3"), FindingKind::TimeControlClass).says(
-                format!("La etiqueta TimeControl \"{text}\" no se puede leer: {e}"),
-                format!("The TimeControl tag \"{text}\" cannot be read: {e}"),
+                only,
+                || format!("La etiqueta TimeControl \"{text}\" no se puede leer: {e}"),
+                || format!("The TimeControl tag \"{text}\" cannot be read: {e}"),
             ),
         ),
     }
@@ -533,12 +555,13 @@ pub fn review_owned(mut game: PgnGame, opts: &ReviewOptions) -> Review {
 
 /// [`review_with`], all but the review's own copy of the tags, left empty.
 fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
+    let only = opts.lang;
     let tags = &game.tags;
     let tc_text = tag(tags, "TimeControl").map(str::trim);
     let tc = tc_text.map(|t| TimeControl::from_pgn(t).map_err(|e| e.to_string()));
     let mut findings = Vec::new();
     if let (Some(text), Some(tc)) = (tc_text, &tc) {
-        findings.extend(time_control_finding(text, tc));
+        findings.extend(time_control_finding(text, tc, only));
     }
     let time_control = tc.and_then(Result::ok);
     let class = time_control.as_ref().and_then(TimeControl::class);
@@ -565,7 +588,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                 format!("The start position cannot occur in a game (3.10): {other}"),
             ),
         };
-        findings.push(Finding::new(0, None, article, kind).says(es, en));
+        findings.push(Finding::new(0, None, article, kind).says(only, || es, || en));
         let check = CheckReport::unreadable(game.index, tags, e.to_string());
         return finish(Review {
             index: game.index,
@@ -640,10 +663,9 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
     claims(
         &replay,
         &positions[..=played],
-        &walk.keys[..=played],
-        &walk.repetitions[..=played],
-        walk.first_claim_ply,
+        &walk,
         board_end.is_some(),
+        only,
         &mut findings,
     );
 
@@ -712,7 +734,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             ),
         };
         let san = (o.ply > 0).then(|| san_of(&replay, o.ply));
-        findings.push(Finding::new(o.ply, san, o.article, kind).says(es, en));
+        findings.push(Finding::new(o.ply, san, o.article, kind).says(only, || es, || en));
     }
 
     // Moves on the record after the end on the board (or after a flag at zero).
@@ -735,14 +757,19 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             });
             findings.push(
                 Finding::new(e + 1, first, article, FindingKind::MovesAfterEnd).says(
-                    format!(
-                        "{n} jugada(s) anotada(s) después del final de la partida en la jugada \
+                    only,
+                    || {
+                        format!(
+                            "{n} jugada(s) anotada(s) después del final de la partida en la jugada \
                          {e} ({why_es}): no cuentan"
-                    ),
-                    format!(
-                        "{n} move(s) recorded after the game had ended at ply {e} ({why_en}): \
+                        )
+                    },
+                    || {
+                        format!(
+                            "{n} move(s) recorded after the game had ended at ply {e} ({why_en}): \
                          they do not count"
-                    ),
+                        )
+                    },
                 ),
             );
         }
@@ -757,18 +784,17 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                 Article("7.5.3"),
                 FindingKind::NullMove,
             )
-            .says(
-                format!(
+            .says(only,
+                || format!(
                     "Jugada nula de las {}: pulsar el reloj sin jugar cuenta como jugada ilegal \
                      (7.5.3); la partida no puede seguirse desde aquí",
                     side(replay.positions[p - 1].turn(), Lang::Es)
                 ),
-                format!(
+                || format!(
                     "A null move by {}: pressing the clock without a move counts as an illegal \
                      move (7.5.3); the game cannot be followed from here",
                     side(replay.positions[p - 1].turn(), Lang::En)
-                ),
-            ),
+                ),),
         );
     } else if let Some(at) = &replay.illegal {
         let before = &replay.positions[at.ply - 1];
@@ -781,18 +807,23 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                 FindingKind::IllegalMove,
             )
             .says(
-                format!(
-                    "{}: jugada ilegal de las {} ({}); {pen_es}",
-                    at.label,
-                    side(before.turn(), Lang::Es),
-                    san_error_es(&at.error)
-                ),
-                format!(
-                    "{}: an illegal move by {} ({}); {pen_en}",
-                    at.label,
-                    side(before.turn(), Lang::En),
-                    at.error
-                ),
+                only,
+                || {
+                    format!(
+                        "{}: jugada ilegal de las {} ({}); {pen_es}",
+                        at.label,
+                        side(before.turn(), Lang::Es),
+                        san_error_es(&at.error)
+                    )
+                },
+                || {
+                    format!(
+                        "{}: an illegal move by {} ({}); {pen_en}",
+                        at.label,
+                        side(before.turn(), Lang::En),
+                        at.error
+                    )
+                },
             ),
         );
     }
@@ -895,7 +926,11 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                 )
             };
             findings.push(
-                Finding::new(played, None, Article::FLAG, FindingKind::FlagFall).says(es, en),
+                Finding::new(played, None, Article::FLAG, FindingKind::FlagFall).says(
+                    only,
+                    || es,
+                    || en,
+                ),
             );
         } else {
             match recorded {
@@ -924,20 +959,19 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                                 Article::RESIGNATION,
                                 FindingKind::ResignationDrawn,
                             )
-                            .says(
-                                format!(
+                            .says(only,
+                                || format!(
                                     "Las {} abandonan, pero las {} no pueden dar mate con ninguna \
                                      serie de jugadas legales: tablas (5.1.2)",
                                     side(loser, Lang::Es),
                                     side(!loser, Lang::Es)
                                 ),
-                                format!(
+                                || format!(
                                     "{} resigned, but {} cannot checkmate by any series of \
                                      legal moves: a draw (5.1.2)",
                                     side_cap(loser, Lang::En),
                                     side(!loser, Lang::En)
-                                ),
-                            ),
+                                ),),
                         );
                     }
                 }
@@ -978,11 +1012,14 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                 FindingKind::ResultDisagrees,
             )
             .says(
-                format!(
-                    "La etiqueta Result dice {result_tag}; según las Leyes, {laws}{}",
-                    art.replace("Art.", "art.")
-                ),
-                format!("The Result tag says {result_tag}; by the Laws, {laws}{art}"),
+                only,
+                || {
+                    format!(
+                        "La etiqueta Result dice {result_tag}; según las Leyes, {laws}{}",
+                        art.replace("Art.", "art.")
+                    )
+                },
+                || format!("The Result tag says {result_tag}; by the Laws, {laws}{art}"),
             ),
         );
     }
@@ -1167,17 +1204,17 @@ fn finish(mut r: Review) -> Review {
 fn claims(
     replay: &pgn::Replay,
     positions: &[Position],
-    keys: &[u64],
-    repetitions: &[u8],
-    first_claim_ply: Option<usize>,
+    walk: &Walk,
     over: bool,
+    only: Option<Lang>,
     findings: &mut Vec<Finding>,
 ) {
     let last = positions.len() - 1;
+    let (keys, repetitions) = (&walk.keys[..=last], &walk.repetitions[..=last]);
     // Before the first ply at which a position stood twice or the halfmove count reached
     // 99 (the walk noted it), every ply is passed over below without changing the counts:
     // the loop starts there, with them as they were.
-    let Some(first) = first_claim_ply.filter(|&p| p <= last) else {
+    let Some(first) = walk.first_claim_ply.filter(|&p| p <= last) else {
         return;
     };
     // How many positions since the last capture or pawn move stand at least twice (only
@@ -1223,20 +1260,19 @@ fn claims(
                     Article::THREEFOLD_OCCURRED,
                     FindingKind::ThreefoldClaimable,
                 )
-                .says(
-                    format!(
+                .says(only,
+                    || format!(
                         "Las {} (al turno) pueden reclamar tablas: la posición se da por {}.ª vez \
                          (tras las jugadas {at}) (9.2.2)",
                         side(who, Lang::Es),
                         reps
                     ),
-                    format!(
+                    || format!(
                         "{} (to move) can claim a draw: the position stands for the {} time \
                          (after plies {at}) (9.2.2)",
                         side_cap(who, Lang::En),
                         ordinal(reps as usize)
-                    ),
-                ),
+                    ),),
             );
         } else if doubles > 0 {
             if let Some(Some(mv)) = written_third_move(&positions[..=i], &keys[..=i]) {
@@ -1250,16 +1286,21 @@ fn claims(
                         FindingKind::ThreefoldClaimable,
                     )
                     .says(
-                        format!(
-                            "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: la \
+                        only,
+                        || {
+                            format!(
+                                "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: la \
                              posición resultante se daría por 3.ª vez (9.2.1)",
-                            side(who, Lang::Es)
-                        ),
-                        format!(
-                            "{} can claim a draw by writing {l} without playing it: the \
+                                side(who, Lang::Es)
+                            )
+                        },
+                        || {
+                            format!(
+                                "{} can claim a draw by writing {l} without playing it: the \
                              position after it would stand for the third time (9.2.1)",
-                            side_cap(who, Lang::En)
-                        ),
+                                side_cap(who, Lang::En)
+                            )
+                        },
                     ),
                 );
             }
@@ -1273,18 +1314,17 @@ fn claims(
                     Article::FIFTY_OCCURRED,
                     FindingKind::FiftyMovesClaimable,
                 )
-                .says(
-                    format!(
+                .says(only,
+                    || format!(
                         "Las {} (al turno) pueden reclamar tablas: cincuenta jugadas de cada bando \
                          sin mover un peón ni capturar (9.3.2)",
                         side(who, Lang::Es)
                     ),
-                    format!(
+                    || format!(
                         "{} (to move) can claim a draw: fifty moves by each player without a \
                          pawn move or a capture (9.3.2)",
                         side_cap(who, Lang::En)
-                    ),
-                ),
+                    ),),
             );
         } else if hm == 99 && !fifty_written {
             // 9.3.1: the move that completes the fifty, as the claim itself is decided.
@@ -1298,18 +1338,17 @@ fn claims(
                         Article::FIFTY_WRITTEN,
                         FindingKind::FiftyMovesClaimable,
                     )
-                    .says(
-                        format!(
+                    .says(only,
+                        || format!(
                             "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: completa \
                              cincuenta jugadas de cada bando sin peón ni captura (9.3.1)",
                             side(who, Lang::Es)
                         ),
-                        format!(
+                        || format!(
                             "{} can claim a draw by writing {l} without playing it: it completes \
                              fifty moves by each player without a pawn move or capture (9.3.1)",
                             side_cap(who, Lang::En)
-                        ),
-                    ),
+                        ),),
                 );
             }
         }
@@ -1335,8 +1374,9 @@ pub fn review_unreadable(error: &PgnError) -> Review {
         start_clocks: [None, None],
         findings: vec![
             Finding::new(0, None, Article("8.1.1"), FindingKind::UnreadableRecord).says(
-                format!("La partida no se puede leer: {error}"),
-                format!("The game cannot be read: {error}"),
+                None,
+                || format!("La partida no se puede leer: {error}"),
+                || format!("The game cannot be read: {error}"),
             ),
         ],
         time_control: None,
@@ -1766,7 +1806,8 @@ mod tests {
 
     /// The JSON lines of `adjudicate` (and of `pgn check --json`) are serde_json's, byte
     /// for byte, on every game of the test files in both languages, with and without a
-    /// file's name (names with characters to escape).
+    /// file's name (names with characters to escape); and the findings of a review made in
+    /// one language are those of the review in both.
     #[test]
     fn json_lines_written_as_serde_json_writes_them() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
@@ -1777,6 +1818,7 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
+            let first = games + 1;
             for item in pgn::read_str(&text) {
                 let r = match item {
                     Ok(game) => review(&game),
@@ -1784,6 +1826,21 @@ mod tests {
                 };
                 games += 1;
                 for lang in [Lang::Es, Lang::En] {
+                    // A review made in one language says what the review in both says.
+                    if let Some(Ok(game)) = pgn::read_str(&text).nth(games - first) {
+                        let opts = ReviewOptions {
+                            lang: Some(lang),
+                            ..ReviewOptions::default()
+                        };
+                        let one = review_with(&game, &opts);
+                        let details = |r: &Review| {
+                            let list = r.findings.iter().map(|f| f.detail(lang).to_string());
+                            list.collect::<Vec<_>>()
+                        };
+                        assert_eq!(details(&one), details(&r));
+                        let other = if lang == Lang::Es { Lang::En } else { Lang::Es };
+                        assert!(one.findings.iter().all(|f| f.detail(other).is_empty()));
+                    }
                     for file in [None, Some("dir/\"a\\b\"\t.pgn"), Some("partidas ñ.pgn")] {
                         assert_eq!(r.json_line(file, lang), serde_line(&r, file, lang));
                     }
@@ -1816,8 +1873,11 @@ mod tests {
             for over in [false, true] {
                 let claims_from = |first| {
                     let mut findings = Vec::new();
-                    let (ps, keys, reps) = (&replay.positions, &walk.keys, &walk.repetitions);
-                    claims(&replay, ps, keys, reps, first, over, &mut findings);
+                    let walk = Walk {
+                        first_claim_ply: first,
+                        ..walk.clone()
+                    };
+                    claims(&replay, &replay.positions, &walk, over, None, &mut findings);
                     findings
                 };
                 let from_start = claims_from(Some(0));
