@@ -612,9 +612,8 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
 
     let start = replay.start;
     // The legal prefix: up to the first null move (not a move of chess) or illegal move.
-    let mut moves: Vec<Move> = Vec::with_capacity(replay.moves.len());
-    moves.extend(replay.moves.iter().map_while(|m| *m));
-    let null_at = (moves.len() < replay.moves.len()).then_some(moves.len() + 1);
+    let legal = replay.legal_prefix();
+    let null_at = (legal < replay.moves.len()).then_some(legal + 1);
     let recorded_plies = replay.moves.len();
 
     // A record that gives the time spent on each move and no readings: the clocks run on it.
@@ -644,10 +643,10 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
     // The game by the Laws: one walk over the legal prefix's positions, up to the first
     // end (or to the move recorded with the clock at zero: the flag fell before it was
     // completed).
-    let positions = &replay.positions[..=moves.len()];
+    let positions = &replay.positions[..=legal];
     let result = tag(tags, "Result").unwrap_or("*");
     let walk = Walk::of_record(positions, opts.dead_search_per_ply, result);
-    let stop = clock_flag.map_or(moves.len(), |p| p - 1).min(moves.len());
+    let stop = clock_flag.map_or(legal, |p| p - 1).min(legal);
     let mut board_end = walk.end.filter(|&(ply, _)| ply <= stop);
     if let Some(p) = clock_flag {
         // A move that ends the game on the board (mate, stalemate, dead position …) stands:
@@ -682,7 +681,6 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             game: game.index,
             tags,
             start,
-            moves: &moves,
             illegal,
         },
         positions,

@@ -62,13 +62,11 @@ pub struct CheckReport {
     pub article: Option<String>,
 }
 
-/// A recorded game as `check_game` needs it.
+/// What `check_game` needs to know of a recorded game besides its moves.
 pub struct CheckInput<'a> {
     pub game: usize,
     pub tags: &'a [(String, String)],
     pub start: Position,
-    /// The main line's legal prefix.
-    pub moves: &'a [Move],
     /// The first illegal move (1-based ply) and what is wrong with it, if any.
     pub illegal: Option<(usize, String)>,
 }
@@ -276,18 +274,18 @@ fn dead_at_end(end: &Position, result: &str) -> bool {
     end_by_search(end, result) == EndSearch::Dead
 }
 
-/// Checks one game.
-pub fn check_game(input: &CheckInput<'_>) -> CheckReport {
-    let positions = positions_of(input.start, input.moves);
+/// Checks one game: `moves` is the main line's legal prefix.
+pub fn check_game(input: &CheckInput<'_>, moves: &[Move]) -> CheckReport {
+    let positions = positions_of(input.start, moves);
     let result = tag(input.tags, "Result").unwrap_or("*");
     let walk = Walk::of_record(&positions, 0, result);
     check_played(input, &positions, &walk, walk.outcome(&positions))
 }
 
-/// [`check_game`] for a caller that has already walked the record (the arbiter does, for
-/// its findings): `positions` and `walk` cover `input.moves` from `input.start`, and
-/// `board_end` is the first end on the board the caller stands by; the rest comes from
-/// `input`.
+/// [`check_game`] for a caller that has already played the moves and walked the record
+/// (the arbiter does, for its findings): `positions` are `input.start` and the position
+/// after each move of the legal prefix, `walk` covers them, and `board_end` is the first
+/// end on the board the caller stands by; the rest comes from `input`.
 pub fn check_played(
     input: &CheckInput<'_>,
     positions: &[Position],
@@ -296,7 +294,7 @@ pub fn check_played(
 ) -> CheckReport {
     // The record may go on past an automatic end: the facts cover all of it, the result by
     // the Laws is the first end reached.
-    let plies = input.moves.len();
+    let plies = positions.len() - 1;
     let end = positions[plies];
     let end_count = walk.repetitions[plies];
     let has_moves = end.has_legal_moves();
@@ -392,13 +390,13 @@ impl CheckReport {
     /// The report of a game that could not be read or set up: no moves, the error, and the
     /// facts of the start position (the standard one when none could be set up).
     pub fn unreadable(game: usize, tags: &[(String, String)], error: String) -> CheckReport {
-        let mut report = check_game(&CheckInput {
+        let input = CheckInput {
             game,
             tags,
             start: Position::new(),
-            moves: &[],
             illegal: Some((1, error)),
-        });
+        };
+        let mut report = check_game(&input, &[]);
         report.result_by_laws = "*".into();
         report.article = None;
         report
@@ -461,25 +459,27 @@ pub fn check_reader(
                     CheckReport::unreadable(game.index, &game.tags, e.to_string())
                 } else {
                     // The legal prefix; a null move is not a move of chess (Art. 3).
-                    let moves: Vec<Move> = replay.moves.iter().map_while(|m| *m).collect();
-                    let illegal = if moves.len() < replay.moves.len() {
-                        Some((
-                            moves.len() + 1,
-                            "null move: not a move of chess".to_string(),
-                        ))
+                    let legal = replay.legal_prefix();
+                    let illegal = if legal < replay.moves.len() {
+                        Some((legal + 1, "null move: not a move of chess".to_string()))
                     } else {
                         replay
                             .illegal
                             .as_ref()
                             .map(|at| (at.ply, at.to_error(game.index).to_string()))
                     };
-                    check_game(&CheckInput {
+                    let input = CheckInput {
                         game: game.index,
                         tags: &game.tags,
                         start: replay.start,
-                        moves: &moves,
                         illegal,
-                    })
+                    };
+                    // The replay's positions, walked as `check_game` would after playing
+                    // the moves again.
+                    let positions = &replay.positions[..=legal];
+                    let result = tag(&game.tags, "Result").unwrap_or("*");
+                    let walk = Walk::of_record(positions, 0, result);
+                    check_played(&input, positions, &walk, walk.outcome(positions))
                 }
             }
         };

@@ -66,6 +66,15 @@ impl Replay {
         self.positions.last().unwrap_or(&self.start)
     }
 
+    /// The number of moves before the first null move (all of them when there is none): the
+    /// legal prefix, a null move not being a move of chess.
+    pub fn legal_prefix(&self) -> usize {
+        self.moves
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(self.moves.len())
+    }
+
     /// The number of null moves in the replayed main line.
     pub fn null_moves(&self) -> usize {
         self.moves.iter().filter(|m| m.is_none()).count()
