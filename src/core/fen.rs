@@ -367,33 +367,32 @@ impl Setup {
 
     /// The FEN of this set-up (six fields).
     pub fn to_fen(&self) -> String {
-        let mut s = String::with_capacity(90);
+        // Written as bytes (the report of every game of a file writes its final FEN: no
+        // temporary strings, no formatting machinery, no UTF-8 encoding of each letter).
+        let mut s = Vec::with_capacity(90);
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
                 match self.board[Square::from_coords(file, *rank).index()] {
                     Some(p) => {
                         if empty > 0 {
-                            s.push((b'0' + empty) as char);
+                            s.push(b'0' + empty);
                             empty = 0;
                         }
-                        s.push(p.fen_char());
+                        s.push(p.fen_char() as u8);
                     }
                     None => empty += 1,
                 }
             }
             if empty > 0 {
-                s.push((b'0' + empty) as char);
+                s.push(b'0' + empty);
             }
             if *rank != Rank::First {
-                s.push('/');
+                s.push(b'/');
             }
         }
-        s.push(' ');
-        s.push(self.turn.char());
-        s.push(' ');
-        // The fields written straight into the string (the report of every game of a
-        // file writes its final FEN: no temporary strings, no formatting machinery).
+        s.extend_from_slice(&[b' ', self.turn.char() as u8, b' ']);
+        let mut s = String::from_utf8(s).unwrap_or_default();
         push_castling(&mut s, self.castling);
         s.push(' ');
         match self.ep_square {
@@ -467,9 +466,14 @@ impl Position {
 
     /// The set-up this position corresponds to.
     pub fn to_setup(&self) -> Setup {
+        // Each piece set on its squares (twelve sets of squares, not twenty questions).
         let mut board = [None; 64];
-        for sq in self.occupied() {
-            board[sq.index()] = self.piece_at(sq);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    board[sq.index()] = Some(Piece { color, role });
+                }
+            }
         }
         Setup {
             board,
