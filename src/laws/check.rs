@@ -169,25 +169,20 @@ impl Walk {
     /// The walk; `alive`: the last position is known to be winnable for a side.
     fn over(positions: &[Position], dead_search: u64, alive: bool) -> Walk {
         let n = positions.len();
-        let mut walk = Walk {
-            keys: Vec::with_capacity(n),
-            repetitions: Vec::with_capacity(n),
-            end: None,
-            open_at: None,
-            first_threefold: None,
-            first_fivefold: None,
-            first_75_moves: None,
-            first_claim_ply: None,
-        };
+        // The keys in a loop of their own, and every position counted once until one is
+        // found standing again.
+        let keys: Vec<u64> = positions.iter().map(Position::key).collect();
+        let mut repetitions = vec![1u8; n];
+        let mut walk = Walk::default();
         // The keys since the last capture or pawn move, as a filter of 1024 bits: a key whose
         // bit is not set stands for the first time (most positions), and only the others are
         // counted. (The halfmove clock grows by one a ply, so the positions `occurrences`
         // looks at all came after the last reset.)
         let mut seen = [0u64; 16];
         for (ply, pos) in positions.iter().enumerate() {
-            let key = pos.key();
-            walk.keys.push(key);
-            if ply == 0 || pos.halfmove_clock() == 0 {
+            let key = keys[ply];
+            let hm = pos.halfmove_clock();
+            if ply == 0 || hm == 0 {
                 seen = [0; 16];
             }
             let (word, bit) = ((key as usize >> 6) & 15, 1u64 << (key & 63));
@@ -195,31 +190,38 @@ impl Walk {
                 seen[word] |= bit;
                 1
             } else {
-                occurrences(positions, &walk.keys, ply, key)
+                let reps = occurrences(positions, &keys, ply, key);
+                repetitions[ply] = reps.min(255) as u8;
+                reps
             };
-            walk.repetitions.push(reps.min(255) as u8);
-            if walk.first_claim_ply.is_none() && (reps >= 2 || pos.halfmove_clock() >= 99) {
-                walk.first_claim_ply = Some(ply);
-            }
-            if ply > 0 {
-                if reps >= 3 {
-                    walk.first_threefold.get_or_insert(ply);
-                }
-                if reps >= 5 {
-                    walk.first_fivefold.get_or_insert(ply);
-                }
-                if walk.first_75_moves.is_none()
-                    && pos.halfmove_clock() >= 150
-                    && !pos.is_checkmate()
-                {
-                    walk.first_75_moves = Some(ply);
+            // Most plies: a position standing for the first time, the halfmove count below
+            // 99. Nothing to note there, and no automatic end but by a search (9.6 needs a
+            // fifth occurrence or 150 halfmoves).
+            let plain = reps == 1 && hm < 99;
+            if !plain {
+                walk.first_claim_ply.get_or_insert(ply);
+                if ply > 0 {
+                    if reps >= 3 {
+                        walk.first_threefold.get_or_insert(ply);
+                    }
+                    if reps >= 5 {
+                        walk.first_fivefold.get_or_insert(ply);
+                    }
+                    if walk.first_75_moves.is_none() && hm >= 150 && !pos.is_checkmate() {
+                        walk.first_75_moves = Some(ply);
+                    }
                 }
             }
             if walk.end.is_none() {
                 // Before the last position, a known winnable end says that each has a
                 // legal move (the next one) and is not dead.
                 let (end, open) = if alive && ply + 1 < n {
-                    (automatic_end_alive(pos, reps), false)
+                    let end = if plain {
+                        None
+                    } else {
+                        automatic_end_alive(pos, reps)
+                    };
+                    (end, false)
                 } else {
                     automatic_end(pos, reps, dead_search)
                 };
@@ -229,6 +231,8 @@ impl Walk {
                 walk.end = end.map(|t| (ply, t));
             }
         }
+        walk.keys = keys;
+        walk.repetitions = repetitions;
         walk
     }
 
