@@ -460,6 +460,29 @@ pub fn review(game: &PgnGame) -> Review {
     review_with(game, &ReviewOptions::default())
 }
 
+/// The time control a `TimeControl` tag gives (when it can be read) and its finding. The
+/// games of a file nearly always share one: the last answer is kept per thread, and a game
+/// with the same tag (and the same language wanted) gets a copy of it instead of reading
+/// and describing the tag again.
+fn time_control_read(text: &str, only: Option<Lang>) -> (Option<TimeControl>, Option<Finding>) {
+    type Answer = (String, Option<Lang>, Option<TimeControl>, Option<Finding>);
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<Answer>> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((t, o, tc, f)) = last {
+            if t == text && *o == only {
+                return (tc.clone(), f.clone());
+            }
+        }
+        let tc = TimeControl::from_pgn(text).map_err(|e| e.to_string());
+        let finding = time_control_finding(text, &tc, only);
+        let tc = tc.ok();
+        *last = Some((text.to_string(), only, tc.clone(), finding.clone()));
+        (tc, finding)
+    })
+}
+
 /// The finding for the time control and its class (A.1, B.1, Glossary).
 fn time_control_finding(
     text: &str,
@@ -557,13 +580,11 @@ pub fn review_owned(mut game: PgnGame, opts: &ReviewOptions) -> Review {
 fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
     let only = opts.lang;
     let tags = &game.tags;
-    let tc_text = tag(tags, "TimeControl").map(str::trim);
-    let tc = tc_text.map(|t| TimeControl::from_pgn(t).map_err(|e| e.to_string()));
-    let mut findings = Vec::new();
-    if let (Some(text), Some(tc)) = (tc_text, &tc) {
-        findings.extend(time_control_finding(text, tc, only));
-    }
-    let time_control = tc.and_then(Result::ok);
+    let (time_control, tc_finding) = match tag(tags, "TimeControl").map(str::trim) {
+        Some(text) => time_control_read(text, only),
+        None => (None, None),
+    };
+    let mut findings = Vec::from_iter(tc_finding);
     let class = time_control.as_ref().and_then(TimeControl::class);
 
     let replay = game.replay(opts.letters);

@@ -573,12 +573,15 @@ impl<'a> Parser<'a> {
         )
     }
 
-    /// The rest of the text, lowercase, from the cursor.
-    fn rest_lower(&self) -> String {
-        self.chars[self.pos..self.end]
-            .iter()
-            .collect::<String>()
-            .to_lowercase()
+    /// Whether the rest of the text, from the cursor, is `word` (lowercase) in any case: each
+    /// character lowercased is the word's, with no string made.
+    fn rest_is(&self, word: &str) -> bool {
+        let rest = &self.chars[self.pos..self.end];
+        rest.len() == word.chars().count()
+            && rest
+                .iter()
+                .zip(word.chars())
+                .all(|(c, w)| c.to_lowercase().eq(std::iter::once(w)))
     }
 
     /// A run of ASCII digits as a u32.
@@ -639,10 +642,11 @@ impl<'a> Parser<'a> {
         if self.at_end() {
             return Err(self.error_at(self.pos, TimeControlProblem::Empty));
         }
-        match self.rest_lower().as_str() {
-            "none" => return Ok(TimeControl::Unlimited),
-            "?" => return Ok(TimeControl::Unknown),
-            _ => {}
+        if self.rest_is("none") {
+            return Ok(TimeControl::Unlimited);
+        }
+        if self.rest_is("?") {
+            return Ok(TimeControl::Unknown);
         }
         if self.peek() == Some('*') {
             self.pos += 1;
@@ -726,10 +730,11 @@ impl<'a> Parser<'a> {
         if self.at_end() {
             return Err(self.error_at(self.pos, TimeControlProblem::Empty));
         }
-        match self.rest_lower().as_str() {
-            "-" => return Ok(TimeControl::Unlimited),
-            "?" => return Ok(TimeControl::Unknown),
-            _ => {}
+        if self.rest_is("-") {
+            return Ok(TimeControl::Unlimited);
+        }
+        if self.rest_is("?") {
+            return Ok(TimeControl::Unknown);
         }
         if self.peek() == Some('*') {
             self.pos += 1;
