@@ -765,13 +765,34 @@ pub(crate) fn written_third_move(positions: &[Position], keys: &[u64]) -> Option
         (h >> 6, 1u64 << (h & 63))
     };
     let window = (pos.halfmove_clock() as usize).min(last);
-    let mut filter = [0u64; 16];
+    let (ours, theirs) = (pos.by_color(us), pos.by_color(!us));
     // The plies `occurrences_after_move` counts: last - 1, last - 3, … within the window.
-    for j in (last - window..last).rev().step_by(2) {
+    // Of those, a move that neither captures nor moves a pawn can only repeat one with the
+    // other player's pieces where they stand now (it leaves them there), and only a position
+    // that already stood twice among them can stand for the third time: when no key is
+    // found twice there, no move is listed at all.
+    let plies = || {
+        (last - window..last)
+            .rev()
+            .step_by(2)
+            .filter(|&j| positions[j].by_color(!us) == theirs)
+    };
+    let mut found: Vec<u64> = plies().map(|j| keys[j]).collect();
+    found.sort_unstable();
+    let mut repeated: Vec<u64> = Vec::new();
+    for pair in found.windows(2) {
+        if pair[0] == pair[1] && repeated.last() != Some(&pair[0]) {
+            repeated.push(pair[0]);
+        }
+    }
+    if repeated.is_empty() {
+        return None;
+    }
+    let mut filter = [0u64; 16];
+    for j in plies().filter(|&j| repeated.binary_search(&keys[j]).is_ok()) {
         let (word, bit) = slot(positions[j].by_color(us).0);
         filter[word] |= bit;
     }
-    let (ours, theirs) = (pos.by_color(us), pos.by_color(!us));
     let pawns = pos.by_role(Role::Pawn);
     pos.legal_moves()
         .iter()
