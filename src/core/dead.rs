@@ -776,11 +776,13 @@ impl Ctx {
             // The winner's moves are all listed first: a mate by one move is looked for
             // before anything else (checks are few, and a line that could have ended here
             // is not followed further).
+            // (Each piece's moves are classified as they are listed: the classes do not
+            // depend on the mate-in-one test, and the list is written once.)
             let buf = &mut self.buf;
             pos.generate_moves(|pm| {
                 buf.push(Costed {
                     pm,
-                    by_cost: [Bitboard::EMPTY; 3],
+                    by_cost: guide.classify(pm, true, theirs),
                 });
                 false
             });
@@ -790,9 +792,7 @@ impl Ctx {
                 return Search::Found;
             }
             for i in base..self.buf.len() {
-                let pm = self.buf[i].pm;
-                let by_cost = guide.classify(pm, true, theirs);
-                self.buf[i].by_cost = by_cost;
+                let Costed { pm, by_cost } = self.buf[i];
                 if !last_ply {
                     if let Some(r) = self.children(pos, guide, level, path, true, 0, pm, by_cost[0])
                     {
@@ -990,7 +990,8 @@ struct Costed {
 /// those are passed over without making the move.
 fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move> {
     let mut flights = Flights::Unknown;
-    for &Costed { pm, .. } in moves {
+    for c in moves {
+        let pm = &c.pm;
         let uncovers = ci.uncover.contains(pm.from);
         if !matches!(pm.role, Role::King | Role::Pawn) {
             // Plain moves only: the check told from the squares and lines, the position
@@ -1024,7 +1025,7 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
             pm.to & (ci.squares[pm.role.index()] | special)
         };
         for to in checking {
-            for &kind in move_kinds(&pm, to, true, 0) {
+            for &kind in move_kinds(pm, to, true, 0) {
                 let mv = Move::new(pm.from, to, kind);
                 if !ci.gives_check_by(pos, pm.role, mv) {
                     continue;
