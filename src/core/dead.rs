@@ -776,11 +776,13 @@ impl Ctx {
             // The winner's moves are all listed first: a mate by one move is looked for
             // before anything else (checks are few, and a line that could have ended here
             // is not followed further).
+            // (Each piece's moves are classified as they are listed: the classes do not
+            // depend on the mate-in-one test, and the list is written once.)
             let buf = &mut self.buf;
             pos.generate_moves(|pm| {
                 buf.push(Costed {
                     pm,
-                    by_cost: [Bitboard::EMPTY; 3],
+                    by_cost: guide.classify(pm, true, theirs),
                 });
                 false
             });
@@ -790,9 +792,7 @@ impl Ctx {
                 return Search::Found;
             }
             for i in base..self.buf.len() {
-                let pm = self.buf[i].pm;
-                let by_cost = guide.classify(pm, true, theirs);
-                self.buf[i].by_cost = by_cost;
+                let Costed { pm, by_cost } = self.buf[i];
                 if !last_ply {
                     if let Some(r) = self.children(pos, guide, level, path, true, 0, pm, by_cost[0])
                     {
@@ -985,9 +985,13 @@ struct Costed {
 /// A move of the winner, to move in `pos`, that checkmates at once, if any: `moves` are all
 /// its legal moves. Only the moves that can give check are played: those to a square
 /// attacking the loser's king, every move of a piece that uncovers a line on it, and the
-/// special moves (castling, en passant, promotion).
+/// special moves (castling, en passant, promotion). Most checks leave the king a flight
+/// square that was free before the move and that the move does not cover ([`Flights`]):
+/// those are passed over without making the move.
 fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move> {
-    for &Costed { pm, .. } in moves {
+    let mut flights = Flights::Unknown;
+    for c in moves {
+        let pm = &c.pm;
         let uncovers = ci.uncover.contains(pm.from);
         if !matches!(pm.role, Role::King | Role::Pawn) {
             // Plain moves only: the check told from the squares and lines, the position
@@ -997,7 +1001,12 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
             for to in checking {
                 let checks =
                     squares.contains(to) || (uncovers && !attacks::aligned(ci.king, pm.from, to));
-                if checks && is_mated(&after_plain_move(pos, pm.role, pm.from, to)) {
+                if checks
+                    && !flights
+                        .get(pos, ci.king)
+                        .kept(pos, ci.king, pm.role, pm.from, to)
+                    && is_mated(&after_plain_move(pos, pm.role, pm.from, to))
+                {
                     return Some(Move::normal(pm.from, to));
                 }
             }
@@ -1016,9 +1025,22 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
             pm.to & (ci.squares[pm.role.index()] | special)
         };
         for to in checking {
-            for &kind in move_kinds(&pm, to, true, 0) {
+            for &kind in move_kinds(pm, to, true, 0) {
                 let mv = Move::new(pm.from, to, kind);
                 if !ci.gives_check_by(pos, pm.role, mv) {
+                    continue;
+                }
+                // Castling and en passant move a second piece: no shortcut for them.
+                let after = match kind {
+                    MoveKind::Normal => Some(pm.role),
+                    MoveKind::Promotion(role) => Some(role),
+                    _ => None,
+                };
+                if after.is_some_and(|role| {
+                    flights
+                        .get(pos, ci.king)
+                        .kept(pos, ci.king, role, pm.from, to)
+                }) {
                     continue;
                 }
                 let mut child = *pos;
@@ -1030,6 +1052,106 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
         }
     }
     None
+}
+
+/// The flight squares of the loser's king in the winner's turn, told once for all the checks
+/// [`mate_in_one`] tries, and only when there is one to try.
+#[derive(Clone, Copy)]
+enum Flights {
+    Unknown,
+    /// The empty squares next to the loser's king that no piece of the winner attacks (with
+    /// the king gone from its square, as the king's moves are tested).
+    Known(Bitboard),
+}
+
+impl Flights {
+    #[inline]
+    fn get(&mut self, pos: &Position, king: Square) -> Flights {
+        if let Flights::Unknown = self {
+            *self = Flights::Known(free_squares(pos, king));
+        }
+        *self
+    }
+
+    /// Whether the loser's king on `king` certainly keeps a flight square after the
+    /// winner's move from `from` to `to`, the piece being of `role` after it (a move that
+    /// moves no other piece): then the move does not mate. A free square `e` other than `to`
+    /// stays empty, and after the move it is attacked either by the piece from `to`, or by a
+    /// slider of the winner that the piece no longer blocks (`from` between `e` and it: the
+    /// only blocker the move takes away; a leaper's attacks do not depend on the blockers,
+    /// and a piece on `to` only blocks more). With neither, the king steps to `e` and
+    /// [`is_mated`] would say no.
+    #[inline]
+    fn kept(self, pos: &Position, king: Square, role: Role, from: Square, to: Square) -> bool {
+        let Flights::Known(free) = self else {
+            return false;
+        };
+        let rest = free.without(to);
+        if rest.is_empty() {
+            return false;
+        }
+        let us = pos.turn();
+        let occ = ((pos.occupied() ^ from) | to).without(king);
+        let open = rest & !attacks::attacks(us, role, to, occ);
+        if open.is_empty() {
+            return false;
+        }
+        let ours = pos.by_color(us);
+        let queens = pos.by_role(Role::Queen);
+        let orth = (pos.by_role(Role::Rook) | queens) & ours;
+        let diag = (pos.by_role(Role::Bishop) | queens) & ours;
+        open.into_iter().any(|e| {
+            let behind = if attacks::rook_rays(e).contains(from) {
+                orth
+            } else if attacks::bishop_rays(e).contains(from) {
+                diag
+            } else {
+                return true;
+            };
+            !behind
+                .into_iter()
+                .any(|s| attacks::between(e, s).contains(from))
+        })
+    }
+}
+
+/// The empty squares next to the loser's king on `king` that no piece of the winner (to move
+/// in `pos`) attacks, with the king gone from its square. The winner's attacks are gathered
+/// piece by piece, the leapers' from their tables, the sliders' only for those on a line
+/// through one of the squares (on an empty board): cheaper than asking about each square.
+fn free_squares(pos: &Position, king: Square) -> Bitboard {
+    let us = pos.turn();
+    let zone = attacks::king(king) & !pos.occupied();
+    if zone.is_empty() {
+        return zone;
+    }
+    let ours = pos.by_color(us);
+    let occ = pos.occupied().without(king);
+    let pawns = pos.by_role(Role::Pawn) & ours;
+    let not_a = Bitboard(!Bitboard::file(File::A).0);
+    let not_h = Bitboard(!Bitboard::file(File::H).0);
+    let ahead: fn(Bitboard) -> Bitboard = match us {
+        Color::White => Bitboard::north,
+        Color::Black => Bitboard::south,
+    };
+    let mut attacked =
+        Bitboard(ahead(pawns & not_a).0 >> 1) | Bitboard(ahead(pawns & not_h).0 << 1);
+    attacked |= attacks::king(pos.king(us));
+    for sq in pos.by_role(Role::Knight) & ours {
+        attacked |= attacks::knight(sq);
+    }
+    let queens = pos.by_role(Role::Queen);
+    for sq in (pos.by_role(Role::Rook) | queens) & ours {
+        if (attacks::rook_rays(sq) & zone).nonempty() {
+            attacked |= attacks::rook(sq, occ);
+        }
+    }
+    for sq in (pos.by_role(Role::Bishop) | queens) & ours {
+        if (attacks::bishop_rays(sq) & zone).nonempty() {
+            attacked |= attacks::bishop(sq, occ);
+        }
+    }
+    zone & !attacked
 }
 
 /// The position after the plain move of the side to move's `role` (not a pawn, not the king)
@@ -1346,9 +1468,17 @@ impl std::hash::Hasher for PassThrough {
     }
 }
 
+/// The transposition table's hash: one multiplication of the planes folded together (each
+/// rotated differently, so that a piece moving changes several bits), then the high half
+/// folded onto the low one, where the table takes its index. Cheaper than [`Key::hash`]
+/// (four rounds), and good enough: a collision costs one more comparison, never an answer.
 impl std::hash::Hash for Key {
+    #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(Key::hash(self));
+        let [a, b, c, d] = self.planes;
+        let x = a ^ b.rotate_left(16) ^ c.rotate_left(32) ^ d.rotate_left(48) ^ self.flags as u64;
+        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        state.write_u64(h ^ (h >> 32));
     }
 }
 
