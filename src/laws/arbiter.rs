@@ -1135,10 +1135,14 @@ impl EmtClocks {
     /// `None` unless the main line has `[%emt]` and no `[%clk]`, under a timed control.
     fn run(game: &PgnGame, replay: &pgn::Replay, tc: &TimeControl) -> Option<EmtClocks> {
         let moves = &game.moves[..replay.moves.len()];
-        if !tc.is_timed()
-            || moves.iter().any(|m| m.clock_ms.is_some())
-            || moves.iter().all(|m| m.emt_ms.is_none())
-        {
+        if !tc.is_timed() {
+            return None;
+        }
+        // One pass over the moves for both questions (every game of a batch asks them).
+        let (clk, emt) = moves.iter().fold((false, false), |(clk, emt), m| {
+            (clk | m.clock_ms.is_some(), emt | m.emt_ms.is_some())
+        });
+        if clk || !emt {
             return None;
         }
         let mut clock = Clock::new(tc.clone());
