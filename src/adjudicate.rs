@@ -213,7 +213,6 @@ pub fn adjudicate_files(
         sizes.push(len);
     }
     let total: u64 = sizes.iter().sum();
-    keep_freed_heap();
     // The lines go out a chunk of games at a time (see `adjudicate_reader`), not one
     // system call each.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
@@ -252,17 +251,6 @@ pub fn adjudicate_files(
     }
     out.flush()?;
     Ok(summary)
-}
-
-/// Keeps freed memory in the process between games. glibc's `malloc` gives the top of the
-/// heap back to the system whenever more than 128 KB there is free, and each game's record
-/// (its moves and positions) is freed there: every game then grew the heap again, thousands
-/// of `brk` calls that took 8 % of the time of a large file. Freeing a block big enough to
-/// be mapped apart raises that threshold to twice the block's size (glibc's dynamic mmap
-/// threshold, mallopt(3)), so one such block of 1 MB, allocated and freed here, keeps up to
-/// 2 MB. With another allocator it is one allocation and nothing more.
-fn keep_freed_heap() {
-    drop(std::hint::black_box(Vec::<u8>::with_capacity(1 << 20)));
 }
 
 struct Progress {
