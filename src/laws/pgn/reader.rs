@@ -1399,6 +1399,27 @@ fn quick_line(
         match b {
             b'a'..=b'z' | b'A'..=b'Z' => {}
             b'0'..=b'9' => {
+                // The usual move number, of one to three digits, a dot and a space, known
+                // from the word of the eight bytes it starts (a space there is one of the
+                // line's: what follows the line in memory starts with its line break).
+                if let Some(window) = readable.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+                    let word = u64::from_le_bytes(*window);
+                    let digit = |k: u32| ((word >> (8 * k)) as u8).is_ascii_digit();
+                    let dot_space = |k: u32| (word >> (8 * k)) as u16 == u16::from_le_bytes(*b". ");
+                    let digits = if dot_space(1) {
+                        1
+                    } else if digit(1) && dot_space(2) {
+                        2
+                    } else if digit(1) && digit(2) && dot_space(3) {
+                        3
+                    } else {
+                        0
+                    };
+                    if digits > 0 {
+                        i += digits + 2;
+                        continue;
+                    }
+                }
                 let (digits_end, j) = number_at(line, i);
                 if class_at(line, j) & END != 0 {
                     // A move number; `0000` is UCI's null move.
@@ -1508,38 +1529,33 @@ fn number_at(line: &[u8], i: usize) -> (usize, usize) {
 /// and the two texts are made at once. `None` for any other line.
 fn plain_tag(line: &str) -> Option<(String, String)> {
     let bytes = line.as_bytes();
-    let space = |i: usize| {
-        bytes
-            .get(i)
-            .is_some_and(|&b| BYTE_CLASS[usize::from(b)] & SPACE != 0)
-    };
-    let skip = |mut i: usize| {
-        while space(i) {
-            i += 1;
-        }
-        i
+    let space = |b: &u8| BYTE_CLASS[usize::from(*b)] & SPACE != 0;
+    // The first byte at or after `i` that is not whitespace (the line's end at most).
+    let skip = |i: usize| {
+        i + bytes
+            .get(i..)
+            .map_or(0, |rest| rest.iter().take_while(|b| space(b)).count())
     };
     let at = skip(0);
-    if bytes.get(at) != Some(&b'[') || !bytes.is_ascii() {
+    if bytes.get(at) != Some(&b'[') {
         return None;
     }
     let name_start = skip(at + 1);
-    let name_end = name_start
-        + bytes[name_start..]
-            .iter()
-            .position(|&b| {
-                BYTE_CLASS[usize::from(b)] & SPACE != 0 || matches!(b, b'"' | b'[' | b']')
-            })
-            .unwrap_or(bytes.len() - name_start);
+    let name_len = bytes
+        .get(name_start..)?
+        .iter()
+        .take_while(|&&b| !(space(&b) || matches!(b, b'"' | b'[' | b']')))
+        .count();
+    let name_end = name_start + name_len;
     let open = skip(name_end);
-    if name_end == name_start || bytes.get(open) != Some(&b'"') {
+    if name_len == 0 || bytes.get(open) != Some(&b'"') {
         return None;
     }
-    let value_end = open
-        + 1
-        + bytes[open + 1..]
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\')?;
+    let value_len = bytes
+        .get(open + 1..)?
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\')?;
+    let value_end = open + 1 + value_len;
     let close = skip(value_end + 1);
     if bytes[value_end] != b'"' || bytes.get(close) != Some(&b']') || skip(close + 1) != bytes.len()
     {
