@@ -117,6 +117,8 @@ struct Building {
 
 struct Frame {
     nodes: Vec<MoveNode>,
+    /// The room the line takes at its first move (then it grows as vectors do).
+    room: usize,
     /// Comments at the start of a variation, for its first move.
     before: Vec<String>,
     open_line: usize,
@@ -135,6 +137,7 @@ impl Frame {
     fn new(open_line: usize, open_col: usize, open_text: String) -> Frame {
         Frame {
             nodes: Vec::new(),
+            room: 0,
             before: Vec::new(),
             open_line,
             open_col,
@@ -146,7 +149,9 @@ impl Frame {
     /// moves (no NAG, no comment before) then skip what does not concern them.
     #[inline(always)]
     fn push_move(&mut self, san: SanText, line: usize, column: usize, nag: Option<u8>, null: bool) {
-        self.nodes.reserve(1);
+        if self.nodes.len() == self.nodes.capacity() {
+            self.grow();
+        }
         let len = self.nodes.len();
         let node = &mut self.nodes.spare_capacity_mut()[0];
         node.write(MoveNode {
@@ -163,6 +168,14 @@ impl Frame {
         if nag.is_some() || !self.before.is_empty() {
             self.annotate_last(nag);
         }
+    }
+
+    /// Room for more moves: at the first move, the room planned for the line.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let more = std::mem::take(&mut self.room).max(1);
+        self.nodes.reserve(more);
     }
 
     /// The NAG read with the last move, and the comments kept for it.
@@ -381,20 +394,6 @@ fn spaced_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
     (line.get(k) == Some(&b'}')).then_some((ms, k + 1))
 }
 
-/// The eight bytes of `line` from `start`, for [`SanText::from_window`]; near the end of
-/// the line, where fewer are left, the line's last eight moved down to start there (zeros
-/// after the line's end: the move's own bytes are all there). `None` for a line shorter
-/// than eight bytes.
-#[inline]
-fn window_at(line: &[u8], start: usize) -> Option<[u8; 8]> {
-    if let Some(window) = line.get(start..).and_then(|w| w.first_chunk::<8>()) {
-        return Some(*window);
-    }
-    let last = line.last_chunk::<8>()?;
-    let skip = start.checked_sub(line.len() - 8)?;
-    Some((u64::from_le_bytes(*last) >> (8 * skip)).to_le_bytes())
-}
-
 /// A line that starts like a tag pair: `[Name "`.
 pub(crate) fn starts_like_tag(line: &str) -> bool {
     let Some(rest) = line.trim_start().strip_prefix('[') else {
@@ -547,6 +546,14 @@ type Item = Result<PgnGame, PgnError>;
 /// A tag parsed from a line: name, value, byte just after its `]`.
 type ParsedTag = (String, String, usize);
 
+/// What [`Reader::direct_line`] did with the next line.
+enum Direct {
+    /// Nothing: the line is for the general path.
+    General,
+    /// The line is read (or what is left of it is in `line`, for `step`).
+    Done,
+}
+
 impl<R: BufRead> Reader<R> {
     /// A reader with the default limits (8 MiB a game, 100 levels of variations).
     pub fn new(input: R) -> Reader<R> {
@@ -694,10 +701,21 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// The end of the reading on an input error, reported on the line that was to be read.
+    fn io_error(&mut self, e: io::Error) -> Item {
+        self.finished = true;
+        let index = self.game.as_ref().map_or(self.started + 1, |g| g.index);
+        Err(self.error(index, self.line_no + 1, 1, PgnErrorKind::Io(e.to_string())))
+    }
+
     /// Starts a game if none is being read.
     fn ensure_game(&mut self) -> &mut Building {
-        let line_no = self.line_no;
-        let bytes = self.line.len() + 1;
+        let (line_no, bytes) = (self.line_no, self.line.len() + 1);
+        self.start_game(line_no, bytes)
+    }
+
+    /// Starts a game, if none is being read, on line `line_no` of `bytes` bytes.
+    fn start_game(&mut self, line_no: usize, bytes: usize) -> &mut Building {
         let started = &mut self.started;
         let (tags, moves) = (self.tags_hint, self.moves_hint);
         self.game.get_or_insert_with(|| {
@@ -714,8 +732,11 @@ impl<R: BufRead> Reader<R> {
                     // moves to grow (on 300 generated games, a quarter more than the last
                     // game's grew 112 times, this never); the room costs nothing to take
                     // (one allocation either way), and 1024 nodes stay below the size the
-                    // allocator maps from the system.
-                    nodes: Vec::with_capacity((2 * moves).clamp(512, 1024)),
+                    // allocator maps from the system. It is taken at the first move, after
+                    // the tags' texts: glibc's malloc merges its small free blocks before
+                    // it serves a large one, and the tags have then taken some of them
+                    // (300 generated games: 0.8 M instructions fewer).
+                    room: (2 * moves).clamp(512, 1024),
                     ..Frame::new(0, 0, String::new())
                 }],
                 result: None,
@@ -1227,14 +1248,111 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// The common movetext of an ASCII line, read in one loop over its bytes: move numbers
-    /// (`12.`, `12...`, or glued to the move, `12.e4`), moves in plain ASCII letters, digits
-    /// and `+ # = -`, NAGs `$n`, and the clock comment `{ [%clk 1:29:37] }` after a move.
-    /// Most lines of most files are read here whole: [`Reader::step`] costs several times
-    /// more a token (it trims Unicode whitespace, copies the token, matches `str`
-    /// patterns). Each token is read as `step` reads it (the same move, column, NAG or
-    /// clock); at the first token of another shape (a result, a tag, a variation, another
-    /// comment, an annotation glyph, `0-0`, `0000` …) it stops there, for `step`. `true`
+    /// Reads the next line where it lies, in the input's buffer, when it is whole there,
+    /// ASCII, and of the common kinds: movetext of the game being read (as far as
+    /// [`quick_line`] reads it), a tag pair alone on its line (`[Name "value"]`, as
+    /// [`plain_tag`] reads it) before a game's movetext, a blank line. Reading it so is
+    /// reading it as [`Reader::read_raw_line`], [`Reader::decode_line`],
+    /// [`Reader::begin_line`] and [`Reader::step`] would, without copying it to `raw` and
+    /// `line` first and without their tests for what such a line cannot be (cut, Latin-1,
+    /// a BOM, a `%` line, a comment left open, a game to skip). Where [`quick_line`] stops
+    /// inside the line, the line is copied after all and `step` goes on from there.
+    /// [`Direct::General`] (nothing read) for any other line, and at the end of the input.
+    fn direct_line(&mut self) -> io::Result<Direct> {
+        #[cfg(test)]
+        if !self.quick {
+            return Ok(Direct::General);
+        }
+        if self.skip.is_some() || self.game.as_ref().is_some_and(|g| g.comment.is_some()) {
+            return Ok(Direct::General);
+        }
+        let available = loop {
+            match self.input.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let (Some(newline), true) = scan_line(available) else {
+            return Ok(Direct::General);
+        };
+        // As `read_raw_line` and `decode_line` take it: not cut, its `\r` dropped.
+        if newline > self.opts.max_game_bytes {
+            return Ok(Direct::General);
+        }
+        let bytes = &available[..newline];
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        // SAFETY: `scan_line` found these bytes ASCII, which is valid UTF-8 (the check of
+        // `decode_line`, done on the way).
+        let line = unsafe { std::str::from_utf8_unchecked(bytes) };
+        let line_no = self.line_no + 1;
+        let size = line.len() + 1;
+        let first = line
+            .bytes()
+            .position(|b| BYTE_CLASS[usize::from(b)] & SPACE == 0);
+        let tag_like = first.is_some_and(|i| line.as_bytes()[i] == b'[');
+        let Some(g) = self.game.as_mut() else {
+            // Between games: a blank line, or the first tag of a game.
+            let tag = match first {
+                None => None,
+                Some(_) if !tag_like => return Ok(Direct::General),
+                Some(_) => match plain_tag(line) {
+                    Some(tag) => Some(tag),
+                    None => return Ok(Direct::General),
+                },
+            };
+            self.line_no = line_no;
+            self.prev_blank = tag.is_none();
+            self.live = false;
+            if let Some(tag) = tag {
+                let g = self.start_game(line_no, size);
+                // Text between a game's end and the next game's tags is not kept.
+                g.comment_before.clear();
+                g.tags.push(tag);
+            }
+            self.input.consume(newline + 1);
+            return Ok(Direct::Done);
+        };
+        if line.starts_with('%') || g.bytes + size > self.opts.max_game_bytes {
+            return Ok(Direct::General);
+        }
+        if tag_like {
+            // A tag after movetext ends the game: `step` reads that.
+            let Some(tag) = plain_tag(line).filter(|_| !g.movetext) else {
+                return Ok(Direct::General);
+            };
+            if g.tags.is_empty() {
+                g.comment_before.clear();
+            }
+            g.tags.push(tag);
+            g.bytes += size;
+            self.line_no = line_no;
+            self.prev_blank = false;
+            self.live = false;
+            self.input.consume(newline + 1);
+            return Ok(Direct::Done);
+        }
+        let (at, done) = quick_line(line, available, 0, g, line_no);
+        g.bytes += size;
+        self.line_no = line_no;
+        self.prev_blank = first.is_none();
+        if done {
+            self.live = false;
+            self.input.consume(newline + 1);
+            return Ok(Direct::Done);
+        }
+        // The rest of the line for `step`, from the token `quick_line` left.
+        self.raw.clear();
+        self.raw.extend_from_slice(&available[..newline]);
+        self.raw_ascii = Some(true);
+        self.input.consume(newline + 1);
+        self.decode_line();
+        self.pos = at;
+        self.live = true;
+        Ok(Direct::Done)
+    }
+
+    /// The common movetext of the current line, read by [`quick_line`] from `pos`. `true`
     /// when the line is done.
     fn quick_tokens(&mut self) -> bool {
         #[cfg(test)]
@@ -1248,107 +1366,221 @@ impl<R: BufRead> Reader<R> {
         if !self.ascii || g.comment.is_some() {
             return false;
         }
-        // The line being read, taken once: a line's tokens never open or close one.
-        let Building {
-            frames, movetext, ..
-        } = g;
-        let Some(frame) = frames.last_mut() else {
-            return false;
-        };
-        let line = self.line.as_bytes();
-        let mut i = self.pos;
-        let done = loop {
-            while class_at(line, i) & SPACE != 0 {
-                i += 1;
-            }
-            let Some(&b) = line.get(i) else {
-                break true;
-            };
-            // The first byte of the move, after a glued move number.
-            let mut start = i;
-            match b {
-                b'a'..=b'z' | b'A'..=b'Z' => {}
-                b'0'..=b'9' => {
-                    let mut j = i + 1;
-                    while class_at(line, j) & DIGIT != 0 {
-                        j += 1;
-                    }
-                    let digits_end = j;
-                    while line.get(j) == Some(&b'.') {
-                        j += 1;
-                    }
-                    if class_at(line, j) & END != 0 {
-                        // A move number; `0000` is UCI's null move.
-                        if &line[i..j] == b"0000" {
-                            break false;
-                        }
-                        i = j;
-                        continue;
-                    }
-                    // Only a move glued after the dots is read here (not `1-0`, `0-0`,
-                    // `1/2-1/2`, `12e4`).
-                    if j == digits_end || !line[j].is_ascii_alphabetic() {
-                        break false;
-                    }
-                    start = j;
-                }
-                b'$' => {
-                    // As `nag_step`: up to three digits, at most 255, whatever follows.
-                    let mut j = i + 1;
-                    let mut value = 0u16;
-                    while j - i <= 3 && class_at(line, j) & DIGIT != 0 {
-                        value = value * 10 + u16::from(line[j] - b'0');
-                        j += 1;
-                    }
-                    let nag = match u8::try_from(value) {
-                        Ok(nag) if j > i + 1 && class_at(line, j) & DIGIT == 0 => nag,
-                        _ => break false,
-                    };
-                    *movetext = true;
-                    if let Some(node) = frame.nodes.last_mut() {
-                        node.push_nag(nag);
-                    }
-                    i = j;
-                    continue;
-                }
-                b'{' => {
-                    // As `clock_comment`: after a move whose clock is not yet known.
-                    let Some((ms, end)) = quick_clock(line, i) else {
-                        break false;
-                    };
-                    let Some(node) = frame.nodes.last_mut().filter(|n| n.clock_ms.is_none()) else {
-                        break false;
-                    };
-                    node.clock_ms = Some(ms);
-                    i = end;
-                    continue;
-                }
-                _ => break false,
-            }
-            let mut end = start + 1;
-            while class_at(line, end) & PLAIN != 0 {
-                end += 1;
-            }
-            let two = |text: &[u8; 2]| end - start == 2 && line[start..end] == *text;
-            // `ep` is an en passant mark, read as nothing.
-            if class_at(line, end) & END == 0 || two(b"ep") {
-                break false;
-            }
-            *movetext = true;
-            // An ASCII line's bytes are its characters: the column (from 1) is the byte plus
-            // one, as `col_at` gives it. Of the null moves only `Z0` is written so.
-            let san = window_at(line, start)
-                .and_then(|window| SanText::from_window(&window, end - start))
-                .unwrap_or_else(|| SanText::new(&self.line[start..end]));
-            frame.push_move(san, self.line_no, start + 1, None, two(b"Z0"));
-            i = end;
-        };
-        self.pos = i;
+        let line = &self.line;
+        let (at, done) = quick_line(line, line.as_bytes(), self.pos, g, self.line_no);
+        self.pos = at;
         if done {
             self.live = false;
         }
         done
     }
+}
+
+/// The common movetext of an ASCII line, read in one loop over its bytes from byte `from`:
+/// move numbers (`12.`, `12...`, or glued to the move, `12.e4`), moves in plain ASCII
+/// letters, digits and `+ # = -`, NAGs `$n`, and the clock comment `{ [%clk 1:29:37] }`
+/// after a move, for the game `g` (no comment open), on line `line_no`. Most lines of most
+/// files are read here whole: [`Reader::step`] costs several times more a token (it trims
+/// Unicode whitespace, copies the token, matches `str` patterns). Each token is read as
+/// `step` reads it (the same move, column, NAG or clock); at the first token of another
+/// shape (a result, a tag, a variation, another comment, an annotation glyph, `0-0`,
+/// `0000` …) it stops there, for `step`. The byte reached, and whether the line is done.
+fn quick_line(
+    line: &str,
+    readable: &[u8],
+    from: usize,
+    g: &mut Building,
+    line_no: usize,
+) -> (usize, bool) {
+    // The line being read, taken once: a line's tokens never open or close one.
+    let Building {
+        frames, movetext, ..
+    } = g;
+    let Some(frame) = frames.last_mut() else {
+        return (from, false);
+    };
+    let text = line;
+    let line = line.as_bytes();
+    let mut i = from;
+    let done = loop {
+        let Some(&b) = line.get(i) else {
+            break true;
+        };
+        if BYTE_CLASS[usize::from(b)] & SPACE != 0 {
+            i += 1;
+            continue;
+        }
+        // The first byte of the move, after a glued move number.
+        let mut start = i;
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' => {}
+            b'0'..=b'9' => {
+                // The usual move number, of one to three digits, a dot and a space, known
+                // from the word of the eight bytes it starts (a space there is one of the
+                // line's: what follows the line in memory starts with its line break).
+                if let Some(window) = readable.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+                    let word = u64::from_le_bytes(*window);
+                    let digit = |k: u32| ((word >> (8 * k)) as u8).is_ascii_digit();
+                    let dot_space = |k: u32| (word >> (8 * k)) as u16 == u16::from_le_bytes(*b". ");
+                    let digits = if dot_space(1) {
+                        1
+                    } else if digit(1) && dot_space(2) {
+                        2
+                    } else if digit(1) && digit(2) && dot_space(3) {
+                        3
+                    } else {
+                        0
+                    };
+                    if digits > 0 {
+                        i += digits + 2;
+                        continue;
+                    }
+                }
+                let (digits_end, j) = number_at(line, i);
+                if class_at(line, j) & END != 0 {
+                    // A move number; `0000` is UCI's null move.
+                    if &line[i..j] == b"0000" {
+                        break false;
+                    }
+                    i = j;
+                    continue;
+                }
+                // Only a move glued after the dots is read here (not `1-0`, `0-0`,
+                // `1/2-1/2`, `12e4`).
+                if j == digits_end || !line[j].is_ascii_alphabetic() {
+                    break false;
+                }
+                start = j;
+            }
+            b'$' => {
+                // As `nag_step`: up to three digits, at most 255, whatever follows.
+                let mut j = i + 1;
+                let mut value = 0u16;
+                while j - i <= 3 && class_at(line, j) & DIGIT != 0 {
+                    value = value * 10 + u16::from(line[j] - b'0');
+                    j += 1;
+                }
+                let nag = match u8::try_from(value) {
+                    Ok(nag) if j > i + 1 && class_at(line, j) & DIGIT == 0 => nag,
+                    _ => break false,
+                };
+                *movetext = true;
+                if let Some(node) = frame.nodes.last_mut() {
+                    node.push_nag(nag);
+                }
+                i = j;
+                continue;
+            }
+            b'{' => {
+                // As `clock_comment`: after a move whose clock is not yet known.
+                let Some((ms, end)) = quick_clock(line, i) else {
+                    break false;
+                };
+                let Some(node) = frame.nodes.last_mut().filter(|n| n.clock_ms.is_none()) else {
+                    break false;
+                };
+                node.clock_ms = Some(ms);
+                i = end;
+                continue;
+            }
+            _ => break false,
+        }
+        let mut end = start + 1;
+        let after = loop {
+            let class = class_at(line, end);
+            if class & PLAIN == 0 {
+                break class;
+            }
+            end += 1;
+        };
+        let two = |text: &[u8; 2]| end - start == 2 && line[start..end] == *text;
+        // `ep` is an en passant mark, read as nothing.
+        if after & END == 0 || two(b"ep") {
+            break false;
+        }
+        *movetext = true;
+        // An ASCII line's bytes are its characters: the column (from 1) is the byte plus
+        // one, as `col_at` gives it. Of the null moves only `Z0` is written so.
+        let null = two(b"Z0");
+        // The move's bytes are read with those after it, eight at once, from the line or
+        // from what follows it in memory (`from_window` keeps only the move's).
+        match readable
+            .get(start..)
+            .and_then(|rest| rest.first_chunk::<8>())
+            .and_then(|window| SanText::from_window(window, end - start))
+        {
+            Some(san) => frame.push_move(san, line_no, start + 1, None, null),
+            None => frame.push_move(
+                SanText::new(&text[start..end]),
+                line_no,
+                start + 1,
+                None,
+                null,
+            ),
+        }
+        // The space after the move, most often, is passed at once.
+        i = end + usize::from(after & SPACE != 0);
+    };
+    (i, done)
+}
+
+/// The move number (or any digits and dots) at byte `i` of a line, which holds a digit:
+/// the byte after its digits, and the byte after the dots that follow them.
+#[inline]
+fn number_at(line: &[u8], i: usize) -> (usize, usize) {
+    let digits = line.get(i + 1..).map_or(0, |rest| {
+        rest.iter().take_while(|b| b.is_ascii_digit()).count()
+    });
+    let digits_end = i + 1 + digits;
+    let dots = line
+        .get(digits_end..)
+        .map_or(0, |rest| rest.iter().take_while(|&&b| b == b'.').count());
+    (digits_end, digits_end + dots)
+}
+
+/// The common tag pair, alone on an ASCII line (whitespace around it):
+/// `[Name "value"]` with no `"` or `\\` inside the value. [`parse_tag`] reads it the same
+/// (the same name and value, whitespace allowed where it allows it), and [`Reader::step`]
+/// finds nothing after it; here no `String` is made for an error, no character decoded,
+/// and the two texts are made at once. `None` for any other line.
+fn plain_tag(line: &str) -> Option<(String, String)> {
+    let bytes = line.as_bytes();
+    let space = |b: &u8| BYTE_CLASS[usize::from(*b)] & SPACE != 0;
+    // The first byte at or after `i` that is not whitespace (the line's end at most).
+    let skip = |i: usize| {
+        i + bytes
+            .get(i..)
+            .map_or(0, |rest| rest.iter().take_while(|b| space(b)).count())
+    };
+    let at = skip(0);
+    if bytes.get(at) != Some(&b'[') {
+        return None;
+    }
+    let name_start = skip(at + 1);
+    let name_len = bytes
+        .get(name_start..)?
+        .iter()
+        .take_while(|&&b| !(space(&b) || matches!(b, b'"' | b'[' | b']')))
+        .count();
+    let name_end = name_start + name_len;
+    let open = skip(name_end);
+    if name_len == 0 || bytes.get(open) != Some(&b'"') {
+        return None;
+    }
+    let value_len = bytes
+        .get(open + 1..)?
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\')?;
+    let value_end = open + 1 + value_len;
+    let close = skip(value_end + 1);
+    if bytes[value_end] != b'"' || bytes.get(close) != Some(&b']') || skip(close + 1) != bytes.len()
+    {
+        return None;
+    }
+    Some((
+        line[name_start..name_end].to_string(),
+        line[open + 1..value_end].to_string(),
+    ))
 }
 
 /// Reads the tag pair starting at byte `at` (a `[`). On error, the byte where it went
@@ -1493,17 +1725,13 @@ impl<R: BufRead> Iterator for Reader<R> {
                 return None;
             }
             if !self.live {
+                match self.direct_line() {
+                    Ok(Direct::Done) => continue,
+                    Ok(Direct::General) => {}
+                    Err(e) => return Some(self.io_error(e)),
+                }
                 match self.read_raw_line() {
-                    Err(e) => {
-                        self.finished = true;
-                        let index = self.game.as_ref().map_or(self.started + 1, |g| g.index);
-                        return Some(Err(self.error(
-                            index,
-                            self.line_no + 1,
-                            1,
-                            PgnErrorKind::Io(e.to_string()),
-                        )));
-                    }
+                    Err(e) => return Some(self.io_error(e)),
                     Ok(None) => {
                         self.finished = true;
                         if let Some(g) = self.game.as_mut() {
@@ -1625,6 +1853,29 @@ mod tests {
         reader.collect()
     }
 
+    /// Everything read from a text through a buffer of `capacity` bytes (lines cut across
+    /// two fillings are not read in place) and with at most `max` bytes a game, on the
+    /// quick paths.
+    fn read_buffered(text: &str, capacity: usize, max: usize) -> Vec<Item> {
+        let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+        let opts = ReadOptions {
+            max_game_bytes: max,
+            ..ReadOptions::default()
+        };
+        Reader::with_options(input, opts).collect()
+    }
+
+    /// [`read_all`] on the general path, with at most `max` bytes a game.
+    fn read_general(text: &str, max: usize) -> Vec<Item> {
+        let opts = ReadOptions {
+            max_game_bytes: max,
+            ..ReadOptions::default()
+        };
+        let mut reader = Reader::with_options(text.as_bytes(), opts);
+        reader.quick = false;
+        reader.collect()
+    }
+
     /// The quick path reads as the general path: games, moves, columns, NAGs, clocks and
     /// errors are the same for texts made of the tokens it reads, the tokens next to them
     /// in shape that it leaves to the general path, and the rest of movetext.
@@ -1693,6 +1944,17 @@ mod tests {
             "*",
             "1/2-1/2",
             "[Event \"x\"]",
+            "[Event \"x\"]\n",
+            "\n[Site \"y z\"]  \n",
+            "\n [ Round\t \"1\" ]\n",
+            "\n[White \"a \\\"b\\\" c\"]\n",
+            "\n[Black \"The \"big\" one\"]\n",
+            "\n[Date\"?\"]\n",
+            "\n[Result \"1-0\"] 1. e4\n",
+            "\n[Result \"*\"\n",
+            "\n[Annotator \"\"]\n",
+            "\n[ \"x\"]\n",
+            "\n[Event \"é\"]\n",
             "]",
             "\"",
             ";c",
@@ -1715,8 +1977,21 @@ mod tests {
                 text.push_str(seps[next(seps.len())]);
             }
             let quick = read_all(&text, true);
-            assert_eq!(quick, read_all(&text, false), "{text:?}");
+            let general = read_all(&text, false);
+            assert_eq!(quick, general, "{text:?}");
             quick_games += quick.iter().filter(|g| g.is_ok()).count();
+            // Lines read in place or not, as the buffer holds them, and games cut short.
+            let capacity = [1, 7, 16, 64][next(4)];
+            assert_eq!(
+                read_buffered(&text, capacity, DEFAULT_MAX_GAME_BYTES),
+                general
+            );
+            let max = 20 + next(60);
+            assert_eq!(
+                read_buffered(&text, 4096, max),
+                read_general(&text, max),
+                "{text:?} {max}"
+            );
         }
         assert!(quick_games > 5_000, "{quick_games}");
         // Files of real shapes, whole.
@@ -1755,18 +2030,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn a_window_holds_the_bytes_from_its_start() {
-        let line = b"12. Nf3 e8=Q+";
-        for start in 0..line.len() {
-            let window = window_at(line, start).unwrap();
-            let n = (line.len() - start).min(8);
-            assert_eq!(&window[..n], &line[start..start + n], "{start}");
-            assert!(window[n..].iter().all(|&b| b == 0), "{start}");
-        }
-        assert_eq!(window_at(b"e4 e5", 3), None);
     }
 
     #[test]
