@@ -138,18 +138,8 @@ fn needs_escape(word: u64) -> bool {
 }
 
 /// `value` in decimal.
-pub fn number(out: &mut Vec<u8>, mut value: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+pub fn number(out: &mut Vec<u8>, value: usize) {
+    out.extend_from_slice(crate::core::fen::decimal(value as u64, &mut [0; 20]));
 }
 
 #[cfg(test)]

@@ -423,20 +423,25 @@ pub(crate) fn push_castling(s: &mut String, rights: CastlingRights) {
 }
 
 /// Writes `n` in decimal at the end of `s`.
-fn push_number(s: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
+fn push_number(s: &mut String, n: u32) {
+    for &d in decimal(u64::from(n), &mut [0; 20]) {
+        s.push(char::from(d));
+    }
+}
+
+/// The ASCII digits of `n` in decimal, written at the end of `buf` (the FEN's counters,
+/// the numbers of the JSON reports): no formatting machinery.
+pub(crate) fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
     loop {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+        buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    for &d in &digits[i..] {
-        s.push(char::from(d));
-    }
+    &buf[i..]
 }
 
 impl Position {
