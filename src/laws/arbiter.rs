@@ -690,14 +690,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         &mut findings,
     );
 
-    let illegal = if let Some(p) = null_at {
-        Some((p, "null move: not a move of chess".to_string()))
-    } else {
-        replay
-            .illegal
-            .as_ref()
-            .map(|at| (at.ply, at.to_error(game.index).to_string()))
-    };
+    let illegal = replay.first_error(game.index);
     let mut check = check_played(
         &CheckInput {
             game: game.index,

@@ -280,10 +280,14 @@ fn dead_at_end(end: &Position, result: &str) -> bool {
 
 /// Checks one game: `moves` is the main line's legal prefix.
 pub fn check_game(input: &CheckInput<'_>, moves: &[Move]) -> CheckReport {
-    let positions = positions_of(input.start, moves);
+    check_positions(input, &positions_of(input.start, moves))
+}
+
+/// [`check_game`] of the legal prefix's positions, already played (`input.start` first).
+fn check_positions(input: &CheckInput<'_>, positions: &[Position]) -> CheckReport {
     let result = tag(input.tags, "Result").unwrap_or("*");
-    let walk = Walk::of_record(&positions, 0, result);
-    check_played(input, &positions, &walk, walk.outcome(&positions))
+    let walk = Walk::of_record(positions, 0, result);
+    check_played(input, positions, &walk, walk.outcome(positions))
 }
 
 /// [`check_game`] for a caller that has already played the moves and walked the record
@@ -462,28 +466,15 @@ pub fn check_reader(
                 if let Some(e) = &replay.start_error {
                     CheckReport::unreadable(game.index, &game.tags, e.to_string())
                 } else {
-                    // The legal prefix; a null move is not a move of chess (Art. 3).
-                    let legal = replay.legal_prefix();
-                    let illegal = if legal < replay.moves.len() {
-                        Some((legal + 1, "null move: not a move of chess".to_string()))
-                    } else {
-                        replay
-                            .illegal
-                            .as_ref()
-                            .map(|at| (at.ply, at.to_error(game.index).to_string()))
-                    };
                     let input = CheckInput {
                         game: game.index,
                         tags: &game.tags,
                         start: replay.start,
-                        illegal,
+                        illegal: replay.first_error(game.index),
                     };
-                    // The replay's positions, walked as `check_game` would after playing
-                    // the moves again.
-                    let positions = &replay.positions[..=legal];
-                    let result = tag(&game.tags, "Result").unwrap_or("*");
-                    let walk = Walk::of_record(positions, 0, result);
-                    check_played(&input, positions, &walk, walk.outcome(positions))
+                    // The legal prefix (a null move is not a move of chess, Art. 3): the
+                    // replay's positions, not the moves played again.
+                    check_positions(&input, &replay.positions[..=replay.legal_prefix()])
                 }
             }
         };

@@ -75,6 +75,18 @@ impl Replay {
             .unwrap_or(self.moves.len())
     }
 
+    /// Where the legal prefix stops and why, for a report of game number `game`: the ply
+    /// (from 1) of the first null move (not a move of chess) or, when there is none, of the
+    /// main line's illegal move, with the error in words.
+    pub fn first_error(&self, game: usize) -> Option<(usize, String)> {
+        let legal = self.legal_prefix();
+        if legal < self.moves.len() {
+            return Some((legal + 1, "null move: not a move of chess".to_string()));
+        }
+        let at = self.illegal.as_ref()?;
+        Some((at.ply, at.to_error(game).to_string()))
+    }
+
     /// The number of null moves in the replayed main line.
     pub fn null_moves(&self) -> usize {
         self.moves.iter().filter(|m| m.is_none()).count()
