@@ -2482,7 +2482,52 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::testing::random_positions;
+    use crate::core::testing::{random_positions, xorshift};
+
+    /// Art. 5.1.1 (the move that checkmates ends the game): the guided search's mate-in-one
+    /// test, which passes over the checks that leave the king a flight square without making
+    /// them ([`Flights`]), finds a mate exactly when one of the legal moves mates, and what
+    /// it finds is a legal move that mates. Random positions, and the same with some of the
+    /// other side's pieces taken off, so that mates in one come up often.
+    #[test]
+    fn art_5_1_1_mate_in_one_found_as_by_trying_every_move() {
+        let mut seed = 0x1234_5678_9abc_def1;
+        let (mut tried, mut mates) = (0, 0);
+        for pos in random_positions(60, 160, 0x9e37_79b9_7f4a_7c15) {
+            let mut setup = pos.to_setup();
+            for sq in pos.by_color(!pos.turn()).without(pos.king(!pos.turn())) {
+                if xorshift(&mut seed) % 3 != 0 {
+                    setup.board[sq.index()] = None;
+                }
+            }
+            let thinned = setup.cleaned().to_position().ok();
+            for p in std::iter::once(pos).chain(thinned) {
+                let mut moves = Vec::new();
+                p.generate_moves(|pm| {
+                    moves.push(Costed {
+                        pm,
+                        by_cost: [Bitboard::EMPTY; 3],
+                    });
+                    false
+                });
+                let mates_by = |mv: Move| {
+                    let mut child = p;
+                    child.play_unchecked(mv);
+                    child.is_check() && !child.has_legal_moves()
+                };
+                let legal = p.legal_moves();
+                let found = mate_in_one(&p, &CheckInfo::new(&p), &moves);
+                let fen = p.to_fen();
+                assert_eq!(found.is_some(), legal.iter().any(|&mv| mates_by(mv)), "{fen}");
+                if let Some(mv) = found {
+                    assert!(legal.contains(&mv) && mates_by(mv), "{mv:?} in {fen}");
+                    mates += 1;
+                }
+                tried += 1;
+            }
+        }
+        assert!(tried > 5_000 && mates > 100, "{tried} {mates}");
+    }
 
     /// The fast path of `quick` changes its cost, never its answer (Art. 5.2.2 is decided
     /// per ply by `quick`): wherever it answers, the full steps answer `Undetermined` too.
