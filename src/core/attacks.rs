@@ -3,7 +3,7 @@
 
 use super::bitboard::Bitboard;
 use super::piece::{Color, Role};
-use super::square::Square;
+use super::square::{File, Square};
 
 /// One square's entry of a magic table: `((occupancy & mask) * magic) >> shift` indexes
 /// the shared `SLIDER` table from `offset`.
@@ -40,6 +40,15 @@ pub fn king(sq: Square) -> Bitboard {
 #[inline]
 pub fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index() * 64 + sq.index()])
+}
+
+/// Squares the pawns of `color` on `pawns` attack, all together (Art. 3.7.2).
+#[inline]
+pub fn pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    let ahead = pawns.ahead(color);
+    let west = Bitboard((ahead & !Bitboard::file(File::A)).0 >> 1);
+    let east = Bitboard((ahead & !Bitboard::file(File::H)).0 << 1);
+    west | east
 }
 
 /// Squares a bishop on `sq` attacks, given the occupied squares.

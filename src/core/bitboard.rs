@@ -3,6 +3,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+use super::piece::Color;
 use super::square::{File, Rank, Square};
 
 /// A set of squares.
@@ -99,6 +100,15 @@ impl Bitboard {
     #[inline]
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
+    }
+
+    /// Every square one rank forward for the pawns of `color` (up for White).
+    #[inline]
+    pub const fn ahead(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.north(),
+            Color::Black => self.south(),
+        }
     }
 }
 

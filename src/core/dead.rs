@@ -32,7 +32,7 @@ use super::moves::{Move, MoveKind};
 use super::piece::{Color, Role};
 use super::position::{CASTLE_LETTERS, Position};
 use super::san::{Notation, write_move};
-use super::square::{File, Rank, Square};
+use super::square::{Rank, Square};
 
 /// The answer to "can `side` still checkmate?".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -285,18 +285,14 @@ fn five_free_destinations(pos: &Position) -> bool {
     let free = our & !pinned;
     let pawns = pos.by_role(Role::Pawn) & free;
     let empty = !occ;
-    let not_a = Bitboard(!Bitboard::file(File::A).0);
-    let not_h = Bitboard(!Bitboard::file(File::H).0);
-    // One rank forward for the side to move, and the rank its pawns' first steps reach.
-    let (ahead, third): (fn(Bitboard) -> Bitboard, Rank) = match us {
-        Color::White => (Bitboard::north, Rank::Third),
-        Color::Black => (Bitboard::south, Rank::Sixth),
+    // The rank the side to move's pawns reach by their first step.
+    let third = match us {
+        Color::White => Rank::Third,
+        Color::Black => Rank::Sixth,
     };
-    let step = ahead(pawns) & empty;
-    let double = ahead(step & Bitboard::rank(third)) & empty;
-    let west = Bitboard(ahead(pawns & not_a).0 >> 1);
-    let east = Bitboard(ahead(pawns & not_h).0 << 1);
-    let mut to = step | double | ((west | east) & their);
+    let step = pawns.ahead(us) & empty;
+    let double = (step & Bitboard::rank(third)).ahead(us) & empty;
+    let mut to = step | double | (attacks::pawns(us, pawns) & their);
     if at_least_five(to) {
         return true;
     }
@@ -1127,15 +1123,7 @@ fn free_squares(pos: &Position, king: Square) -> Bitboard {
     }
     let ours = pos.by_color(us);
     let occ = pos.occupied().without(king);
-    let pawns = pos.by_role(Role::Pawn) & ours;
-    let not_a = Bitboard(!Bitboard::file(File::A).0);
-    let not_h = Bitboard(!Bitboard::file(File::H).0);
-    let ahead: fn(Bitboard) -> Bitboard = match us {
-        Color::White => Bitboard::north,
-        Color::Black => Bitboard::south,
-    };
-    let mut attacked =
-        Bitboard(ahead(pawns & not_a).0 >> 1) | Bitboard(ahead(pawns & not_h).0 << 1);
+    let mut attacked = attacks::pawns(us, pos.by_role(Role::Pawn) & ours);
     attacked |= attacks::king(pos.king(us));
     for sq in pos.by_role(Role::Knight) & ours {
         attacked |= attacks::knight(sq);
@@ -1955,10 +1943,7 @@ fn blocker_fits(
         if Bitboard::BACK_RANKS.contains(u) {
             return false;
         }
-        let step = |b: Bitboard| match loser {
-            Color::White => b.north(),
-            Color::Black => b.south(),
-        };
+        let step = |b: Bitboard| b.ahead(loser);
         let one = step(Bitboard::from_square(u));
         if (one & between).nonempty() {
             return false;
@@ -2090,19 +2075,13 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
             for from in p.reach {
                 match p.role {
                     Role::Pawn => {
-                        let one = match p.color {
-                            Color::White => Bitboard::from_square(from).north(),
-                            Color::Black => Bitboard::from_square(from).south(),
-                        } & !steady;
+                        let one = Bitboard::from_square(from).ahead(p.color) & !steady;
                         let start = match p.color {
                             Color::White => Bitboard::rank(Rank::Second),
                             Color::Black => Bitboard::rank(Rank::Seventh),
                         };
                         let two = if start.contains(from) {
-                            (match p.color {
-                                Color::White => one.north(),
-                                Color::Black => one.south(),
-                            }) & !steady
+                            one.ahead(p.color) & !steady
                         } else {
                             Bitboard::EMPTY
                         };
@@ -2518,7 +2497,11 @@ mod tests {
                 let legal = p.legal_moves();
                 let found = mate_in_one(&p, &CheckInfo::new(&p), &moves);
                 let fen = p.to_fen();
-                assert_eq!(found.is_some(), legal.iter().any(|&mv| mates_by(mv)), "{fen}");
+                assert_eq!(
+                    found.is_some(),
+                    legal.iter().any(|&mv| mates_by(mv)),
+                    "{fen}"
+                );
                 if let Some(mv) = found {
                     assert!(legal.contains(&mv) && mates_by(mv), "{mv:?} in {fen}");
                     mates += 1;

@@ -10,7 +10,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::moves::{CastleSide, Move, MoveKind, MoveList};
-use super::piece::{Color, Role};
+use super::piece::Role;
 use super::position::{CastlePath, Position};
 use super::square::{File, Rank, Square};
 
@@ -217,15 +217,8 @@ impl Position {
             None => Bitboard::EMPTY,
         };
         for from in self.by_role(Role::Pawn) & movable {
-            let step = (match us {
-                Color::White => Bitboard::from_square(from).north(),
-                Color::Black => Bitboard::from_square(from).south(),
-            }) & empty;
-            let double = (match us {
-                Color::White => step.north(),
-                Color::Black => step.south(),
-            }) & empty
-                & double_rank;
+            let step = Bitboard::from_square(from).ahead(us) & empty;
+            let double = step.ahead(us) & empty & double_rank;
             let mut to = ((attacks::pawn(us, from) & their) | step | double) & target;
             let mut en_passant = None;
             if ep_candidates.contains(from) {
@@ -348,23 +341,13 @@ impl Position {
         let pawns = self.by_role(Role::Pawn) & free;
         let empty = !occ;
         let their = self.by_color(!us);
-        let (step, double, captures) = match us {
-            Color::White => {
-                let step = pawns.north() & empty;
-                let double = (step & Bitboard::rank(Rank::Third)).north() & empty;
-                let west = Bitboard(pawns.0 & !Bitboard::file(File::A).0).north().0 >> 1;
-                let east = Bitboard(pawns.0 & !Bitboard::file(File::H).0).north().0 << 1;
-                (step, double, [west & their.0, east & their.0])
-            }
-            Color::Black => {
-                let step = pawns.south() & empty;
-                let double = (step & Bitboard::rank(Rank::Sixth)).south() & empty;
-                let west = Bitboard(pawns.0 & !Bitboard::file(File::A).0).south().0 >> 1;
-                let east = Bitboard(pawns.0 & !Bitboard::file(File::H).0).south().0 << 1;
-                (step, double, [west & their.0, east & their.0])
-            }
-        };
-        n + step.count() + double.count() + captures[0].count_ones() + captures[1].count_ones()
+        let ahead = pawns.ahead(us);
+        let step = ahead & empty;
+        let double = (step & Bitboard::rank(Rank::Third.relative_to(us))).ahead(us) & empty;
+        // Counted one side at a time: two pawns can capture on the same square.
+        let west = Bitboard((ahead & !Bitboard::file(File::A)).0 >> 1) & their;
+        let east = Bitboard((ahead & !Bitboard::file(File::H)).0 << 1) & their;
+        n + step.count() + double.count() + west.count() + east.count()
     }
 
     /// The legal moves of the piece on `from`.

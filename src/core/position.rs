@@ -533,10 +533,7 @@ impl Position {
                 } else {
                     // One step back from `to`, or two from the fourth rank over an empty
                     // square (Art. 3.7.1, 3.7.2).
-                    let back = |b: Bitboard| match us {
-                        Color::White => b.south(),
-                        Color::Black => b.north(),
-                    };
+                    let back = |b: Bitboard| b.ahead(!us);
                     let one = back(Bitboard::from_square(to));
                     if (one & pawns).nonempty() {
                         one & pawns
