@@ -721,16 +721,56 @@ impl Position {
                 self.shift(us, Role::Rook, path.rook_from, path.rook_to);
             }
         }
+        self.hand_over(us, from, to);
+    }
+
+    /// [`Position::play_unchecked`] for a legal move or capture of our piece of kind `role`
+    /// from `from` to `to`, or a pawn's promotion to `promotion`: neither castling nor en
+    /// passant. The caller knows the piece (a move read from its notation names it), so it
+    /// is not looked for on the board and the move's kind is not asked: every replayed ply
+    /// comes here.
+    #[inline(always)]
+    pub(crate) fn play_piece(
+        &mut self,
+        role: Role,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) {
+        let us = self.turn;
+        self.halfmoves += 1;
+        self.take_on(!us, to);
+        // The piece leaves `from` and, promoted or not, arrives on `to`.
+        let arrives = promotion.unwrap_or(role);
+        self.by_color[us.index()] ^= Bitboard::from_square(from) | to;
+        self.by_role[role.index()] ^= from;
+        self.by_role[arrives.index()] ^= to;
+        self.base_key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, arrives, to);
+        // A pawn move resets the clock (Art. 9.3); its double step leaves the square passed
+        // over for en passant (the squares differ by 16 exactly when they differ only in
+        // bit 4).
+        let pawn = role == Role::Pawn;
+        self.halfmoves *= u32::from(!pawn);
+        let double = pawn && (from as u32 ^ to as u32) == 16;
+        self.ep_square = double.then_some(Square::new((from as u32 + to as u32) / 2));
+        self.hand_over(us, from, to);
+    }
+
+    /// The end of every move by `us` from `from` to `to`: the castling rights a move from or
+    /// to a king's or rook's original square removes (Art. 3.8.2.1), the move number, and
+    /// the turn passes to the opponent.
+    #[inline(always)]
+    fn hand_over(&mut self, us: Color, from: Square, to: Square) {
         if !self.castling.is_empty() && (CASTLE_SQUARES & (Bitboard::from(from) | to)).nonempty() {
             let old = self.castling.0;
             let new = old & !(CASTLE_CLEAR[from.index() & 63] | CASTLE_CLEAR[to.index() & 63]);
             self.castling.0 = new;
             self.base_key ^= zobrist::castling(old) ^ zobrist::castling(new);
         }
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = them;
+        // The move number goes up after Black's move: added without a branch, which would
+        // mispredict on every other ply.
+        self.fullmoves += us as u32;
+        self.turn = !us;
         self.base_key ^= zobrist::black_to_move();
     }
 
@@ -1031,6 +1071,28 @@ mod tests {
                 assert_eq!(back, pos);
             }
         }
+    }
+
+    /// Art. 3–3.7: a move or promotion played knowing its piece ([`Position::play_piece`])
+    /// changes the position as the plain [`Position::play_unchecked`] does, for every legal
+    /// move of seeded random games that is neither castling nor en passant.
+    #[test]
+    fn art_3_7_play_knowing_the_piece_is_the_plain_play() {
+        let mut played = 0;
+        for pos in crate::core::testing::random_positions(30, 250, 0x9b05_688c_2b3e_6c1f) {
+            for &mv in pos.legal_moves().iter() {
+                if mv.is_castle() || mv.is_en_passant() {
+                    continue;
+                }
+                let (mut known, mut plain) = (pos, pos);
+                let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
+                known.play_piece(role, mv.from, mv.to, mv.promotion());
+                plain.play_unchecked(mv);
+                assert_eq!(known, plain, "{mv:?} in {}", pos.to_fen());
+                played += 1;
+            }
+        }
+        assert!(played > 100_000, "{played}");
     }
 
     /// Art. 3.9.1: whether a move gives check, told without playing it, is what the

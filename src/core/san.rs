@@ -801,9 +801,27 @@ pub fn write_move(pos: &Position, mv: Move, notation: Notation) -> String {
 #[inline]
 pub fn parse_move(pos: &Position, text: &str, letters: Letters) -> Result<Move, SanError> {
     match plain_move(pos, text.as_bytes(), letters) {
-        Some(mv) => Ok(mv),
+        Some((mv, _)) => Ok(mv),
         None => parse_move_general(pos, text, letters),
     }
+}
+
+/// Reads a move in algebraic notation (any form), as [`parse_move`] does, and plays it on
+/// `pos`, which an error leaves as it was. A plain move of a piece is played knowing the
+/// piece ([`Position::play_piece`]): a replay reads and plays every move of a game, and
+/// this is its whole cost per ply (inlined there: called, it costs a tenth more).
+#[inline(always)]
+pub fn play_move(pos: &mut Position, text: &str, letters: Letters) -> Result<Move, SanError> {
+    let mv = match plain_move(pos, text.as_bytes(), letters) {
+        Some((mv, role)) if !mv.is_castle() => {
+            pos.play_piece(role, mv.from, mv.to, mv.promotion());
+            return Ok(mv);
+        }
+        Some((mv, _)) => mv,
+        None => parse_move_general(pos, text, letters)?,
+    };
+    pos.play_unchecked(mv);
+    Ok(mv)
 }
 
 /// The move of a plain PGN move text, read and found in one pass over its bytes, with no
@@ -816,9 +834,10 @@ pub fn parse_move(pos: &Position, text: &str, letters: Letters) -> Result<Move, 
 /// the king's safety is asked ([`Position::legal_among`]). `None` for anything else (other
 /// spellings, en passant, a king's long move that may be castling, no legal move or
 /// several, a promotion problem): [`parse_move_general`] reads those, and gives the same
-/// move where this one answers.
+/// move where this one answers. The move comes with the kind of piece that makes it (the
+/// king for castling).
 #[inline(always)]
-fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<Move> {
+fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<(Move, Role)> {
     let mut end = b.len();
     while end > 0 && matches!(b[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
@@ -830,7 +849,7 @@ fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<Move> {
             b"O-O-O" | b"0-0-0" => CastleSide::Queen,
             _ => return None,
         };
-        return pos.castle_move(side);
+        return Some((pos.castle_move(side)?, Role::King));
     }
     // The promotion piece: the last letter, after `=` or straight after the rank.
     let mut promotion = None;
@@ -884,7 +903,7 @@ fn plain_move(pos: &Position, b: &[u8], letters: Letters) -> Option<Move> {
         None => Role::Pawn,
     };
     let origins = pos.legal_among(pos.origins(role, to)? & within, role, to);
-    the_move(origins, role, to, promotion)
+    Some((the_move(origins, role, to, promotion)?, role))
 }
 
 /// The move a notation names once its legal origins are known: `None` unless exactly one
@@ -1107,7 +1126,7 @@ mod tests {
             for text in &all {
                 for letters in [Letters::English, Letters::Spanish, Letters::Figurine] {
                     texts += 1;
-                    if let Some(mv) = plain_move(&pos, text.as_bytes(), letters) {
+                    if let Some((mv, role)) = plain_move(&pos, text.as_bytes(), letters) {
                         answered += 1;
                         assert_eq!(
                             Ok(mv),
@@ -1115,6 +1134,12 @@ mod tests {
                             "{text} {letters:?} in {}",
                             pos.to_fen()
                         );
+                        assert_eq!(pos.role_at(mv.from), Some(role), "{text} {pos:?}");
+                        // Played knowing the piece, it is the move played plainly.
+                        let (mut read, mut plain) = (pos, pos);
+                        assert_eq!(play_move(&mut read, text, letters), Ok(mv));
+                        plain.play_unchecked(mv);
+                        assert_eq!(read, plain, "{text} {letters:?} in {}", pos.to_fen());
                     }
                 }
             }
@@ -1122,7 +1147,7 @@ mod tests {
             for &mv in pos.legal_moves().iter().filter(|m| !m.is_en_passant()) {
                 let text = write_move(&pos, mv, Notation::ENGLISH);
                 assert_eq!(
-                    plain_move(&pos, text.as_bytes(), Letters::English),
+                    plain_move(&pos, text.as_bytes(), Letters::English).map(|(mv, _)| mv),
                     Some(mv),
                     "{text} in {}",
                     pos.to_fen()

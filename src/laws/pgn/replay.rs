@@ -1,6 +1,7 @@
 //! Replaying a game read from PGN against the rules core.
 
-use crate::core::{Color, FenError, Letters, Move, Position, SanError, SanProblem, parse_move};
+use crate::core::san::play_move;
+use crate::core::{Color, FenError, Letters, Move, Position, SanError, SanProblem};
 
 use super::error::{PgnError, PgnErrorKind};
 use super::{MoveNode, PgnGame};
@@ -188,9 +189,7 @@ fn advance(
         })?;
         return Ok(None);
     }
-    let mv = parse_move(pos, &node.san, letters)?;
-    pos.play_unchecked(mv);
-    Ok(Some(mv))
+    Ok(Some(play_move(pos, &node.san, letters)?))
 }
 
 /// Replays a variation (best effort): its first bad move is recorded and ends it.
