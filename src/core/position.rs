@@ -750,7 +750,9 @@ impl Position {
         // over for en passant (the squares differ by 16 exactly when they differ only in
         // bit 4).
         let pawn = role == Role::Pawn;
-        self.halfmoves *= u32::from(!pawn);
+        if pawn {
+            self.halfmoves = 0;
+        }
         let double = pawn && (from as u32 ^ to as u32) == 16;
         self.ep_square = double.then_some(Square::new((from as u32 + to as u32) / 2));
         self.hand_over(us, from, to);
