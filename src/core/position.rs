@@ -678,37 +678,16 @@ impl Position {
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.turn;
-        let them = !us;
         let (from, to) = (mv.from, mv.to);
-        self.ep_square = None;
-        self.halfmoves += 1;
         match mv.kind {
-            MoveKind::Normal => {
-                self.take_on(them, to);
-                let role = self.role_on(from);
-                self.shift(us, role, from, to);
-                if role == Role::Pawn {
-                    self.halfmoves = 0;
-                    // A double step: the squares differ by 16 exactly when they differ only
-                    // in bit 4 (written without a branch that mispredicts half the time).
-                    let double = (from as u32 ^ to as u32) == 16;
-                    self.ep_square = double.then_some(Square::new((from as u32 + to as u32) / 2));
-                }
-            }
-            MoveKind::Promotion(role) => {
-                self.take_on(them, to);
-                self.toggle(us, Role::Pawn, from);
-                self.toggle(us, role, to);
-                self.halfmoves = 0;
-            }
+            MoveKind::Normal => self.play_piece(self.role_on(from), from, to, None),
+            MoveKind::Promotion(role) => self.play_piece(Role::Pawn, from, to, Some(role)),
             MoveKind::EnPassant => {
-                self.toggle(
-                    them,
-                    Role::Pawn,
-                    Square::from_coords(to.file(), from.rank()),
-                );
+                self.toggle(!us, Role::Pawn, Square::from_coords(to.file(), from.rank()));
                 self.shift(us, Role::Pawn, from, to);
+                self.ep_square = None;
                 self.halfmoves = 0;
+                self.hand_over(us, from, to);
             }
             MoveKind::Castle => {
                 let side = if to.file() > from.file() {
@@ -719,16 +698,18 @@ impl Position {
                 let path = CastlePath::of(us, side);
                 self.shift(us, Role::King, path.king_from, path.king_to);
                 self.shift(us, Role::Rook, path.rook_from, path.rook_to);
+                self.ep_square = None;
+                self.halfmoves += 1;
+                self.hand_over(us, from, to);
             }
         }
-        self.hand_over(us, from, to);
     }
 
-    /// [`Position::play_unchecked`] for a legal move or capture of our piece of kind `role`
-    /// from `from` to `to`, or a pawn's promotion to `promotion`: neither castling nor en
-    /// passant. The caller knows the piece (a move read from its notation names it), so it
-    /// is not looked for on the board and the move's kind is not asked: every replayed ply
-    /// comes here.
+    /// A move or capture of our piece of kind `role` from `from` to `to`, or a pawn's
+    /// promotion to `promotion`: every move but castling and en passant, played by
+    /// [`Position::play_unchecked`] once it has looked at the board for the piece. A move read
+    /// from its notation names its piece ([`crate::core::san::play_move`]): every replayed ply
+    /// comes here straight, without the look and without asking the move's kind.
     #[inline(always)]
     pub(crate) fn play_piece(
         &mut self,
@@ -1073,28 +1054,6 @@ mod tests {
                 assert_eq!(back, pos);
             }
         }
-    }
-
-    /// Art. 3–3.7: a move or promotion played knowing its piece ([`Position::play_piece`])
-    /// changes the position as the plain [`Position::play_unchecked`] does, for every legal
-    /// move of seeded random games that is neither castling nor en passant.
-    #[test]
-    fn art_3_7_play_knowing_the_piece_is_the_plain_play() {
-        let mut played = 0;
-        for pos in crate::core::testing::random_positions(30, 250, 0x9b05_688c_2b3e_6c1f) {
-            for &mv in pos.legal_moves().iter() {
-                if mv.is_castle() || mv.is_en_passant() {
-                    continue;
-                }
-                let (mut known, mut plain) = (pos, pos);
-                let role = pos.role_at(mv.from).unwrap_or(Role::Pawn);
-                known.play_piece(role, mv.from, mv.to, mv.promotion());
-                plain.play_unchecked(mv);
-                assert_eq!(known, plain, "{mv:?} in {}", pos.to_fen());
-                played += 1;
-            }
-        }
-        assert!(played > 100_000, "{played}");
     }
 
     /// Art. 3.9.1: whether a move gives check, told without playing it, is what the
