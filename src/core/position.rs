@@ -173,8 +173,14 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The standard starting position (Art. 2.3).
+    /// The standard starting position (Art. 2.3). Built once and copied: every game read
+    /// from a file starts from it.
     pub fn new() -> Position {
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        *START.get_or_init(Position::build_start)
+    }
+
+    fn build_start() -> Position {
         let mut p = Position::empty();
         let back = [
             Role::Rook,
