@@ -647,7 +647,7 @@ fn marks(rel: &str, mark: &str) -> Option<HashMap<Vec<String>, Vec<usize>>> {
                     .moves
                     .iter()
                     .enumerate()
-                    .filter(|(_, m)| m.comments.iter().any(|c| c == mark))
+                    .filter(|(_, m)| m.comments().iter().any(|c| c == mark))
                     .map(|(i, _)| i + 1)
                     .collect();
                 (who, plies)

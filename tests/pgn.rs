@@ -40,8 +40,7 @@ fn one(text: &str) -> PgnGame {
 
 fn clear_places(line: &mut [MoveNode]) {
     for n in line {
-        n.line = 0;
-        n.column = 0;
+        n.set_line_column(0, 0);
         for v in n.variations_mut() {
             clear_places(v);
         }
@@ -162,17 +161,17 @@ fn tags_moves_comments_nags_variations_and_result() {
     assert_eq!(sans(&g), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
     assert_eq!(g.moves[0].nags(), [5]);
     assert_eq!(g.moves[2].nags(), [1]);
-    assert_eq!(g.moves[2].comments, ["good", "rest of line"]);
+    assert_eq!(g.moves[2].comments(), ["good", "rest of line"]);
     assert_eq!(g.moves[5].nags(), [6]);
     let var = &g.moves[3].variations();
     assert_eq!(var.len(), 1);
     assert_eq!(var[0][0].san, "d6");
-    assert_eq!(var[0][0].comments, ["Philidor"]);
+    assert_eq!(var[0][0].comments(), ["Philidor"]);
     assert_eq!(var[0][1].variations()[0][0].san, "Bc4");
     assert_eq!(g.result.as_deref(), Some("1-0"));
     // Places: "2.Nf3" is on line 6 at column 21, the move itself at 23.
-    assert_eq!((g.moves[2].line, g.moves[2].column), (6, 23));
-    assert_eq!((g.moves[3].line, g.moves[3].column), (7, 5));
+    assert_eq!((g.moves[2].line(), g.moves[2].column()), (6, 23));
+    assert_eq!((g.moves[3].line(), g.moves[3].column()), (7, 5));
 }
 
 #[test]
@@ -182,18 +181,18 @@ fn comment_commands_become_data() {
         "2. Nf3 { [%draw offer] [%csl Gd4] } (=) *\n",
     ));
     let (e4, e5, nf3) = (&g.moves[0], &g.moves[1], &g.moves[2]);
-    assert_eq!(e4.eval, Some(Eval::Centipawns(34)));
-    assert_eq!(e4.clock_ms, Some(5_025_600));
+    assert_eq!(e4.eval(), Some(Eval::Centipawns(34)));
+    assert_eq!(e4.clock_ms(), Some(5_025_600));
     assert!(
-        e4.comments.is_empty(),
+        e4.comments().is_empty(),
         "a comment of commands only is not kept"
     );
-    assert_eq!(e5.emt_ms, Some(5_000));
-    assert_eq!(e5.eval, Some(Eval::Mate(-3)));
-    assert_eq!(e5.comments, ["ok"]);
+    assert_eq!(e5.emt_ms(), Some(5_000));
+    assert_eq!(e5.eval(), Some(Eval::Mate(-3)));
+    assert_eq!(e5.comments(), ["ok"]);
     assert!(nf3.draw_offer);
     assert_eq!(
-        nf3.comments,
+        nf3.comments(),
         ["[%csl Gd4]"],
         "unknown commands stay in the text"
     );
@@ -264,7 +263,7 @@ fn encodings_bom_crlf_and_latin1() {
     let g = all[0].as_ref().unwrap();
     assert_eq!(g.tags[0], ("Event".to_string(), "Dortmund".to_string()));
     assert_eq!(g.white(), Some("Van Nüss"));
-    assert_eq!(g.moves[0].comments, ["café"]);
+    assert_eq!(g.moves[0].comments(), ["café"]);
     assert_eq!(g.result.as_deref(), Some("*"));
 }
 
@@ -617,7 +616,7 @@ fn writer_keeps_odd_comments_readable() {
     // comment. Tag values with quotes and backslashes are escaped.
     let g = one("[Site \"C:\\\\games \\\"x\\\"\"]\n\n1. e4 ; see {here\ne5 *");
     assert_eq!(g.tag("Site"), Some("C:\\games \"x\""));
-    assert_eq!(g.moves[0].comments, ["see {here"]);
+    assert_eq!(g.moves[0].comments(), ["see {here"]);
     let text = write_game(&g, &WriteOptions::default());
     assert!(text.contains("[Site \"C:\\\\games \\\"x\\\"\"]"), "{text}");
     assert!(text.contains("1. e4 ; see {here\n1... e5 *"), "{text}");
@@ -636,7 +635,7 @@ fn draw_offers_in_and_out() {
     );
     let back = one(&text);
     assert!(back.moves[2].draw_offer && back.moves[3].draw_offer);
-    assert!(back.moves[2].comments.is_empty());
+    assert!(back.moves[2].comments().is_empty());
 }
 
 #[test]
@@ -777,10 +776,10 @@ fn fixture_eval_and_clock_game() {
     assert!(
         g.moves
             .iter()
-            .all(|m| m.clock_ms.is_some() && m.eval.is_some())
+            .all(|m| m.clock_ms().is_some() && m.eval().is_some())
     );
-    assert_eq!(g.moves[0].clock_ms, Some(30_000));
-    assert_eq!(g.moves[0].eval, Some(Eval::Centipawns(17)));
+    assert_eq!(g.moves[0].clock_ms(), Some(30_000));
+    assert_eq!(g.moves[0].eval(), Some(Eval::Centipawns(17)));
     assert!(g.moves.iter().any(|m| m.nags() == [2]), "'?' read as $2");
     assert!(g.replay(Letters::English).is_complete());
     assert_round_trip(g, &WriteOptions::default(), "notnil 0004");
@@ -893,11 +892,11 @@ fn edge_cases_read_as_documented() {
                         .count(),
                     3
                 );
-                assert!(g.moves.last().unwrap().comments[0].contains("Black resigns"));
+                assert!(g.moves.last().unwrap().comments()[0].contains("Black resigns"));
             }
             "notnil-chess/0004.pgn" => {
                 count(1);
-                assert!(games[0].moves.iter().all(|m| m.clock_ms.is_some()));
+                assert!(games[0].moves.iter().all(|m| m.clock_ms().is_some()));
             }
             "notnil-chess/0006.pgn" | "notnil-chess/0007.pgn" | "notnil-chess/0014.pgn" => count(5),
             "notnil-chess/0008.pgn" => {
@@ -907,7 +906,7 @@ fn edge_cases_read_as_documented() {
             }
             "notnil-chess/0009.pgn" | "notnil-chess/0010.pgn" => {
                 count(1);
-                assert_eq!(games[0].moves.last().unwrap().comments.len(), 1);
+                assert_eq!(games[0].moves.last().unwrap().comments().len(), 1);
                 assert_eq!(games[0].result, None);
             }
             "notnil-chess/0012.pgn" => {
@@ -935,7 +934,7 @@ fn edge_cases_read_as_documented() {
             "pgn-extract/nested-comment.pgn" => {
                 count(1);
                 assert_eq!(
-                    games[0].moves[0].comments,
+                    games[0].moves[0].comments(),
                     [
                         "This game contains { a nested comment } which should be handled ok \
                          with the --nestedcomment option."
@@ -963,12 +962,12 @@ fn edge_cases_read_as_documented() {
             }
             "pgn-extract/test-long-line.pgn" => {
                 count(1);
-                assert!(games[0].moves[2].comments[0].len() > 130);
+                assert!(games[0].moves[2].comments()[0].len() > 130);
             }
             "pgn-extract/test-nagcomments.pgn" => {
                 count(1);
                 assert_eq!(games[0].moves[0].nags(), [1, 2]);
-                assert_eq!(games[0].moves[0].comments.len(), 3);
+                assert_eq!(games[0].moves[0].comments().len(), 3);
             }
             "pgn-extract/test-nobadresults.pgn" => {
                 // A tag after a termination marker on the same line starts a game: 9 games.
@@ -993,11 +992,11 @@ fn edge_cases_read_as_documented() {
             "pgn-extract/test-splitvariants.pgn" => {
                 count(1);
                 let e5 = &games[0].moves[1];
-                assert_eq!(e5.comments, ["comment2", "comment5"]);
+                assert_eq!(e5.comments(), ["comment2", "comment5"]);
                 let v = &e5.variations()[0];
                 assert_eq!(v[0].comment_before(), ["comment3"]);
                 assert_eq!(v[0].variations()[0][0].san, "d6");
-                assert_eq!(v[1].comments, ["comment4"]);
+                assert_eq!(v[1].comments(), ["comment4"]);
             }
             "pychess/a.pgn" | "pychess/e.pgn" | "pychess/promotion.pgn" | "pychess/draw.pgn" => {
                 count(1);
@@ -1147,7 +1146,7 @@ fn chesscom_without_blank_lines() {
     let clocks = games
         .iter()
         .flat_map(|g| &g.moves)
-        .filter(|m| m.clock_ms.is_some_and(|ms| ms % 1000 != 0))
+        .filter(|m| m.clock_ms().is_some_and(|ms| ms % 1000 != 0))
         .count();
     assert!(clocks > 1000, "{clocks}");
 }
@@ -1236,13 +1235,13 @@ fn round_trip_lichess_2021_with_clocks() {
     let games = games_of(&path);
     let with_clk = games
         .iter()
-        .filter(|g| g.moves.iter().any(|m| m.clock_ms.is_some()))
+        .filter(|g| g.moves.iter().any(|m| m.clock_ms().is_some()))
         .count();
     assert_eq!(with_clk, 986, "per the README");
     assert!(
         games
             .iter()
-            .any(|g| g.moves.iter().any(|m| m.eval.is_some()))
+            .any(|g| g.moves.iter().any(|m| m.eval().is_some()))
     );
 }
 

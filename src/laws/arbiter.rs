@@ -652,7 +652,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         .filter(|p| p.fell);
     let mut clock_flag = (replay.illegal.is_none()
         && replay.moves.last().is_some_and(Option::is_some)
-        && (game.moves[recorded_plies - 1].clock_ms == Some(0) || emt_flag.is_some()))
+        && (game.moves[recorded_plies - 1].clock_ms() == Some(0) || emt_flag.is_some()))
     .then_some(recorded_plies);
 
     let start_clocks = start_clocks(time_control.as_ref());
@@ -870,7 +870,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                 let p = clock_flag.unwrap_or(1);
                 let l = label(&replay.positions[p - 1], &san_of(&replay, p));
                 match emt_flag {
-                    Some(e) if game.moves[p - 1].clock_ms.is_none() => {
+                    Some(e) if game.moves[p - 1].clock_ms().is_none() => {
                         let (spent, left) = (format_clock(e.spent_ms), format_clock(e.left_ms));
                         (
                             format!("{l} llevó {spent} ([%emt]) con {left} en el reloj"),
@@ -1140,7 +1140,7 @@ impl EmtClocks {
         }
         // One pass over the moves for both questions (every game of a batch asks them).
         let (clk, emt) = moves.iter().fold((false, false), |(clk, emt), m| {
-            (clk | m.clock_ms.is_some(), emt | m.emt_ms.is_some())
+            (clk | m.clock_ms().is_some(), emt | m.emt_ms().is_some())
         });
         if clk || !emt {
             return None;
@@ -1150,7 +1150,7 @@ impl EmtClocks {
         let mut now = 0u64;
         let mut plies = Vec::with_capacity(moves.len());
         for (i, node) in moves.iter().enumerate() {
-            let Some(spent_ms) = node.emt_ms else { break };
+            let Some(spent_ms) = node.emt_ms() else { break };
             let color = replay.positions[i].turn();
             let main = |clock: &Clock, c: Color, now: u64| {
                 clock.remaining(c, now).map_or(0, |r| r.main_ms)
@@ -1190,7 +1190,7 @@ fn review_plies(
         let node = &game.moves[i];
         let color = replay.positions[i].turn();
         let c = color.index();
-        match (node.clock_ms, emt.and_then(|e| e.plies.get(i))) {
+        match (node.clock_ms(), emt.and_then(|e| e.plies.get(i))) {
             (Some(ms), _) => clocks[c] = Some(ms),
             // The clock run on the times spent gives both sides (a sandglass moves both).
             (None, Some(p)) => clocks = p.after.map(Some),
@@ -1202,10 +1202,10 @@ fn review_plies(
             mv: *mv,
             san: san_of(replay, i + 1),
             position: replay.positions[i + 1],
-            clock_ms: node.clock_ms,
-            emt_ms: node.emt_ms,
+            clock_ms: node.clock_ms(),
+            emt_ms: node.emt_ms(),
             clocks,
-            comments: node.comments.clone(),
+            comments: node.comments().to_vec(),
         });
     }
     plies
@@ -1701,9 +1701,9 @@ impl Review {
                 .iter()
                 .map(|p| {
                     let mut node = MoveNode::new(&p.san);
-                    node.clock_ms = p.clock_ms;
-                    node.emt_ms = p.emt_ms;
-                    node.comments = p.comments.clone();
+                    node.set_clock_ms(p.clock_ms);
+                    node.set_emt_ms(p.emt_ms);
+                    node.set_comments(p.comments.clone());
                     node
                 })
                 .collect(),
@@ -1739,7 +1739,7 @@ impl Review {
                 art(d.decision.article(), lang)
             );
             match d.at_ply.checked_sub(1).and_then(|i| game.moves.get_mut(i)) {
-                Some(node) => node.comments.push(text),
+                Some(node) => node.push_comment(text),
                 None => game.comment_before.push(text),
             }
         }

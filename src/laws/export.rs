@@ -47,7 +47,7 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
         .map(|p| {
             let mut node = MoveNode::default();
             node.san = SanText::new(&p.san);
-            node.clock_ms = p.clock_ms;
+            node.set_clock_ms(p.clock_ms);
             node
         })
         .collect();
@@ -56,7 +56,7 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
         0 => out.comment_before.push(text),
         n => {
             if let Some(node) = out.moves.get_mut(n - 1) {
-                node.comments.push(text);
+                node.push_comment(text);
             }
         }
     };

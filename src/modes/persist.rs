@@ -244,7 +244,7 @@ fn replay(pgn: &PgnGame, setup: &Setup) -> Result<(Game, u64), (usize, String, S
         let pos = *game.position();
         let mv = crate::core::parse_move(&pos, &node.san, Letters::English)
             .map_err(|e| err(ply, &node.san, &e))?;
-        if let (Some(clock), Some(target)) = (game.clock(), node.clock_ms) {
+        if let (Some(clock), Some(target)) = (game.clock(), node.clock_ms()) {
             now = instant_for(clock, pos.turn(), now, target);
         }
         let result: Result<_, GameError> = if game.clock().is_some() {

@@ -45,11 +45,13 @@ pub(crate) fn extract_commands(text: &str, node: &mut MoveNode) -> String {
             None => (command, ""),
         };
         let taken = match name {
-            "clk" if node.clock_ms.is_none() => {
-                parse_clock(args).map(|ms| node.clock_ms = Some(ms))
+            "clk" if node.clock_ms().is_none() => {
+                parse_clock(args).map(|ms| node.set_clock_ms(Some(ms)))
             }
-            "emt" if node.emt_ms.is_none() => parse_clock(args).map(|ms| node.emt_ms = Some(ms)),
-            "eval" if node.eval.is_none() => parse_eval(args).map(|e| node.eval = Some(e)),
+            "emt" if node.emt_ms().is_none() => {
+                parse_clock(args).map(|ms| node.set_emt_ms(Some(ms)))
+            }
+            "eval" if node.eval().is_none() => parse_eval(args).map(|e| node.set_eval(Some(e))),
             "draw" if !node.draw_offer && args == "offer" => {
                 node.draw_offer = true;
                 Some(())
@@ -81,13 +83,13 @@ fn find_command(text: &str) -> Option<usize> {
 /// `[%eval 0.34] [%clk 0:01:00] [%emt 0:00:05] [%draw offer]`.
 pub(crate) fn commands_of(node: &MoveNode) -> String {
     let mut parts = Vec::new();
-    if let Some(e) = node.eval {
+    if let Some(e) = node.eval() {
         parts.push(format!("[%eval {e}]"));
     }
-    if let Some(ms) = node.clock_ms {
+    if let Some(ms) = node.clock_ms() {
         parts.push(format!("[%clk {}]", format_clock(ms)));
     }
-    if let Some(ms) = node.emt_ms {
+    if let Some(ms) = node.emt_ms() {
         parts.push(format!("[%emt {}]", format_clock(ms)));
     }
     if node.draw_offer {
@@ -336,8 +338,8 @@ mod tests {
             &mut node,
         );
         assert_eq!(rest, "good move [%csl Gd4] [%clk 0:02:00]");
-        assert_eq!(node.eval, Some(Eval::Mate(-3)));
-        assert_eq!(node.clock_ms, Some(60_500));
+        assert_eq!(node.eval(), Some(Eval::Mate(-3)));
+        assert_eq!(node.clock_ms(), Some(60_500));
         assert!(node.draw_offer);
         assert_eq!(
             commands_of(&node),

@@ -9,7 +9,7 @@
 //! let text = "[White \"Fool\"]\n\n1. f3 e5 2. g4 {last chance} Qh4# 0-1\n";
 //! let game = pgn::read_str(text).next().unwrap().unwrap();
 //! assert_eq!(game.white(), Some("Fool"));
-//! assert_eq!(game.moves[2].comments, ["last chance"]);
+//! assert_eq!(game.moves[2].comments(), ["last chance"]);
 //!
 //! let replay = game.replay(Letters::English);
 //! assert!(replay.is_complete());
@@ -65,46 +65,197 @@ pub struct PgnGame {
 
 /// One move of a line, with everything written about it.
 ///
-/// The NAGs, the comments before the move and the variations are read through methods
-/// ([`MoveNode::nags`], [`MoveNode::comment_before`], [`MoveNode::variations`]): most moves
-/// of most files have none of them, and they are kept behind one pointer, empty when there
-/// are none, so that the node of a plain move is small to write, copy and drop.
-#[derive(Clone, Default)]
+/// Most of it is read through methods: the node of a plain move is small to write, copy and
+/// drop (56 bytes), which counts when a file holds millions of moves. The place in the
+/// file, the clock, the time spent and the evaluation are kept in 32 bits each (a larger
+/// value, never seen in practice, is kept aside exactly); the comments, NAGs, comments
+/// before and variations ([`MoveNode::comments`], [`MoveNode::nags`],
+/// [`MoveNode::comment_before`], [`MoveNode::variations`]), which most moves of most files
+/// do not have, are behind one pointer, empty when there are none.
+#[derive(Clone)]
+#[repr(C)] // In this order: the stores of a new node's constant fields go together.
 pub struct MoveNode {
     /// The move as written (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `Cf3`, `g1f3`, `--`), without the
     /// move number and without the suffix annotation (`!`, `?!` …), which is in `nags`.
     pub san: SanText,
-    /// Where the move stands in the file (line and column from 1; columns count characters).
-    pub line: usize,
-    pub column: usize,
-    /// Comments after the move, with the commands escaque understands (`[%clk]`, `[%emt]`,
-    /// `[%eval]`, `[%draw offer]`) taken out; comments left empty are dropped.
-    pub comments: Vec<String>,
-    /// The clock of the player who made the move, after it (`[%clk 1:23:45.6]`), in
-    /// milliseconds.
-    pub clock_ms: Option<u64>,
-    /// The time spent on the move (`[%emt 0:00:05]`), in milliseconds.
-    pub emt_ms: Option<u64>,
-    /// An engine evaluation (`[%eval 0.34]`, `[%eval #-3]`).
-    pub eval: Option<Eval>,
+    /// The comments, NAGs, comments before, variations and values too large for the fields
+    /// below, when the move has any.
+    more: Option<Box<Annotations>>,
+    line: u32,
+    column: u32,
+    clock: u32,
+    emt: u32,
+    /// The value of the evaluation, whose kind is `eval_kind`.
+    eval_value: i32,
+    eval_kind: EvalKind,
     /// The player offered a draw with this move (`[%draw offer]`, or `(=)` after the move as
     /// on a FIDE scoresheet, Art. 9.1.2.2).
     pub draw_offer: bool,
     /// A null move (`--` or `Z0`): a pass, found in analysis, not a move of chess.
     pub null: bool,
-    /// The NAGs, comments before and variations, when the move has any.
-    more: Option<Box<Annotations>>,
+}
+
+/// What a 32-bit field holds besides a value: nothing (a clock not given), or "the value
+/// is in the annotations" (too large for 32 bits).
+const NOT_GIVEN: u32 = u32::MAX;
+const WIDE: u32 = u32::MAX - 1;
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum EvalKind {
+    #[default]
+    None,
+    Centipawns,
+    Mate,
 }
 
 /// The rarer things written about a move (see [`MoveNode`]).
 #[derive(Clone, Debug, Default)]
 struct Annotations {
+    comments: Vec<String>,
     nags: Vec<u8>,
     comment_before: Vec<String>,
     variations: Vec<Vec<MoveNode>>,
+    /// The values whose field holds [`WIDE`].
+    line: u64,
+    column: u64,
+    clock_ms: u64,
+    emt_ms: u64,
+}
+
+impl Default for MoveNode {
+    fn default() -> MoveNode {
+        MoveNode {
+            san: SanText::default(),
+            more: None,
+            line: 0,
+            column: 0,
+            clock: NOT_GIVEN,
+            emt: NOT_GIVEN,
+            eval_value: 0,
+            eval_kind: EvalKind::None,
+            draw_offer: false,
+            null: false,
+        }
+    }
 }
 
 impl MoveNode {
+    /// A move as written, nothing else attached (line and column 0: not from a file).
+    pub fn new(san: &str) -> MoveNode {
+        MoveNode {
+            san: SanText::new(san),
+            null: reader::is_null_token(san),
+            ..MoveNode::default()
+        }
+    }
+
+    /// Lines and columns below this are kept in the node's 32-bit fields.
+    pub(crate) const NARROW: usize = WIDE as usize;
+
+    /// A move read at this line and column.
+    pub(crate) fn read(san: SanText, line: usize, column: usize, null: bool) -> MoveNode {
+        let mut node = MoveNode {
+            san,
+            null,
+            ..MoveNode::default()
+        };
+        node.set_line_column(line, column);
+        node
+    }
+
+    /// A move read at a line and column known to be below [`MoveNode::NARROW`]: what the
+    /// reader's quick path writes for every move (it checks the line once for all).
+    #[inline(always)]
+    pub(crate) fn narrow_at(san: SanText, line: u32, column: u32, null: bool) -> MoveNode {
+        debug_assert!(line < WIDE && column < WIDE);
+        MoveNode {
+            san,
+            line,
+            column,
+            null,
+            ..MoveNode::default()
+        }
+    }
+
+    /// Where the move stands in the file: the line, from 1 (0 for a move not from a file).
+    pub fn line(&self) -> usize {
+        self.wide(self.line, |m| m.line) as usize
+    }
+
+    /// Where the move stands in its line: the column, from 1 (columns count characters).
+    pub fn column(&self) -> usize {
+        self.wide(self.column, |m| m.column) as usize
+    }
+
+    /// Sets where the move stands in the file.
+    pub fn set_line_column(&mut self, line: usize, column: usize) {
+        self.line = self.narrow(line as u64, |m, v| m.line = v);
+        self.column = self.narrow(column as u64, |m, v| m.column = v);
+    }
+
+    /// The clock of the player who made the move, after it (`[%clk 1:23:45.6]`), in
+    /// milliseconds.
+    pub fn clock_ms(&self) -> Option<u64> {
+        (self.clock != NOT_GIVEN).then(|| self.wide(self.clock, |m| m.clock_ms))
+    }
+
+    /// Sets (or removes) the clock reading.
+    pub fn set_clock_ms(&mut self, ms: Option<u64>) {
+        self.clock = match ms {
+            None => NOT_GIVEN,
+            Some(ms) => self.narrow(ms, |m, v| m.clock_ms = v),
+        };
+    }
+
+    /// The time spent on the move (`[%emt 0:00:05]`), in milliseconds.
+    pub fn emt_ms(&self) -> Option<u64> {
+        (self.emt != NOT_GIVEN).then(|| self.wide(self.emt, |m| m.emt_ms))
+    }
+
+    /// Sets (or removes) the time spent.
+    pub fn set_emt_ms(&mut self, ms: Option<u64>) {
+        self.emt = match ms {
+            None => NOT_GIVEN,
+            Some(ms) => self.narrow(ms, |m, v| m.emt_ms = v),
+        };
+    }
+
+    /// An engine evaluation (`[%eval 0.34]`, `[%eval #-3]`).
+    pub fn eval(&self) -> Option<Eval> {
+        match self.eval_kind {
+            EvalKind::None => None,
+            EvalKind::Centipawns => Some(Eval::Centipawns(self.eval_value)),
+            EvalKind::Mate => Some(Eval::Mate(self.eval_value)),
+        }
+    }
+
+    /// Sets (or removes) the evaluation.
+    pub fn set_eval(&mut self, eval: Option<Eval>) {
+        (self.eval_kind, self.eval_value) = match eval {
+            None => (EvalKind::None, 0),
+            Some(Eval::Centipawns(cp)) => (EvalKind::Centipawns, cp),
+            Some(Eval::Mate(n)) => (EvalKind::Mate, n),
+        };
+    }
+
+    /// Comments after the move, with the commands escaque understands (`[%clk]`, `[%emt]`,
+    /// `[%eval]`, `[%draw offer]`) taken out; comments left empty are dropped.
+    pub fn comments(&self) -> &[String] {
+        self.more.as_ref().map_or(&[], |m| &m.comments)
+    }
+
+    /// Adds a comment after the others.
+    pub fn push_comment(&mut self, text: String) {
+        self.more().comments.push(text);
+    }
+
+    /// Replaces the comments after the move; nothing is kept for none.
+    pub fn set_comments(&mut self, texts: Vec<String>) {
+        if !texts.is_empty() || self.more.is_some() {
+            self.more().comments = texts;
+        }
+    }
+
     /// Numeric annotation glyphs, in order: `$n` as written, and the suffixes `!` `?` `!!`
     /// `??` `!?` `?!` as 1 to 6.
     pub fn nags(&self) -> &[u8] {
@@ -156,20 +307,41 @@ impl MoveNode {
     fn more(&mut self) -> &mut Annotations {
         self.more.get_or_insert_with(Box::default)
     }
+
+    /// The value of a 32-bit field, or the one kept aside when it holds [`WIDE`].
+    #[inline]
+    fn wide(&self, field: u32, aside: impl Fn(&Annotations) -> u64) -> u64 {
+        match (field, &self.more) {
+            (WIDE, Some(m)) => aside(m),
+            _ => u64::from(field),
+        }
+    }
+
+    /// What a 32-bit field holds for `value`: the value, or [`WIDE`] with the value kept
+    /// aside.
+    fn narrow(&mut self, value: u64, aside: impl Fn(&mut Annotations, u64)) -> u32 {
+        match u32::try_from(value) {
+            Ok(v) if v < WIDE => v,
+            _ => {
+                aside(self.more(), value);
+                WIDE
+            }
+        }
+    }
 }
 
 /// Equal when everything written is equal: no annotations and empty ones are the same.
 impl PartialEq for MoveNode {
     fn eq(&self, other: &MoveNode) -> bool {
         self.san == other.san
-            && self.line == other.line
-            && self.column == other.column
+            && self.line() == other.line()
+            && self.column() == other.column()
             && self.nags() == other.nags()
             && self.comment_before() == other.comment_before()
-            && self.comments == other.comments
-            && self.clock_ms == other.clock_ms
-            && self.emt_ms == other.emt_ms
-            && self.eval == other.eval
+            && self.comments() == other.comments()
+            && self.clock_ms() == other.clock_ms()
+            && self.emt_ms() == other.emt_ms()
+            && self.eval() == other.eval()
             && self.draw_offer == other.draw_offer
             && self.null == other.null
             && self.variations() == other.variations()
@@ -178,19 +350,19 @@ impl PartialEq for MoveNode {
 
 impl Eq for MoveNode {}
 
-/// As the fields were printed before the rare ones went behind a pointer.
+/// As the fields were printed before most went behind methods.
 impl fmt::Debug for MoveNode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MoveNode")
             .field("san", &self.san)
-            .field("line", &self.line)
-            .field("column", &self.column)
+            .field("line", &self.line())
+            .field("column", &self.column())
             .field("nags", &self.nags())
             .field("comment_before", &self.comment_before())
-            .field("comments", &self.comments)
-            .field("clock_ms", &self.clock_ms)
-            .field("emt_ms", &self.emt_ms)
-            .field("eval", &self.eval)
+            .field("comments", &self.comments())
+            .field("clock_ms", &self.clock_ms())
+            .field("emt_ms", &self.emt_ms())
+            .field("eval", &self.eval())
             .field("draw_offer", &self.draw_offer)
             .field("null", &self.null)
             .field("variations", &self.variations())
@@ -289,7 +461,7 @@ impl PgnGame {
         fn walk(line: &[MoveNode], out: &mut Vec<(usize, usize)>) {
             for node in line {
                 if node.null {
-                    out.push((node.line, node.column));
+                    out.push((node.line(), node.column()));
                 }
                 for v in node.variations() {
                     walk(v, out);
@@ -304,17 +476,6 @@ impl PgnGame {
     /// Checks the moves against the rules: see [`Replay`].
     pub fn replay(&self, letters: crate::core::Letters) -> Replay {
         replay::replay(self, letters)
-    }
-}
-
-impl MoveNode {
-    /// A move as written, nothing else attached (line and column 0: not from a file).
-    pub fn new(san: &str) -> MoveNode {
-        MoveNode {
-            san: SanText::new(san),
-            null: reader::is_null_token(san),
-            ..MoveNode::default()
-        }
     }
 }
 
@@ -335,8 +496,8 @@ mod tests {
         assert!(game.moves[1].nags().is_empty() && game.moves[1].variations().is_empty());
 
         let mut built = MoveNode::new("e4");
-        (built.line, built.column) = (e4.line, e4.column);
-        built.comments = e4.comments.clone();
+        built.set_line_column(e4.line(), e4.column());
+        built.set_comments(e4.comments().to_vec());
         assert_ne!(&built, e4);
         built.push_nag(1);
         built.push_variation(e4.variations()[0].clone());
@@ -345,5 +506,47 @@ mod tests {
         built.set_comment_before(Vec::new());
         assert_eq!(&built, e4);
         assert!(format!("{e4:?}").contains("nags: [1]"));
+    }
+
+    #[test]
+    fn a_plain_move_is_small_and_large_values_are_kept_exactly() {
+        assert!(std::mem::size_of::<MoveNode>() <= 56);
+        let mut node = MoveNode::new("e4");
+        assert_eq!(
+            (node.clock_ms(), node.emt_ms(), node.eval()),
+            (None, None, None)
+        );
+        assert!(node.comments().is_empty());
+        // Past 32 bits, or on the field's markers: kept aside, read back as set.
+        for big in [
+            u64::from(u32::MAX) - 2,
+            u64::from(u32::MAX) - 1,
+            u64::from(u32::MAX),
+            u64::from(u32::MAX) + 1,
+            3_599_999_999_999,
+        ] {
+            let wide = usize::try_from(big).unwrap();
+            node.set_line_column(wide, wide + 1);
+            node.set_clock_ms(Some(big));
+            node.set_emt_ms(Some(big + 1));
+            assert_eq!((node.line(), node.column()), (wide, wide + 1));
+            assert_eq!((node.clock_ms(), node.emt_ms()), (Some(big), Some(big + 1)));
+            let read = MoveNode::read(SanText::new("e4"), wide, 7, false);
+            assert_eq!((read.line(), read.column()), (wide, 7));
+        }
+        node.set_clock_ms(None);
+        node.set_emt_ms(Some(0));
+        assert_eq!((node.clock_ms(), node.emt_ms()), (None, Some(0)));
+        for eval in [
+            Eval::Centipawns(i32::MIN),
+            Eval::Mate(-3),
+            Eval::Centipawns(0),
+        ] {
+            node.set_eval(Some(eval));
+            assert_eq!(node.eval(), Some(eval));
+        }
+        node.set_comments(vec!["a".into()]);
+        node.push_comment("b".into());
+        assert_eq!(node.comments(), ["a", "b"]);
     }
 }

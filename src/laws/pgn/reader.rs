@@ -145,22 +145,17 @@ impl Frame {
         }
     }
 
-    /// A move of this line, taking the comments kept for it. Inlined: the quick path's
-    /// moves (no NAG, no comment before) then skip what does not concern them.
+    /// A move of this line, the node `node` makes, taking the comments kept for it.
+    /// Inlined: the quick path's moves (no NAG, no comment before) then skip what does not
+    /// concern them, and their node is built where it goes (made before the vector grows,
+    /// it would be built aside and copied).
     #[inline(always)]
-    fn push_move(&mut self, san: SanText, line: usize, column: usize, nag: Option<u8>, null: bool) {
+    fn push_move(&mut self, node: impl FnOnce() -> MoveNode, nag: Option<u8>) {
         if self.nodes.len() == self.nodes.capacity() {
             self.grow();
         }
         let len = self.nodes.len();
-        let node = &mut self.nodes.spare_capacity_mut()[0];
-        node.write(MoveNode {
-            null,
-            san,
-            line,
-            column,
-            ..MoveNode::default()
-        });
+        self.nodes.spare_capacity_mut()[0].write(node());
         // SAFETY: the element at `len`, within the capacity reserved, was just written. A
         // `push` builds the node aside and copies it (it may have to grow the vector
         // first): one call to `memcpy` for every move read.
@@ -954,11 +949,11 @@ impl<R: BufRead> Reader<R> {
             .filter(|g| g.comment.is_none())
             .and_then(|g| g.frames.last_mut())
             .and_then(|f| f.nodes.last_mut())
-            .filter(|n| n.clock_ms.is_none())
+            .filter(|n| n.clock_ms().is_none())
         else {
             return false;
         };
-        node.clock_ms = Some(reading);
+        node.set_clock_ms(Some(reading));
         self.pos += close + 2;
         true
     }
@@ -1021,7 +1016,7 @@ impl<R: BufRead> Reader<R> {
         if let Some(node) = frame.nodes.last_mut() {
             let rest = extract_commands(text, node);
             if !rest.is_empty() {
-                node.comments.push(rest);
+                node.push_comment(rest);
             }
             return;
         }
@@ -1244,7 +1239,7 @@ impl<R: BufRead> Reader<R> {
         g.movetext = true;
         if let Some(frame) = g.frames.last_mut() {
             let null = is_null_token(&san);
-            frame.push_move(san, line, column, nag, null);
+            frame.push_move(|| MoveNode::read(san, line, column, null), nag);
         }
     }
 
@@ -1399,6 +1394,11 @@ fn quick_line(
     let Some(frame) = frames.last_mut() else {
         return (from, false);
     };
+    // The nodes keep lines and columns in 32 bits: checked here once for the line's moves
+    // (`step` reads a line past them).
+    if line_no >= MoveNode::NARROW || line.len() >= MoveNode::NARROW {
+        return (from, false);
+    }
     let text = line;
     let line = line.as_bytes();
     let mut i = from;
@@ -1476,10 +1476,10 @@ fn quick_line(
                 let Some((ms, end)) = quick_clock(line, i) else {
                     break false;
                 };
-                let Some(node) = frame.nodes.last_mut().filter(|n| n.clock_ms.is_none()) else {
+                let Some(node) = frame.nodes.last_mut().filter(|n| n.clock_ms().is_none()) else {
                     break false;
                 };
-                node.clock_ms = Some(ms);
+                node.set_clock_ms(Some(ms));
                 i = end;
                 continue;
             }
@@ -1504,19 +1504,19 @@ fn quick_line(
         let null = two(b"Z0");
         // The move's bytes are read with those after it, eight at once, from the line or
         // from what follows it in memory (`from_window` keeps only the move's).
+        // Below `MoveNode::NARROW`, as checked on entry.
+        let (line_no, column) = (line_no as u32, start as u32 + 1);
+        // A call for each: one that took either text would build the node aside.
         match readable
             .get(start..)
             .and_then(|rest| rest.first_chunk::<8>())
             .and_then(|window| SanText::from_window(window, end - start))
         {
-            Some(san) => frame.push_move(san, line_no, start + 1, None, null),
-            None => frame.push_move(
-                SanText::new(&text[start..end]),
-                line_no,
-                start + 1,
-                None,
-                null,
-            ),
+            Some(san) => frame.push_move(|| MoveNode::narrow_at(san, line_no, column, null), None),
+            None => {
+                let san = SanText::new(&text[start..end]);
+                frame.push_move(|| MoveNode::narrow_at(san, line_no, column, null), None);
+            }
         }
         // The space after the move, most often, is passed at once.
         i = end + usize::from(after & SPACE != 0);
@@ -2083,8 +2083,8 @@ mod tests {
                 let pgn = format!("[Result \"*\"]\n\n1. e4 {text} *\n");
                 let game = read_str(&pgn).next().unwrap().unwrap();
                 let node = &game.moves[0];
-                assert_eq!(node.clock_ms, clock, "{text:?}");
-                assert_eq!(node.comments, texts, "{text:?}");
+                assert_eq!(node.clock_ms(), clock, "{text:?}");
+                assert_eq!(node.comments(), texts, "{text:?}");
             }
         }
         // Before the first move, the comment is the game's.
@@ -2092,7 +2092,7 @@ mod tests {
             .next()
             .unwrap()
             .unwrap();
-        assert_eq!(game.moves[0].clock_ms, None);
+        assert_eq!(game.moves[0].clock_ms(), None);
         assert_eq!(game.comment_before, ["[%clk 0:03:00]"]);
     }
 }

@@ -131,8 +131,8 @@ impl IllegalAt {
             ply,
             label: label(pos, &node.san),
             san: node.san.to_string(),
-            line: node.line,
-            column: node.column,
+            line: node.line(),
+            column: node.column(),
             error,
         }
     }

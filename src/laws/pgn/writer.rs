@@ -418,7 +418,7 @@ impl Writer {
             for nag in node.nags() {
                 self.wrap.atom(&format!("${nag}"), true);
             }
-            let mut comments = node.comments.clone();
+            let mut comments = node.comments().to_vec();
             let commands = commands_of(node);
             if !commands.is_empty() {
                 match comments.first_mut() {
