@@ -196,28 +196,22 @@ impl MoveNode {
     /// The clock of the player who made the move, after it (`[%clk 1:23:45.6]`), in
     /// milliseconds.
     pub fn clock_ms(&self) -> Option<u64> {
-        (self.clock != NOT_GIVEN).then(|| self.wide(self.clock, |m| m.clock_ms))
+        self.optional(self.clock, |m| m.clock_ms)
     }
 
     /// Sets (or removes) the clock reading.
     pub fn set_clock_ms(&mut self, ms: Option<u64>) {
-        self.clock = match ms {
-            None => NOT_GIVEN,
-            Some(ms) => self.narrow(ms, |m, v| m.clock_ms = v),
-        };
+        self.clock = self.narrow_optional(ms, |m, v| m.clock_ms = v);
     }
 
     /// The time spent on the move (`[%emt 0:00:05]`), in milliseconds.
     pub fn emt_ms(&self) -> Option<u64> {
-        (self.emt != NOT_GIVEN).then(|| self.wide(self.emt, |m| m.emt_ms))
+        self.optional(self.emt, |m| m.emt_ms)
     }
 
     /// Sets (or removes) the time spent.
     pub fn set_emt_ms(&mut self, ms: Option<u64>) {
-        self.emt = match ms {
-            None => NOT_GIVEN,
-            Some(ms) => self.narrow(ms, |m, v| m.emt_ms = v),
-        };
+        self.emt = self.narrow_optional(ms, |m, v| m.emt_ms = v);
     }
 
     /// An engine evaluation (`[%eval 0.34]`, `[%eval #-3]`).
@@ -314,6 +308,24 @@ impl MoveNode {
         match (field, &self.more) {
             (WIDE, Some(m)) => aside(m),
             _ => u64::from(field),
+        }
+    }
+
+    /// The value of a 32-bit field that may hold none ([`NOT_GIVEN`]).
+    #[inline]
+    fn optional(&self, field: u32, aside: impl Fn(&Annotations) -> u64) -> Option<u64> {
+        (field != NOT_GIVEN).then(|| self.wide(field, aside))
+    }
+
+    /// What a 32-bit field that may hold none holds for `value`.
+    fn narrow_optional(
+        &mut self,
+        value: Option<u64>,
+        aside: impl Fn(&mut Annotations, u64),
+    ) -> u32 {
+        match value {
+            None => NOT_GIVEN,
+            Some(v) => self.narrow(v, aside),
         }
     }
 
