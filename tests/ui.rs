@@ -408,6 +408,21 @@ fn art_5_1_1_game_over_with_the_result_and_its_article() {
     snap_both("game_over", &s, &classic());
 }
 
+/// Art. 5.1.1: in replay, a finished game is over on the board only at its last ply: at an
+/// earlier ply (and at the start) the board's title says whose move it is.
+#[test]
+fn art_5_1_1_replay_before_the_mate_is_not_game_over() {
+    let mut s = mate_scene(Lang::En);
+    s.highlight_ply = Some(7);
+    assert!(text(&s.render(120, 40, &classic())).contains("game over"));
+    for ply in [0, 3, 6] {
+        s.highlight_ply = Some(ply);
+        let t = text(&s.render(120, 40, &classic()));
+        assert!(!t.contains("game over"), "ply {ply}\n{t}");
+        assert!(t.contains(" to move "), "ply {ply}\n{t}");
+    }
+}
+
 #[test]
 fn art_5_1_1_game_over_in_spanish_with_spanish_letters() {
     let s = mate_scene(Lang::Es);

@@ -1197,7 +1197,8 @@ impl ReplayApp {
             .and_then(|i| review.plies.get(i))
             .and_then(|p| p.mv);
         let selected = self.items.iter().position(|(p, _, _)| *p == ply);
-        let highlight = (ply > 0 && ply <= review.plies.len()).then_some(ply);
+        // The start (0) too: the scoresheet is shown from its top there, not from its end.
+        let highlight = (ply <= review.plies.len()).then_some(ply);
         let screen = ui::Screen {
             title: &self.title,
             lang,

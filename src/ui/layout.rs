@@ -188,7 +188,13 @@ pub fn render_screen(
     );
 
     let pos = screen.board.position;
-    let board_title = if screen.scoresheet.game.is_over() {
+    // In replay the board may show a position before the end of a finished game: the game
+    // is over on the board only from its last ply on.
+    let sheet = &screen.scoresheet;
+    let at_end = sheet
+        .highlight_ply
+        .is_none_or(|ply| ply >= sheet.game.plies().len());
+    let board_title = if sheet.game.is_over() && at_end {
         l.pick(" partida terminada ", " game over ")
     } else {
         match (pos.turn(), l) {

@@ -23,7 +23,8 @@ pub struct ScoresheetView<'a> {
     pub clock_readings: bool,
     /// The first line shown; `None` follows the end (or the highlighted ply).
     pub scroll: Option<usize>,
-    /// In replay: the ply shown on the board (1-based: 1 is White's first move), marked `>`.
+    /// In replay: the ply shown on the board (1-based: 1 is White's first move), marked `>`;
+    /// 0 for the start position (the sheet is shown from its top, nothing marked).
     pub highlight_ply: Option<usize>,
     pub lang: Lang,
     /// In replay: the moves recorded after those `game` holds (after the end of the game on
