@@ -201,9 +201,27 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
 
 #[test]
 fn art_7_5_3_a_null_move_is_the_clock_pressed_without_a_move() {
-    let r = one("[Result \"*\"]\n\n1. e4 -- 2. d4 *\n");
+    let text = "[Result \"*\"]\n\n1. e4 -- 2. d4 *\n";
+    let r = one(text);
     assert!(kinds(&r).contains(&(2, FindingKind::NullMove, "7.5.3")));
     assert_eq!(r.article, Some(Article("7.5.3")));
+    // `pgn check` says the same, and where the null move stands.
+    let mut reports = Vec::new();
+    escaque::laws::check::check_reader(text.as_bytes(), escaque::core::Letters::English, |c| {
+        reports.push(c)
+    });
+    let c = &reports[0];
+    assert_eq!(c.article.as_deref(), Some("7.5.3"));
+    assert_eq!(
+        (c.moves_legal, c.first_illegal_ply, c.plies),
+        (false, Some(2), 1)
+    );
+    let error = c.error.as_deref().unwrap_or_default();
+    assert!(
+        error.starts_with("game 1, line 3, column 7: 1... -- is a null move"),
+        "{error}"
+    );
+    assert_eq!(r.check.error.as_deref(), Some(error));
 }
 
 #[test]

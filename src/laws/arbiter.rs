@@ -32,11 +32,11 @@ use crate::core::{
 use crate::lang::Lang;
 
 use super::article::Article;
-use super::check::{CheckInput, CheckReport, Walk, check_played};
+use super::check::{CheckInput, CheckReport, RecordStop, Walk, check_played};
 use super::clock::Clock;
 use super::game::{
-    GameResult, Outcome, Termination, cannot_mate_at, fifty_move_claim_at, threefold_claim_at,
-    verify_claim_at, written_third_move,
+    GameResult, IllegalKind, Outcome, Termination, cannot_mate_at, fifty_move_claim_at,
+    threefold_claim_at, verify_claim_at, written_third_move,
 };
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, MoveNode, PgnError, PgnGame, StartError, format_clock};
@@ -690,7 +690,9 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         &mut findings,
     );
 
-    let illegal = replay.first_error(game.index);
+    let illegal = RecordStop::of_replay(&replay, game);
+    // The article of the result by the Laws when the record stops at a null or illegal move.
+    let stop_article = illegal.as_ref().and_then(|stop| stop.article);
     let mut check = check_played(
         &CheckInput {
             game: game.index,
@@ -806,7 +808,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             Finding::new(
                 p,
                 Some("--".into()),
-                Article("7.5.3"),
+                IllegalKind::ClockWithoutMove.article(),
                 FindingKind::NullMove,
             )
             .says(only, es, en),
@@ -818,7 +820,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             Finding::new(
                 at.ply,
                 Some(at.san.clone()),
-                Article("7.5.1"),
+                IllegalKind::Move.article(),
                 FindingKind::IllegalMove,
             )
             .says(
@@ -849,9 +851,9 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
     let termination_tag = tag(tags, "Termination").unwrap_or("").to_ascii_lowercase();
     let on_time = termination_tag.contains("time");
     let mut agreement = false;
-    if board_end.is_none() && clock_flag.is_none() && illegal_or_null(&replay, null_at) {
-        // 7.5.1: the position before the illegal move is reinstated and the game goes on;
-        // the record cannot say how.
+    if board_end.is_none() && clock_flag.is_none() && stop_article.is_some() {
+        // 7.5.1, 7.5.3: the position before the illegal or null move is reinstated and the
+        // game goes on; the record cannot say how.
     } else if board_end.is_none() {
         let end = &positions[played];
         let turn = end.turn();
@@ -1007,8 +1009,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             Some(o.result),
             Some(o.article),
         ),
-        None if null_at.is_some() => (None, None, None, Some(Article("7.5.3"))),
-        None if replay.illegal.is_some() => (None, None, None, Some(Article("7.5.1"))),
+        None if stop_article.is_some() => (None, None, None, stop_article),
         None if agreement => (
             Some(Termination::Agreement),
             Some(played),
@@ -1209,10 +1210,6 @@ fn review_plies(
         });
     }
     plies
-}
-
-fn illegal_or_null(replay: &pgn::Replay, null_at: Option<usize>) -> bool {
-    null_at.is_some() || replay.illegal.is_some()
 }
 
 fn finish(mut r: Review) -> Review {

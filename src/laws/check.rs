@@ -12,8 +12,8 @@ use super::pgn;
 
 use super::article::Article;
 use super::game::{
-    GameResult, Outcome, Termination, automatic_end, automatic_end_alive, fifty_move_claim_at,
-    occurrences, threefold_claim_at, unwinnable,
+    GameResult, IllegalKind, Outcome, Termination, automatic_end, automatic_end_alive,
+    fifty_move_claim_at, occurrences, threefold_claim_at, unwinnable,
 };
 
 /// What `pgn check --json` prints for one game (one JSON object per line). Field names are
@@ -67,8 +67,38 @@ pub struct CheckInput<'a> {
     pub game: usize,
     pub tags: &'a [(String, String)],
     pub start: Position,
-    /// The first illegal move (1-based ply) and what is wrong with it, if any.
-    pub illegal: Option<(usize, String)>,
+    /// Where the record's moves stop being checked, if before its end.
+    pub illegal: Option<RecordStop>,
+}
+
+/// Where the moves of a record stop being checked, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordStop {
+    /// The 1-based ply of the move that stops them (1 for a game that could not be read or
+    /// set up).
+    pub ply: usize,
+    /// The article behind the result by the Laws there: an illegal move (7.5.1) or a null
+    /// move, the clock pressed without a move (7.5.3); none for a game that could not be
+    /// read or set up.
+    pub article: Option<Article>,
+    /// What is wrong, and where.
+    pub error: String,
+}
+
+impl RecordStop {
+    /// Where the replay of `game` stops: its first null move or its illegal move.
+    pub fn of_replay(replay: &pgn::Replay, game: &pgn::PgnGame) -> Option<RecordStop> {
+        let error = replay.first_error(game)?;
+        let kind = match error.kind {
+            pgn::PgnErrorKind::NullMove { .. } => IllegalKind::ClockWithoutMove,
+            _ => IllegalKind::Move,
+        };
+        Some(RecordStop {
+            ply: replay.legal_prefix() + 1,
+            article: Some(kind.article()),
+            error: error.to_string(),
+        })
+    }
 }
 
 fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -313,9 +343,12 @@ pub fn check_played(
     let dead_position = dead_at_end(&end, &result_tag);
     let (result_by_laws, article) = match board_end {
         Some(o) => (o.result.pgn().to_string(), Some(o.article)),
-        // An illegal move on the record (7.5.1): the Laws restore the position before it and
-        // the game goes on; the recorded result cannot be confirmed.
-        None if input.illegal.is_some() => ("*".to_string(), Some(Article("7.5.1"))),
+        // An illegal move on the record (7.5.1) or a null move (7.5.3): the Laws restore the
+        // position before it and the game goes on; the recorded result cannot be confirmed.
+        None if input.illegal.is_some() => (
+            "*".to_string(),
+            input.illegal.as_ref().and_then(|stop| stop.article),
+        ),
         None => judge_recorded_result(
             &result_tag,
             tag(input.tags, "Termination").unwrap_or(""),
@@ -332,8 +365,8 @@ pub fn check_played(
         result: result_tag,
         plies,
         moves_legal: input.illegal.is_none(),
-        first_illegal_ply: input.illegal.as_ref().map(|(p, _)| *p),
-        error: input.illegal.as_ref().map(|(_, e)| e.clone()),
+        first_illegal_ply: input.illegal.as_ref().map(|stop| stop.ply),
+        error: input.illegal.as_ref().map(|stop| stop.error.clone()),
         final_fen: end.to_fen_legal_ep(),
         checkmate: !has_moves && end.is_check(),
         stalemate: !has_moves && !end.is_check(),
@@ -402,12 +435,13 @@ impl CheckReport {
             game,
             tags,
             start: Position::new(),
-            illegal: Some((1, error)),
+            illegal: Some(RecordStop {
+                ply: 1,
+                article: None,
+                error,
+            }),
         };
-        let mut report = check_game(&input, &[]);
-        report.result_by_laws = "*".into();
-        report.article = None;
-        report
+        check_game(&input, &[])
     }
 }
 
@@ -470,7 +504,7 @@ pub fn check_reader(
                         game: game.index,
                         tags: &game.tags,
                         start: replay.start,
-                        illegal: replay.first_error(game.index),
+                        illegal: RecordStop::of_replay(&replay, &game),
                     };
                     // The legal prefix (a null move is not a move of chess, Art. 3): the
                     // replay's positions, not the moves played again.

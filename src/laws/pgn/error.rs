@@ -62,6 +62,10 @@ pub enum PgnErrorKind {
         label: String,
         error: Box<SanError>,
     },
+    /// From replay: a null move of the main line (`--`, `Z0`): not a move of chess, so the
+    /// record's moves are checked up to it only. `label` is the move number and the move.
+    #[error("{label} is a null move, not a move of chess: the moves after it are not checked")]
+    NullMove { ply: usize, label: String },
     /// From replay: the start position cannot be set up.
     #[error("{0}")]
     Start(Box<StartError>),

@@ -76,16 +76,25 @@ impl Replay {
             .unwrap_or(self.moves.len())
     }
 
-    /// Where the legal prefix stops and why, for a report of game number `game`: the ply
-    /// (from 1) of the first null move (not a move of chess) or, when there is none, of the
-    /// main line's illegal move, with the error in words.
-    pub fn first_error(&self, game: usize) -> Option<(usize, String)> {
+    /// Where the legal prefix stops and why: the first null move of the main line (not a
+    /// move of chess) or, when there is none, its illegal move, as an error of `game` that
+    /// says where the move stands and quotes it.
+    pub fn first_error(&self, game: &PgnGame) -> Option<PgnError> {
         let legal = self.legal_prefix();
-        if legal < self.moves.len() {
-            return Some((legal + 1, "null move: not a move of chess".to_string()));
+        if let (Some(node), Some(before)) = (game.moves.get(legal), self.positions.get(legal)) {
+            if legal < self.moves.len() {
+                return Some(PgnError {
+                    game: game.index,
+                    line: node.line(),
+                    column: node.column(),
+                    kind: PgnErrorKind::NullMove {
+                        ply: legal + 1,
+                        label: label(before, &node.san),
+                    },
+                });
+            }
         }
-        let at = self.illegal.as_ref()?;
-        Some((at.ply, at.to_error(game).to_string()))
+        Some(self.illegal.as_ref()?.to_error(game.index))
     }
 
     /// The number of null moves in the replayed main line.
