@@ -138,7 +138,7 @@ fn scoresheet_notation(n: Option<NotationArg>) -> Result<Option<Notation>, CliEr
 impl PlayArgs {
     /// The options of play mode; `--notation uci` is refused (a scoresheet is algebraic).
     pub fn options(&self) -> Result<crate::modes::play::PlayOptions, CliError> {
-        use crate::modes::session::Seat;
+        use crate::table::session::Seat;
         let seat = |s: Option<SeatArg>| {
             s.map(|s| match s {
                 SeatArg::Human => Seat::Human,

@@ -14,6 +14,7 @@ pub mod laws;
 pub mod modes;
 pub mod net;
 pub mod speech;
+pub mod table;
 pub mod terminal;
 pub mod toml_file;
 pub mod ui;

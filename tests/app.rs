@@ -13,8 +13,8 @@ use escaque::laws::time_control::TimeControl;
 use escaque::laws::{GameResult, Termination};
 use escaque::modes::app::{App, Ask, Flow, View};
 use escaque::modes::event_loop::{self, Alone, Input, TimeSource};
-use escaque::modes::session::{Seat, Session, Setup};
 use escaque::speech::{Profile, Speaker};
+use escaque::table::session::{Seat, Session, Setup};
 use escaque::ui::{Glyphs, Theme};
 
 fn setup(fen: Option<&str>, tc: Option<&str>) -> Setup {
@@ -549,7 +549,7 @@ fn app_d_repeat_key_changes_the_status_line_so_it_is_read_again() {
 
 #[test]
 fn art_12_shared_game_screens_offer_each_role_only_its_own_actions() {
-    use escaque::modes::session::Role;
+    use escaque::table::session::Role;
     let owner = Session::new(setup(None, Some("5+0")), 0);
     let hints = |role: Role| -> Vec<String> {
         let mut a = app(None, Some("5+0"));

@@ -14,8 +14,8 @@ use escaque::laws::time_control::TimeControl;
 use escaque::modes::event_loop::TimeSource;
 use escaque::modes::line::{LineCompanion, LineEnd, LineMode, LineOptions, NoCompanion};
 use escaque::modes::play::EngineSide;
-use escaque::modes::session::{Seat, Session, Setup};
 use escaque::speech::{Profile, Speaker};
+use escaque::table::session::{Seat, Session, Setup};
 
 /// A clock stopped at one instant.
 struct At(u64);
@@ -232,7 +232,7 @@ fn person_plays_e4(setup: Setup) -> Session {
     )
     .unwrap();
     session
-        .command(escaque::modes::session::Command::Move(e4), 0)
+        .command(escaque::table::session::Command::Move(e4), 0)
         .unwrap();
     session
 }

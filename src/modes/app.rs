@@ -12,7 +12,7 @@ use crate::laws::GameEvent;
 use crate::speech::Speaker;
 use crate::ui::{self, Glyphs};
 
-use super::session::{Command, Seat, Session, SessionError};
+use crate::table::session::{Command, Seat, Session, SessionError};
 
 /// What the status line is asking.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -548,7 +548,7 @@ impl App {
             self.seal(text, now);
             return Flow::Continue;
         }
-        if self.session.role() == Some(super::session::Role::Arbiter) {
+        if self.session.role() == Some(crate::table::session::Role::Arbiter) {
             if let Some(parsed) = super::arbiter_cmd::parse(text, self.lang()) {
                 match parsed {
                     Ok(request) => {
@@ -875,10 +875,11 @@ impl App {
         let game = self.session.game();
         let mut actions = vec![Action::Help];
         // A shared game's arbiter or spectator: nothing of a player's.
-        if let Some(role @ (super::session::Role::Arbiter | super::session::Role::Spectator)) =
-            self.session.role()
+        if let Some(
+            role @ (crate::table::session::Role::Arbiter | crate::table::session::Role::Spectator),
+        ) = self.session.role()
         {
-            if role == super::session::Role::Arbiter && game.clock().is_some() {
+            if role == crate::table::session::Role::Arbiter && game.clock().is_some() {
                 actions.push(Action::Pause);
             }
             actions.extend([Action::Flip, Action::Quit]);

@@ -17,7 +17,7 @@ use crate::core::Color;
 use crate::lang::Lang;
 use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty};
 
-use super::session::Request;
+use crate::table::session::Request;
 
 /// The words that start an arbiter's command.
 const WORDS: &[&str] = &[

@@ -18,7 +18,7 @@ use crate::laws::GameEvent;
 use crate::speech::{self, Speaker};
 
 use super::event_loop::TimeSource;
-use super::session::{Command, Session};
+use crate::table::session::{Command, Session};
 
 /// A program that says a line aloud (`--speak`), when installed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -421,7 +421,7 @@ impl<W: Write> LineMode<W> {
             self.say(&s)?;
             return Ok(None);
         }
-        if self.session.role() == Some(super::session::Role::Arbiter) {
+        if self.session.role() == Some(crate::table::session::Role::Arbiter) {
             if let Some(parsed) = super::arbiter_cmd::parse(text, lang) {
                 let said = match parsed.map(|r| self.session.request(r)) {
                     Ok(Ok(())) => return Ok(None),

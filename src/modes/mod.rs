@@ -9,6 +9,4 @@ pub mod persist;
 pub mod play;
 pub mod replay;
 pub mod replay_line;
-pub mod room;
 pub mod serve;
-pub mod session;

@@ -19,7 +19,7 @@ use crate::laws::pgn::{PgnGame, read_str};
 use crate::laws::time_control::TimeControl;
 use crate::laws::{Game, GameError};
 
-use super::session::{Seat, Session, Setup};
+use crate::table::session::{Seat, Session, Setup};
 
 /// The autosave file in `dir` (the data dir's `autosave/`).
 pub fn autosave_path(dir: &Path) -> PathBuf {

@@ -20,7 +20,7 @@ use super::app::{App, Ask, Flow, View};
 use super::event_loop::{self, Companion, SystemTime, TerminalInput, TimeSource};
 use super::line::{LineCompanion, LineMode, LineOptions, Voice};
 use super::persist;
-use super::session::{Seat, Session, Setup};
+use crate::table::session::{Seat, Session, Setup};
 
 /// What the command line asked for (each `None` falls back to the config).
 #[derive(Clone, Debug, Default)]
@@ -133,7 +133,7 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
         tags: vec![
             ("Event".into(), "escaque".into()),
             ("Site".into(), "?".into()),
-            ("Date".into(), today()),
+            ("Date".into(), crate::table::today()),
             ("Round".into(), "-".into()),
         ],
     };
@@ -196,26 +196,6 @@ pub(super) fn screen_settings(
         low_time_ms: config.low_time_mark_ms(),
     };
     (view, theme_name)
-}
-
-/// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock (UTC).
-pub(super) fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    // Civil from days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = if m <= 2 { y + 1 } else { y };
-    format!("{y:04}.{m:02}.{d:02}")
 }
 
 /// The engine seat: spawned when a side is played by an engine, asked for a move when it is

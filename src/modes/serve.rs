@@ -32,8 +32,8 @@ use crate::ui::{self, Glyphs};
 
 use super::app::{App, Flow, View};
 use super::line::{LineEnd, LineMode, LineOptions};
-use super::room::{ColorChoice, RoomSettings, Rooms};
-use super::session::{Role, Session};
+use crate::table::room::{ColorChoice, RoomSettings, Rooms};
+use crate::table::session::{Role, Session};
 
 /// The bounds of a server.
 #[derive(Clone, Debug)]
@@ -1498,9 +1498,9 @@ impl Hub {
 }
 
 /// One room from its autosave.
-fn restore_room(path: &std::path::Path, now: u64) -> Result<super::room::Room, String> {
-    use super::room::{Holder, Room};
-    let (session, game_now) = super::persist::resume(path, super::session::Setup::default())
+fn restore_room(path: &std::path::Path, now: u64) -> Result<crate::table::room::Room, String> {
+    use crate::table::room::{Holder, Room};
+    let (session, game_now) = super::persist::resume(path, crate::table::session::Setup::default())
         .map_err(|e| e.to_string())?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let pgn = crate::laws::pgn::read_str(&text)

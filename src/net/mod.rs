@@ -1,5 +1,5 @@
 //! The SSH layer of `escaque serve`: transport, keys and terminal plumbing; nothing of
-//! chess (the rooms and screens are in `modes::room` and `modes::serve`).
+//! chess (the rooms and screens are in `table::room` and `modes::serve`).
 
 pub mod keys;
 pub mod service;

@@ -22,7 +22,7 @@ use crate::laws::Game;
 use crate::laws::clock::ClockOptions;
 use crate::laws::time_control::TimeControl;
 
-use super::session::{Request, Role, Session, SessionError, Setup};
+use crate::table::session::{Request, Role, Session, SessionError, Setup};
 
 /// Which colour the creator of a room takes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -145,7 +145,7 @@ impl Room {
             tags: vec![
                 ("Event".into(), format!("escaque serve, room {code}")),
                 ("Site".into(), "SSH".into()),
-                ("Date".into(), super::play::today()),
+                ("Date".into(), super::today()),
             ],
             ..Setup::default()
         };
@@ -573,7 +573,7 @@ mod tests {
     use super::*;
     use crate::core::Letters;
     use crate::core::san::parse_move;
-    use crate::modes::session::Command;
+    use crate::table::session::Command;
 
     fn settings(tc: Option<&str>) -> RoomSettings {
         RoomSettings {
