@@ -14,7 +14,7 @@ use escaque::laws::{GameResult, Termination};
 use escaque::modes::app::{App, Ask, Flow, View};
 use escaque::modes::event_loop::{self, Alone, Input, TimeSource};
 use escaque::speech::{Profile, Speaker};
-use escaque::table::session::{Seat, Session, Setup};
+use escaque::table::session::{Question, Seat, Session, Setup};
 use escaque::ui::{Glyphs, Theme};
 
 fn setup(fen: Option<&str>, tc: Option<&str>) -> Setup {
@@ -282,7 +282,7 @@ fn art_5_1_2_resign_asks_first() {
     let mut a = app(None, None);
     typed(&mut a, "e4\n", 0);
     typed(&mut a, "r", 0);
-    assert_eq!(a.asking(), Some(&Ask::Resign));
+    assert_eq!(a.session.question(), Some(Question::Resign));
     typed(&mut a, "n", 0);
     assert!(!a.session.game().is_over());
     typed(&mut a, "r", 0);
@@ -302,11 +302,11 @@ fn quit_asks_while_a_game_runs_and_ctrl_c_too() {
     );
     typed(&mut a, "e4\n", 0);
     assert_eq!(typed(&mut a, "q", 0), Flow::Continue);
-    assert_eq!(a.asking(), Some(&Ask::Quit));
+    assert_eq!(a.session.question(), Some(Question::Quit));
     assert_eq!(typed(&mut a, "n", 0), Flow::Continue);
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     assert_eq!(a.key(ctrl_c, 0), Flow::Continue);
-    assert_eq!(a.asking(), Some(&Ask::Quit));
+    assert_eq!(a.session.question(), Some(Question::Quit));
     assert_eq!(typed(&mut a, "y", 0), Flow::Quit);
 }
 

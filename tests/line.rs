@@ -232,7 +232,7 @@ fn person_plays_e4(setup: Setup) -> Session {
     )
     .unwrap();
     session
-        .command(escaque::table::session::Command::Move(e4), 0)
+        .command(escaque::table::command::Command::Move(e4), 0)
         .unwrap();
     session
 }

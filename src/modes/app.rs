@@ -12,17 +12,13 @@ use crate::laws::GameEvent;
 use crate::speech::Speaker;
 use crate::ui::{self, Glyphs};
 
-use crate::table::session::{Command, Seat, Session, SessionError};
+use crate::table::command::{Command, CommandError, Context, Grammar, Query};
+use crate::table::session::{Reply, Seat, Session, SessionError};
 
-/// What the status line is asking.
+/// What the status line asks that is the screen's own (the session's questions —
+/// resign, claim, offer, accept, takeback, quit — are [`Session::question`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Ask {
-    /// Leave while a game runs? (`q`, Ctrl-C)
-    Quit,
-    /// Resign? (5.1.2)
-    Resign,
-    /// Take back by agreement? (casual games)
-    Takeback,
     /// Resume the unfinished game found at start?
     Resume,
     /// Which piece for this promotion? (3.7.3.3)
@@ -133,6 +129,9 @@ pub struct App {
     /// Strict touch-move (Art. 4): picking a piece up with the cursor touches it, and the
     /// touches bind as the Laws say; `None` when the mode is off.
     touch: Option<crate::laws::touch::TouchState>,
+    /// The letter key that opened the session's waiting question (`r` for resign), kept
+    /// so that a move typed after it (`re2`: the Spanish King to e2) is read as typed.
+    asked_by: Option<char>,
 }
 
 impl App {
@@ -168,6 +167,7 @@ impl App {
             envelopes_dir: None,
             arbiter_training: false,
             touch: None,
+            asked_by: None,
         };
         app.announcement = app.opening_words();
         app.session.skip_events();
@@ -298,6 +298,11 @@ impl App {
         if let Some(ask) = self.ask.clone() {
             return self.answer(ask, key, now);
         }
+        if self.session.question().is_some() && !ctrl_c {
+            if let Some(flow) = self.answer_question(key, now) {
+                return flow;
+            }
+        }
         if self.input.is_some() && !ctrl_c {
             return self.edit_line(key, now);
         }
@@ -314,9 +319,60 @@ impl App {
                 return Flow::Continue;
             }
         }
-        match self.keymap.action(&key) {
+        let flow = match self.keymap.action(&key) {
             Some(action) => self.action(action, now),
             None => Flow::Continue,
+        };
+        if self.session.question().is_some() {
+            self.asked_by = match key.code {
+                KeyCode::Char(c) if c.is_alphabetic() => Some(c),
+                _ => None,
+            };
+        }
+        flow
+    }
+
+    /// A key while the session's question waits: `y`/`s` yes, `n`/Esc no. Enter alone
+    /// answers nothing; a key that starts a move withdraws the question and opens the
+    /// command line with the move as typed (with the letter that opened the question, if
+    /// it was one: `r` `e` `2` is `re2`). `None`: the key is not about the question (it
+    /// withdraws it and does what it does).
+    fn answer_question(&mut self, key: KeyEvent, now: u64) -> Option<Flow> {
+        let answer = match key.code {
+            KeyCode::Char('y' | 'Y' | 's' | 'S') => Some(true),
+            KeyCode::Char('n') | KeyCode::Esc => Some(false),
+            _ => None,
+        };
+        if let Some(yes) = answer {
+            return Some(self.apply(Command::Answer(yes), now));
+        }
+        match key.code {
+            KeyCode::Enter => {
+                self.announcement = self.speaker.answer_hint();
+                Some(Flow::Continue)
+            }
+            KeyCode::Char(c)
+                if crate::keymap::starts_move(c)
+                    && !key
+                        .modifiers
+                        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                self.session.withdraw_question();
+                let text: String = self.asked_by.take().into_iter().chain([c]).collect();
+                self.announcement = self.speaker.cancelled();
+                self.input = Some(LineInput {
+                    cursor: text.chars().count(),
+                    text,
+                    error: None,
+                });
+                Some(Flow::Continue)
+            }
+            _ => {
+                if self.session.withdraw_question().is_some() {
+                    self.announcement = self.speaker.cancelled();
+                }
+                None
+            }
         }
     }
 
@@ -324,12 +380,7 @@ impl App {
     pub fn action(&mut self, action: Action, now: u64) -> Flow {
         let lang = self.lang();
         match action {
-            Action::Quit => {
-                if self.session.game().is_over() || self.session.game().plies().is_empty() {
-                    return Flow::Quit;
-                }
-                self.ask = Some(Ask::Quit);
-            }
+            Action::Quit => return self.apply(Command::Quit, now),
             Action::Help => self.help = true,
             Action::Up => self.step_cursor(0, 1),
             Action::Down => self.step_cursor(0, -1),
@@ -348,18 +399,21 @@ impl App {
                 self.input = None;
             }
             Action::CommandLine => self.input = Some(LineInput::default()),
-            Action::OfferDraw => self.command(Command::OfferDraw, now),
-            Action::AcceptDraw => self.command(Command::AcceptDraw, now),
-            Action::DeclineDraw => self.command(Command::DeclineDraw, now),
-            Action::ClaimDraw => self.command(Command::ClaimDraw(None), now),
-            Action::Resign => {
-                if !self.session.game().is_over() {
-                    self.ask = Some(Ask::Resign);
-                }
-            }
+            Action::OfferDraw => return self.apply(Command::OfferDraw, now),
+            Action::AcceptDraw => return self.apply(Command::AcceptDraw, now),
+            Action::DeclineDraw => return self.apply(Command::DeclineDraw, now),
+            Action::ClaimDraw => return self.apply(Command::Claim(None), now),
+            Action::Resign => return self.apply(Command::Resign, now),
             Action::Flip => self.bottom = !self.bottom,
-            Action::Takeback => self.ask = Some(Ask::Takeback),
-            Action::Pause => self.pause(now),
+            Action::Takeback => return self.apply(Command::Takeback, now),
+            Action::Pause => {
+                let cmd = if self.paused() {
+                    Command::Resume
+                } else {
+                    Command::Pause
+                };
+                return self.apply(cmd, now);
+            }
             Action::Adjust => {
                 let by = self.session.game().position().turn();
                 let cursor = self.cursor;
@@ -370,35 +424,9 @@ impl App {
                     }
                 }
             }
-            Action::Seal => {
-                if self.session.game().is_over() || self.envelopes_dir.is_none() {
-                    return Flow::Continue;
-                }
-                if !self.session.human_to_move() {
-                    self.announcement = self.error_words(&SessionError::EngineToMove);
-                    return Flow::Continue;
-                }
-                self.sealing = true;
-                self.input = Some(LineInput::default());
-                self.announcement = lang
-                    .pick(
-                        "Aplazamiento: escriba la jugada secreta y Enter; no se jugará en el tablero (Directrices I.1).",
-                        "Adjournment: write the sealed move and press Enter; it is not played on the board (Guidelines I.1).",
-                    )
-                    .into();
-            }
+            Action::Seal => return self.front(Command::Seal(None), now),
             Action::Save => return Flow::Save,
-            Action::NewGame => {
-                if self.session.game().is_over() || self.session.game().plies().is_empty() {
-                    return Flow::NewGame;
-                }
-                self.announcement = lang
-                    .pick(
-                        "La partida sigue: abandone u ofrezca tablas antes de empezar otra.",
-                        "The game is still on: resign or agree a draw before starting another.",
-                    )
-                    .into();
-            }
+            Action::NewGame => return self.apply(Command::NewGame, now),
             Action::ToggleClockReadings => self.view.clock_readings = !self.view.clock_readings,
             Action::RepeatAnnouncement => {
                 // The line must change for a screen reader watching the terminal to read it
@@ -432,13 +460,65 @@ impl App {
         Flow::Continue
     }
 
-    fn command(&mut self, cmd: Command, now: u64) {
-        match self.session.command(cmd, now) {
-            Ok(()) => {
+    /// Hands a command to the session and shows what it came to.
+    fn apply(&mut self, cmd: Command, now: u64) -> Flow {
+        self.asked_by = None;
+        let outcome = match self.session.apply(cmd, now) {
+            Ok(o) => o,
+            Err(e) => {
+                self.report(&e);
+                return Flow::Continue;
+            }
+        };
+        if outcome.withdrawn.is_some() {
+            self.announcement = self.speaker.cancelled();
+        }
+        match outcome.reply {
+            Reply::Done => {
                 self.absorb_events();
             }
-            Err(e) => self.announcement = self.error_words(&e),
+            Reply::Asked(q) => {
+                let pos = *self.session.game().position();
+                self.announcement = self.speaker.question(&q, Some(&pos), false);
+            }
+            Reply::Cancelled(_) => self.announcement = self.speaker.cancelled(),
+            Reply::Leave => return Flow::Quit,
+            Reply::NewGame => return Flow::NewGame,
+            Reply::TakenBack => self.announcement = self.speaker.taken_back(),
+            Reply::Front(cmd) => return self.front(cmd, now),
         }
+        Flow::Continue
+    }
+
+    /// The commands that are the screen's own.
+    fn front(&mut self, cmd: Command, now: u64) -> Flow {
+        match cmd {
+            Command::Flip => self.bottom = !self.bottom,
+            Command::Save => return Flow::Save,
+            Command::ClockReadings => self.view.clock_readings = !self.view.clock_readings,
+            Command::Query(Query::Help) => self.help = true,
+            Command::Query(Query::Repeat) => return self.action(Action::RepeatAnnouncement, now),
+            Command::Query(q) => self.announcement = self.session.answer(q, &self.speaker, now),
+            Command::Seal(mv) => {
+                if self.session.game().is_over() || self.envelopes_dir.is_none() {
+                    return Flow::Continue;
+                }
+                if !self.session.human_to_move() {
+                    self.report(&SessionError::EngineToMove);
+                    return Flow::Continue;
+                }
+                match mv {
+                    Some(mv) => self.seal(mv, now),
+                    None => {
+                        self.sealing = true;
+                        self.input = Some(LineInput::default());
+                        self.announcement = self.speaker.seal_prompt();
+                    }
+                }
+            }
+            _ => self.report(&SessionError::NotHere),
+        }
+        Flow::Continue
     }
 
     /// Says why a command was refused (by this screen, or by the room of a shared game).
@@ -447,15 +527,12 @@ impl App {
     }
 
     fn error_words(&self, e: &SessionError) -> String {
-        e.words(self.lang())
+        self.speaker.refusal(e)
     }
 
+    /// A key while the screen's own question waits (a promotion's piece; resuming the
+    /// game found at start: `y`/`s` or `n`/Esc, never Enter alone).
     fn answer(&mut self, ask: Ask, key: KeyEvent, now: u64) -> Flow {
-        let yes = matches!(
-            key.code,
-            KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::Enter
-        );
-        let no = matches!(key.code, KeyCode::Char('n' | 'N') | KeyCode::Esc);
         if let Ask::Promotion { from, to } = ask {
             let role = match key.code {
                 KeyCode::Enter | KeyCode::Char('q' | 'Q' | 'd' | 'D') => Some(Role::Queen),
@@ -477,39 +554,19 @@ impl App {
             }
             return Flow::Continue;
         }
-        if !yes && !no {
-            return Flow::Continue;
-        }
-        self.ask = None;
-        if no {
-            if ask == Ask::Resume {
-                return Flow::NewGame;
+        match key.code {
+            KeyCode::Char('y' | 'Y' | 's' | 'S') => {
+                self.ask = None;
+                Flow::Resume
             }
-            return Flow::Continue;
-        }
-        match ask {
-            Ask::Quit => Flow::Quit,
-            Ask::Resume => Flow::Resume,
-            Ask::Resign => {
-                self.command(Command::Resign, now);
+            KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+                self.ask = None;
+                Flow::NewGame
+            }
+            _ => {
+                self.announcement = self.speaker.answer_hint();
                 Flow::Continue
             }
-            Ask::Takeback => {
-                match self.session.takeback() {
-                    Ok(()) => {
-                        self.announcement = self
-                            .lang()
-                            .pick(
-                                "Jugada devuelta de común acuerdo.",
-                                "Move taken back by agreement.",
-                            )
-                            .into();
-                    }
-                    Err(e) => self.announcement = self.error_words(&e),
-                }
-                Flow::Continue
-            }
-            Ask::Promotion { .. } => Flow::Continue,
         }
     }
 
@@ -542,90 +599,43 @@ impl App {
         Flow::Continue
     }
 
-    /// Runs the command line's text: a word command, or a move in any notation.
+    /// Runs the command line's text, read by the table's grammar: a command, or a move
+    /// in any notation (its letters read as typed).
     fn run_line(&mut self, text: &str, now: u64) -> Flow {
-        if self.sealing {
-            self.seal(text, now);
-            return Flow::Continue;
-        }
-        if self.session.role() == Some(crate::table::session::Role::Arbiter) {
-            if let Some(parsed) = super::arbiter_cmd::parse(text, self.lang()) {
-                match parsed {
-                    Ok(request) => {
-                        self.input = None;
-                        if let Err(e) = self.session.request(request) {
-                            self.report(&e);
-                        }
-                    }
-                    Err(e) => {
-                        if let Some(input) = self.input.as_mut() {
-                            input.error = Some(e);
-                        }
-                    }
-                }
-                return Flow::Continue;
-            }
-        }
-        let lower = text.to_lowercase();
-        let mut words = lower.split_whitespace();
-        let first = words.next().unwrap_or("");
-        let rest: Vec<&str> = words.collect();
-        let flow = match first {
-            "" => {
-                self.input = None;
-                return Flow::Continue;
-            }
-            "draw" | "tablas" | "offer" | "ofrezco" => Some(Action::OfferDraw),
-            "accept" | "acepto" | "aceptar" => Some(Action::AcceptDraw),
-            "decline" | "rechazo" | "rechazar" => Some(Action::DeclineDraw),
-            "resign" | "abandono" | "abandonar" => Some(Action::Resign),
-            "flip" | "girar" => Some(Action::Flip),
-            "save" | "guardar" => Some(Action::Save),
-            "help" | "ayuda" => Some(Action::Help),
-            "quit" | "salir" => Some(Action::Quit),
-            "takeback" | "devolver" => Some(Action::Takeback),
-            "claim" | "reclamo" | "reclamar" => {
-                let intended = if rest.is_empty() {
-                    None
-                } else {
-                    let pos = *self.session.game().position();
-                    match self.speaker.read_move(&pos, &rest.join(" ")) {
-                        Ok(mv) => Some(mv),
-                        Err(e) => {
-                            if let Some(input) = self.input.as_mut() {
-                                input.error = Some(e.to_string());
-                            }
-                            return Flow::Continue;
-                        }
-                    }
-                };
-                self.input = None;
-                self.command(Command::ClaimDraw(intended), now);
-                return Flow::Continue;
-            }
-            _ => None,
-        };
-        if let Some(action) = flow {
-            self.input = None;
-            return self.action(action, now);
-        }
-        if self.session.engine_to_move() {
-            self.input = None;
-            self.announcement = self.error_words(&SessionError::EngineToMove);
-            return Flow::Continue;
-        }
-        if let Err(e) = self.session.may_move() {
-            self.input = None;
-            self.report(&e);
-            return Flow::Continue;
-        }
         let pos = *self.session.game().position();
-        match self.speaker.read_move(&pos, text) {
-            Ok(mv) => {
+        let grammar = Grammar {
+            context: Context::Play,
+            speaker: &self.speaker,
+            position: Some(&pos),
+        };
+        if self.sealing {
+            match grammar.read_move(text) {
+                Ok(mv) => self.seal(mv, now),
+                Err(e) => self.line_error(&e),
+            }
+            return Flow::Continue;
+        }
+        let read = grammar.read(text);
+        match read {
+            Ok(None) => {
+                self.input = None;
+                Flow::Continue
+            }
+            Ok(Some(Command::Move(mv))) => {
                 self.input = None;
                 self.play(mv, now);
+                Flow::Continue
             }
-            Err(e) if self.arbiter_training && e.problem == crate::speech::ReadProblem::Illegal => {
+            Ok(Some(cmd)) => {
+                self.input = None;
+                self.apply(cmd, now)
+            }
+            Err(CommandError::Move(e))
+                if self.arbiter_training
+                    && e.problem == crate::speech::ReadProblem::Illegal
+                    && self.session.may_move().is_ok()
+                    && !self.session.engine_to_move() =>
+            {
                 // 7.5.1: the move was completed; the position before it stands (the record
                 // never held the illegal one) and the penalty of 7.5.5 follows.
                 self.input = None;
@@ -639,28 +649,29 @@ impl App {
                     Ok(_) => {
                         self.absorb_events();
                     }
-                    Err(e) => self.announcement = e.to_string(),
+                    Err(e) => self.announcement = self.speaker.game_error(&e),
                 }
+                Flow::Continue
             }
             Err(e) => {
-                if let Some(input) = self.input.as_mut() {
-                    input.error = Some(e.to_string());
-                }
+                self.line_error(&e);
+                Flow::Continue
             }
         }
-        Flow::Continue
+    }
+
+    /// Shows why the command line's text was not read, under it.
+    fn line_error(&mut self, e: &CommandError) {
+        let words = self.speaker.command_error_brief(e);
+        if let Some(input) = self.input.as_mut() {
+            input.error = Some(words);
+        }
     }
 
     fn play(&mut self, mv: Move, now: u64) {
         self.selected = None;
         if self.paused() {
-            self.announcement = self
-                .lang()
-                .pick(
-                    "Los relojes están parados: pulse la tecla de pausa para reanudar.",
-                    "The clocks are stopped: press the pause key to resume.",
-                )
-                .into();
+            self.report(&SessionError::Paused);
             return;
         }
         if let Some(t) = &self.touch {
@@ -676,7 +687,7 @@ impl App {
                 return;
             }
         }
-        self.command(Command::Move(mv), now);
+        self.apply(Command::Move(mv), now);
     }
 
     fn paused(&self) -> bool {
@@ -686,35 +697,15 @@ impl App {
             .is_some_and(|c| c.phase() == crate::laws::clock::Phase::Paused)
     }
 
-    /// 6.11–6.12: stop the clocks (to call the arbiter), or start them again.
-    fn pause(&mut self, now: u64) {
-        let resume = self.paused();
-        match self.session.pause(resume, now) {
-            Ok(()) => {
-                self.absorb_events();
-            }
-            Err(e) => self.announcement = self.error_words(&e),
-        }
-    }
-
-    /// Guidelines I.1: the player to move seals `text`; the envelope is written to the
+    /// Guidelines I.1: the player to move seals `mv`; the envelope is written to the
     /// data directory and the clock stops.
-    fn seal(&mut self, text: &str, now: u64) {
+    fn seal(&mut self, mv: Move, now: u64) {
         use crate::laws::adjourn::{Adjournment, SealDraft};
         let lang = self.lang();
         let Some(dir) = self.envelopes_dir.clone() else {
             return;
         };
         let pos = *self.session.game().position();
-        let mv = match self.speaker.read_move(&pos, text) {
-            Ok(mv) => mv,
-            Err(e) => {
-                if let Some(input) = self.input.as_mut() {
-                    input.error = Some(e.to_string());
-                }
-                return;
-            }
-        };
         self.session.tick(now);
         let mut adj = Adjournment::of_game_at(self.session.game(), now);
         adj.white = self.session.name(Color::White).to_string();
@@ -842,7 +833,7 @@ impl App {
                 self.selected = in_hand;
                 if let Some(mv) = made {
                     self.selected = None;
-                    self.command(Command::Move(mv), now);
+                    self.apply(Command::Move(mv), now);
                 } else if let Some(crate::laws::touch::BindingKind::PawnTo { from, to }) =
                     self.touch.as_ref().map(|t| t.binding().kind)
                 {
@@ -918,7 +909,7 @@ impl App {
         } else {
             Vec::new()
         };
-        let question = self.ask.as_ref().map(|a| self.question(a));
+        let question = self.question();
         let promotion_options: Vec<(String, String)> = match lang {
             Lang::Es => [
                 ("D", "Dama"),
@@ -941,7 +932,7 @@ impl App {
                 question: question.as_deref().unwrap_or(""),
                 options: &promotion_options,
             }),
-            (Some(_), _) => Some(ui::Prompt::Confirm {
+            (Some(_), _) | (None, None) if question.is_some() => Some(ui::Prompt::Confirm {
                 question: question.as_deref().unwrap_or(""),
             }),
             (None, Some(input)) => Some(ui::Prompt::CommandLine {
@@ -1001,36 +992,28 @@ impl App {
         ui::draw(frame, &screen, &self.theme);
     }
 
-    fn question(&self, ask: &Ask) -> String {
+    /// The question on the status line: the screen's own, or the session's.
+    fn question(&self) -> Option<String> {
         let lang = self.lang();
-        match ask {
-            Ask::Quit => lang
-                .pick(
-                    "¿Salir? La partida queda guardada y podrá reanudarla. (s/n)",
-                    "Quit? The game is saved and can be resumed. (y/n)",
-                )
-                .into(),
-            Ask::Resign => lang
-                .pick("¿Abandona la partida? (s/n)", "Resign the game? (y/n)")
-                .into(),
-            Ask::Takeback => lang
-                .pick(
-                    "¿Devolver la última jugada? Los dos jugadores deben estar de acuerdo. (s/n)",
-                    "Take back the last move? Both players must agree. (y/n)",
-                )
-                .into(),
-            Ask::Resume => lang
-                .pick(
+        match &self.ask {
+            Some(Ask::Resume) => Some(
+                lang.pick(
                     "Hay una partida sin terminar. ¿Reanudarla? (s/n)",
                     "An unfinished game was found. Resume it? (y/n)",
                 )
                 .into(),
-            Ask::Promotion { .. } => lang
-                .pick(
+            ),
+            Some(Ask::Promotion { .. }) => Some(
+                lang.pick(
                     "Coronar: D dama, T torre, A alfil, C caballo (Enter: dama)",
                     "Promote to: Q queen, R rook, B bishop, N knight (Enter: queen)",
                 )
                 .into(),
+            ),
+            None => self.session.question().map(|q| {
+                self.speaker
+                    .question(&q, Some(self.session.game().position()), false)
+            }),
         }
     }
 

@@ -12,13 +12,14 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::core::{Color, Square};
+use crate::core::Color;
 use crate::lang::Lang;
 use crate::laws::GameEvent;
-use crate::speech::{self, Speaker};
+use crate::speech::Speaker;
 
 use super::event_loop::TimeSource;
-use crate::table::session::{Command, Session};
+use crate::table::command::{self, Command, Context, Grammar, Query};
+use crate::table::session::{Reply, Session, SessionError};
 
 /// A program that says a line aloud (`--speak`), when installed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,16 +76,6 @@ impl Default for LineOptions {
     }
 }
 
-/// Something the line mode waits for an answer to.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Pending {
-    Resign,
-    Offer,
-    Accept,
-    Claim(Option<crate::core::Move>),
-    Quit,
-}
-
 /// How the mode ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LineEnd {
@@ -116,7 +107,6 @@ pub struct LineMode<W: Write> {
     options: LineOptions,
     /// Warnings already given: (colour, period, threshold).
     warned: BTreeSet<(u8, usize, u64)>,
-    pending: Option<Pending>,
     last: String,
     /// The prompt is on the screen since the last line said.
     prompted: bool,
@@ -130,7 +120,6 @@ impl<W: Write> LineMode<W> {
             out,
             options,
             warned: BTreeSet::new(),
-            pending: None,
             last: String::new(),
             prompted: false,
         }
@@ -138,6 +127,11 @@ impl<W: Write> LineMode<W> {
 
     fn lang(&self) -> Lang {
         self.speaker.lang
+    }
+
+    /// The speaker of this mode (its language and naming profile).
+    pub fn speaker(&self) -> Speaker {
+        self.speaker
     }
 
     /// The output (a remote screen's buffer).
@@ -339,214 +333,89 @@ impl<W: Write> LineMode<W> {
         s
     }
 
-    /// The answer to a query word (`first`) with its argument, or `None` when `first` is
-    /// not a query.
-    fn query(&self, first: &str, rest: &str, now: u64) -> Option<String> {
-        let sp = &self.speaker;
-        let game = self.session.game();
-        let pos = game.position();
-        let lang = self.lang();
-        let need_square = |rest: &str, f: &dyn Fn(Square) -> String| match sp.read_square(rest) {
-            Ok(sq) => f(sq),
-            Err(e) => e,
-        };
-        Some(match first {
-            "help" | "ayuda" | "?" => help(lang),
-            "repeat" | "repetir" | "r" => self.last.clone(),
-            "clock" | "reloj" | "time" | "tiempo" | "t" => sp.clocks(game, now),
-            "moves" | "jugadas" | "number" | "numero" | "m" => sp.move_count(game),
-            "last" | "ultima" | "l" => sp.last_move(game),
-            "turn" | "turno" => self.speaker.turn(self.session.game()),
-            "pieces" | "piezas" | "p" => {
-                let words: Vec<&str> = rest.split_whitespace().collect();
-                let mine = self.session.local_color_or_turn();
-                let theirs = words.iter().any(|w| {
-                    matches!(
-                        *w,
-                        "theirs" | "opponent" | "their" | "suyas" | "rival" | "contrarias" | "del"
-                    )
-                });
-                let both = words
-                    .iter()
-                    .any(|w| matches!(*w, "all" | "todas" | "both" | "ambos" | "todo"));
-                let role = speech::parse_role(rest);
-                if both {
-                    format!(
-                        "{} {}",
-                        sp.pieces(pos, Color::White, role),
-                        sp.pieces(pos, Color::Black, role)
-                    )
-                } else {
-                    sp.pieces(pos, if theirs { !mine } else { mine }, role)
-                }
-            }
-            "square" | "casilla" | "s" | "que" => {
-                need_square(rest, &|sq| sp.square_contents(pos, sq))
-            }
-            "file" | "columna" | "f" | "rank" | "fila" => match speech::parse_line(rest) {
-                Some(line) => sp.scan(pos, line),
-                None => match lang {
-                    Lang::Es => format!("No entiendo qué columna o fila es «{rest}»."),
-                    Lang::En => format!("I do not understand which file or rank \"{rest}\" is."),
-                },
-            },
-            "legal" | "legales" => need_square(rest, &|sq| sp.piece_moves(pos, sq)),
-            "material" => sp.material(pos),
-            "scoresheet" | "planilla" | "score" => sp.scoresheet(game),
-            "board" | "tablero" | "position" | "posicion" | "b" => sp.position_words(pos),
-            _ => return None,
-        })
+    /// The answer to a query.
+    fn query(&self, q: Query, now: u64) -> String {
+        match q {
+            Query::Help => help(self.lang()),
+            Query::Repeat => self.last.clone(),
+            q => self.session.answer(q, &self.speaker, now),
+        }
     }
 
-    /// One line of input at `now`.
+    /// One line of input at `now`: read by the table's grammar, carried out by the
+    /// session, said here.
     fn line(&mut self, text: &str, now: u64) -> io::Result<Option<LineEnd>> {
         if text.is_empty() {
             return Ok(None);
         }
-        let lang = self.lang();
-        if let Some(p) = self.pending.take() {
-            let t = speech::normalize(text);
-            let yes = matches!(t.as_str(), "s" | "si" | "y" | "yes" | "sí");
-            let no = matches!(t.as_str(), "n" | "no");
-            if yes {
-                return self.confirmed(p, now);
+        let answer = self
+            .session
+            .question()
+            .and_then(|_| command::answer(text))
+            .map(Command::Answer);
+        let cmd = match answer {
+            Some(a) => a,
+            None => {
+                let pos = *self.session.game().position();
+                let read = Grammar {
+                    context: Context::Play,
+                    speaker: &self.speaker,
+                    position: Some(&pos),
+                }
+                .read(text);
+                match read {
+                    Ok(Some(c)) => c,
+                    Ok(None) => return Ok(None),
+                    Err(e) => {
+                        if self.session.withdraw_question().is_some() {
+                            let s = self.speaker.cancelled();
+                            self.say(&s)?;
+                        }
+                        let s = self.speaker.command_error(&e);
+                        self.say(&s)?;
+                        return Ok(None);
+                    }
+                }
             }
-            if !no {
-                // Anything else cancels the question and is read as a new line.
-                let s = lang.pick("Cancelado.", "Cancelled.").to_string();
+        };
+        let outcome = match self.session.apply(cmd, now) {
+            Ok(o) => o,
+            Err(e) => {
+                let s = self.speaker.refusal(&e);
                 self.say(&s)?;
-                return self.line(text, now);
-            }
-            let s = lang.pick("Cancelado.", "Cancelled.").to_string();
-            self.say(&s)?;
-            return Ok(None);
-        }
-        if self.session.role() == Some(crate::table::session::Role::Arbiter) {
-            if let Some(parsed) = super::arbiter_cmd::parse(text, lang) {
-                let said = match parsed.map(|r| self.session.request(r)) {
-                    Ok(Ok(())) => return Ok(None),
-                    Ok(Err(e)) => e.words(lang),
-                    Err(e) => e,
-                };
-                self.say(&said)?;
                 return Ok(None);
             }
+        };
+        if outcome.withdrawn.is_some() {
+            let s = self.speaker.cancelled();
+            self.say(&s)?;
         }
-        let norm = speech::normalize(text);
-        let mut words = norm.split_whitespace();
-        let first = words.next().unwrap_or("");
-        let rest: Vec<&str> = words.collect();
-        let rest_text = rest.join(" ");
-        let answer = self.query(first, &rest_text, now);
-        if let Some(a) = answer {
-            self.say(&a)?;
-            return Ok(None);
-        }
-        let question = |es: &str, en: &str| lang.pick(es, en).to_string();
-        match first {
-            "quit" | "salir" | "exit" | "q" => {
-                if self.session.game().is_over() || self.session.game().plies().is_empty() {
-                    return Ok(Some(LineEnd::Quit));
-                }
-                self.pending = Some(Pending::Quit);
-                let q = question(
-                    "¿Salir? La partida queda guardada. Conteste sí o no.",
-                    "Quit? The game is saved. Answer yes or no.",
-                );
-                self.say(&q)?;
+        match outcome.reply {
+            Reply::Done => self.announce()?,
+            Reply::Asked(q) => {
+                let pos = *self.session.game().position();
+                let s = self.speaker.question(&q, Some(&pos), true);
+                self.say(&s)?;
             }
-            "resign" | "abandono" | "abandonar" => {
-                self.pending = Some(Pending::Resign);
-                let q = question("¿Abandona? Conteste sí o no.", "Resign? Answer yes or no.");
-                self.say(&q)?;
+            Reply::Cancelled(_) => {
+                let s = self.speaker.cancelled();
+                self.say(&s)?;
             }
-            "draw" | "tablas" | "offer" | "ofrezco" => {
-                self.pending = Some(Pending::Offer);
-                let q = question(
-                    "¿Ofrece tablas? Conteste sí o no.",
-                    "Offer a draw? Answer yes or no.",
-                );
-                self.say(&q)?;
+            Reply::Leave => return Ok(Some(LineEnd::Quit)),
+            Reply::TakenBack => {
+                let s = self.speaker.taken_back();
+                self.say(&s)?;
             }
-            "accept" | "acepto" | "aceptar" => {
-                self.pending = Some(Pending::Accept);
-                let q = question(
-                    "¿Acepta las tablas? Conteste sí o no.",
-                    "Accept the draw? Answer yes or no.",
-                );
-                self.say(&q)?;
+            Reply::Front(Command::Query(q)) => {
+                let s = self.query(q, now);
+                self.say(&s)?;
             }
-            "decline" | "rechazo" | "rechazar" => {
-                self.command(Command::DeclineDraw, now)?;
-            }
-            "claim" | "reclamo" | "reclamar" => {
-                let intended = if rest.is_empty() {
-                    None
-                } else {
-                    match self
-                        .speaker
-                        .read_move(self.session.game().position(), &rest_text)
-                    {
-                        Ok(mv) => Some(mv),
-                        Err(e) => {
-                            let s = e.say(&self.speaker);
-                            self.say(&s)?;
-                            return Ok(None);
-                        }
-                    }
-                };
-                self.pending = Some(Pending::Claim(intended));
-                let q = question(
-                    "¿Reclama tablas? Si la reclamación es incorrecta, el rival recibe tiempo. Conteste sí o no.",
-                    "Claim a draw? If the claim is wrong, your opponent gets extra time. Answer yes or no.",
-                );
-                self.say(&q)?;
-            }
-            _ => {
-                if self.session.game().is_over() {
-                    let s = question(
-                        "La partida ha terminado: no se pueden hacer más jugadas.",
-                        "The game is over: no more moves can be made.",
-                    );
-                    self.say(&s)?;
-                    return Ok(None);
-                }
-                if let Err(e) = self.session.may_move() {
-                    let s = e.words(lang);
-                    self.say(&s)?;
-                    return Ok(None);
-                }
-                match self.speaker.read_move(self.session.game().position(), text) {
-                    Ok(mv) => self.command(Command::Move(mv), now)?,
-                    Err(e) => {
-                        let s = e.say(&self.speaker);
-                        self.say(&s)?;
-                    }
-                }
+            Reply::NewGame | Reply::Front(_) => {
+                let s = self.speaker.refusal(&SessionError::NotHere);
+                self.say(&s)?;
             }
         }
         Ok(None)
-    }
-
-    fn confirmed(&mut self, p: Pending, now: u64) -> io::Result<Option<LineEnd>> {
-        match p {
-            Pending::Quit => return Ok(Some(LineEnd::Quit)),
-            Pending::Resign => self.command(Command::Resign, now)?,
-            Pending::Offer => self.command(Command::OfferDraw, now)?,
-            Pending::Accept => self.command(Command::AcceptDraw, now)?,
-            Pending::Claim(mv) => self.command(Command::ClaimDraw(mv), now)?,
-        }
-        Ok(None)
-    }
-
-    fn command(&mut self, cmd: Command, now: u64) -> io::Result<()> {
-        match self.session.command(cmd, now) {
-            Ok(()) => self.announce(),
-            Err(e) => {
-                let s = e.words(self.lang());
-                self.say(&s)
-            }
-        }
     }
 }
 

@@ -2,7 +2,6 @@
 //! arbiter's replay. One event loop: input → action → update → events → draw / announce.
 
 pub mod app;
-pub mod arbiter_cmd;
 pub mod event_loop;
 pub mod line;
 pub mod persist;

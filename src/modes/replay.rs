@@ -12,7 +12,6 @@
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -23,13 +22,14 @@ use crate::config::{Config, Paths};
 use crate::core::{Bitboard, Color, Letters, Notation, write_move};
 use crate::keymap::{Action, KeyStyle, Keymap};
 use crate::lang::Lang;
+use crate::laws::Article;
 use crate::laws::arbiter::{Decision, Review, ReviewOptions, review_unreadable, review_with};
 use crate::laws::clock::Clock;
 use crate::laws::game::Game;
 use crate::laws::irregularity::ArbiterPenalty;
-use crate::laws::pgn::{self, format_clock};
-use crate::laws::{Article, GameResult};
+use crate::laws::pgn;
 use crate::speech::{Profile, Speaker};
+use crate::table::command::{CommandError, Context, DecisionWords, Expected, Grammar};
 use crate::ui;
 
 use super::app::View;
@@ -128,34 +128,6 @@ pub enum Proposal {
         decision: Decision,
         question: String,
     },
-}
-
-/// The article numbers typed by the arbiter, kept for the life of the program (an
-/// [`Article`] holds a `&'static str`); each distinct number is stored once.
-static TYPED_ARTICLES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
-
-/// An article number as the Laws write them: `6.9`, `12.9.6`, `A.5.2`, `III.4`.
-fn parse_article(text: &str) -> Option<Article> {
-    let parts: Vec<&str> = text.split('.').collect();
-    let head_ok = |h: &str| {
-        !h.is_empty()
-            && (h.chars().all(|c| c.is_ascii_digit())
-                || matches!(h, "A" | "B" | "C" | "D" | "I" | "II" | "III" | "IV"))
-    };
-    let rest_ok = parts[1..]
-        .iter()
-        .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
-    if text.len() > 16 || !head_ok(parts[0]) || !rest_ok || (parts.len() == 1 && parts[0].len() > 2)
-    {
-        return None;
-    }
-    let mut known = TYPED_ARTICLES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&s) = known.iter().find(|&&s| s == text) {
-        return Some(Article(s));
-    }
-    let s: &'static str = Box::leak(text.to_string().into_boxed_str());
-    known.push(s);
-    Some(Article(s))
 }
 
 /// A finding in the pane: its kind, then its sentence; the sentence alone when it already
@@ -473,110 +445,66 @@ impl Replay {
         self.ply.min(self.review.plies.len())
     }
 
-    /// Reads a decision command: `restore [PLY]`, `penalty white|black [SECONDS]`,
+    /// Reads a decision command with the table's grammar (the words of a live game's
+    /// arbiter: `restore [PLY]`, `penalty white|black [SECONDS]`, `warn`, `deduct`, `lose`,
     /// `clocks` (the proportional reconstruction, asked before it is set), `clocks WHITE
-    /// BLACK` (the times typed, `1:10:00 58:30`), `result 1-0|0-1|1/2 ARTICLE` (or the
-    /// Spanish `restablecer`, `sancion blancas|negras`, `relojes`, `resultado`). The error
-    /// quotes the input and says what is wrong where.
+    /// BLACK`, `result 1-0|0-1|1/2 ARTICLE`, and their Spanish words), and fills in what the
+    /// words leave out from the ply shown. The error quotes the input and says what is
+    /// wrong where.
     pub fn parse_decision(&self, text: &str) -> Result<Proposal, String> {
-        let lang = self.lang();
-        let norm = crate::speech::normalize(text);
-        let words: Vec<&str> = norm.split_whitespace().collect();
-        let bad = |word: usize, es: &str, en: &str| -> String {
-            let at = words.get(word).copied().unwrap_or("");
-            match lang {
-                Lang::Es => format!("«{text}»: palabra {} «{at}»: {es}", word + 1),
-                Lang::En => format!("\"{text}\": word {} \"{at}\": {en}", word + 1),
-            }
+        let grammar = Grammar {
+            context: Context::Replay,
+            speaker: &self.speaker,
+            position: None,
         };
-        let usage_es = "use restablecer [JUGADA], sancion blancas|negras [SEGUNDOS], \
-                        relojes [BLANCAS NEGRAS], o resultado 1-0|0-1|1/2 ARTICULO";
-        let usage_en = "use restore [PLY], penalty white|black [SECONDS], clocks [WHITE \
-                        BLACK], or result 1-0|0-1|1/2 ARTICLE";
+        let words = grammar
+            .read_decision(text)
+            .map_err(|e| self.speaker.command_error(&e))?;
+        self.propose(words, text)
+            .map_err(|e| self.speaker.command_error(&e))
+    }
+
+    /// A decision already read (after `decide` on the line mode), made whole.
+    pub fn propose_words(&self, words: DecisionWords, text: &str) -> Result<Proposal, String> {
+        self.propose(words, text)
+            .map_err(|e| self.speaker.command_error(&e))
+    }
+
+    /// A decision as typed, made whole from the ply shown.
+    fn propose(&self, words: DecisionWords, text: &str) -> Result<Proposal, CommandError> {
         let at = self.decision_ply();
-        let Some(&first) = words.first() else {
-            return Err(match lang {
-                Lang::Es => format!("Falta la decisión: {usage_es}."),
-                Lang::En => format!("No decision given: {usage_en}."),
-            });
-        };
-        let too_many = |n: usize| -> Result<(), String> {
-            if words.len() > n {
-                Err(bad(n, "sobra esta palabra", "this word is one too many"))
-            } else {
-                Ok(())
-            }
-        };
-        match first {
-            "restore" | "restablecer" | "restablece" | "reinstate" => {
-                too_many(2)?;
-                let ply = match words.get(1) {
-                    None => self.ply.saturating_sub(1).min(at),
-                    Some(w) => w.parse::<usize>().map_err(|_| {
-                        bad(1, "debe ser un número de jugada", "must be a ply number")
-                    })?,
-                };
+        let penalty = |offender, penalty| Proposal::Ready(Decision::Penalty { offender, penalty });
+        Ok(match words {
+            DecisionWords::Restore(ply) => {
+                let ply = ply.unwrap_or_else(|| self.ply.saturating_sub(1).min(at));
                 if ply > at {
-                    return Err(bad(
-                        1,
-                        "la posición a restablecer debe ser anterior a la decisión",
-                        "the position to reinstate must come before the decision",
-                    ));
+                    return Err(CommandError::Word {
+                        text: text.trim().to_string(),
+                        index: 2,
+                        word: ply.to_string(),
+                        expected: Expected::EarlierPly,
+                    });
                 }
-                Ok(Proposal::Ready(Decision::RestorePosition { ply }))
+                Proposal::Ready(Decision::RestorePosition { ply })
             }
-            "penalty" | "sancion" | "penalizar" => {
-                too_many(3)?;
-                let offender = match words.get(1).copied() {
-                    Some("white" | "blancas" | "w" | "b") => Color::White,
-                    Some("black" | "negras" | "n") => Color::Black,
-                    _ => {
-                        return Err(bad(
-                            1,
-                            "diga a quién: blancas o negras",
-                            "say who: white or black",
-                        ));
-                    }
-                };
-                let seconds = match words.get(2) {
-                    None => self.review.penalty_seconds(),
-                    Some(w) => match w.parse::<u32>() {
-                        Ok(s) if s > 0 && s <= 3600 => s,
-                        _ => {
-                            return Err(bad(
-                                2,
-                                "deben ser segundos, de 1 a 3600",
-                                "must be seconds, 1 to 3600",
-                            ));
-                        }
-                    },
-                };
-                Ok(Proposal::Ready(Decision::Penalty {
-                    offender,
-                    penalty: ArbiterPenalty::TimeToOpponent { seconds },
-                }))
+            DecisionWords::Warn(c) => penalty(c, ArbiterPenalty::Warning),
+            DecisionWords::Lose(c) => penalty(c, ArbiterPenalty::Loss),
+            DecisionWords::TimeToOpponent { offender, seconds } => penalty(
+                offender,
+                ArbiterPenalty::TimeToOpponent {
+                    seconds: seconds.unwrap_or_else(|| self.review.penalty_seconds()),
+                },
+            ),
+            DecisionWords::TimeFromOffender { offender, seconds } => {
+                penalty(offender, ArbiterPenalty::TimeFromOffender { seconds })
             }
-            "clocks" | "relojes" | "reloj" | "clock" if words.len() > 1 => {
-                // The times the arbiter sets, as a clock shows them (6.10.2): White's, then
-                // Black's.
-                too_many(3)?;
-                let time = |word: usize| -> Result<u64, String> {
-                    words
-                        .get(word)
-                        .and_then(|w| pgn::parse_clock(w))
-                        .ok_or_else(|| {
-                            bad(
-                                word,
-                                "debe ser un tiempo de reloj, como 1:30:00 o 45:00",
-                                "must be a clock time, such as 1:30:00 or 45:00",
-                            )
-                        })
-                };
-                let white_ms = time(1)?;
-                let black_ms = time(2)?;
-                Ok(Proposal::Ready(Decision::SetClocks { white_ms, black_ms }))
+            DecisionWords::Clocks(Some((white_ms, black_ms))) => {
+                Proposal::Ready(Decision::SetClocks { white_ms, black_ms })
             }
-            "clocks" | "relojes" | "reloj" | "clock" => {
+            DecisionWords::Result { result, article } => {
+                Proposal::Ready(Decision::DeclareResult { result, article })
+            }
+            DecisionWords::Clocks(None) => {
                 let restore_to = self
                     .review
                     .decisions
@@ -589,72 +517,17 @@ impl Replay {
                     .unwrap_or_else(|| self.ply.saturating_sub(1).min(at));
                 let Some([white_ms, black_ms]) = self.review.proportional_clocks(at, restore_to)
                 else {
-                    return Err(match lang {
-                        Lang::Es => format!(
-                            "«{text}»: el registro no tiene los relojes o el ritmo de juego \
-                             para repartir el tiempo."
-                        ),
-                        Lang::En => format!(
-                            "\"{text}\": the record lacks the clocks or the time control to \
-                             share the time out."
-                        ),
+                    return Err(CommandError::NoClocks {
+                        text: text.trim().to_string(),
                     });
                 };
                 let decision = Decision::SetClocks { white_ms, black_ms };
-                let question = match lang {
-                    Lang::Es => format!(
-                        "Relojes proporcionales al restablecer la jugada {restore_to}: \
-                         blancas {}, negras {}. ¿Ponerlos? (s/n)",
-                        format_clock(white_ms),
-                        format_clock(black_ms)
-                    ),
-                    Lang::En => format!(
-                        "Proportional clocks for the position after ply {restore_to}: \
-                         White {}, Black {}. Set them? (y/n)",
-                        format_clock(white_ms),
-                        format_clock(black_ms)
-                    ),
-                };
-                Ok(Proposal::Confirm { decision, question })
+                let question = self
+                    .speaker
+                    .proportional_clocks(restore_to, white_ms, black_ms);
+                Proposal::Confirm { decision, question }
             }
-            "result" | "resultado" => {
-                too_many(3)?;
-                let result = match words.get(1).copied() {
-                    Some("1-0") => GameResult::WhiteWins,
-                    Some("0-1") => GameResult::BlackWins,
-                    Some("1/2" | "1/2-1/2" | "½" | "tablas" | "draw") => GameResult::Draw,
-                    _ => {
-                        return Err(bad(
-                            1,
-                            "el resultado es 1-0, 0-1 o 1/2",
-                            "the result is 1-0, 0-1 or 1/2",
-                        ));
-                    }
-                };
-                let Some(raw) = words.get(2) else {
-                    return Err(bad(
-                        2,
-                        "falta el artículo en que se basa (p. ej. 6.9)",
-                        "the article it rests on is missing (e.g. 6.9)",
-                    ));
-                };
-                // The article as typed, upper case for the appendices (a.5.2 → A.5.2).
-                let raw = raw.trim_start_matches("art.").to_ascii_uppercase();
-                let article = parse_article(&raw).ok_or_else(|| {
-                    bad(
-                        2,
-                        "no es un número de artículo (6.9, 12.9.6, A.5.2)",
-                        "is not an article number (6.9, 12.9.6, A.5.2)",
-                    )
-                })?;
-                Ok(Proposal::Ready(Decision::DeclareResult { result, article }))
-            }
-            _ => Err(bad(
-                0,
-                &format!("no es una decisión; {usage_es}"),
-                &format!("is not a decision; {usage_en}"),
-            )),
-        }
+        })
     }
 
     /// Records `decision` at [`Replay::decision_ply`]; the sentence that says so.

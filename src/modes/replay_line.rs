@@ -15,6 +15,7 @@ use crate::laws::arbiter::Decision;
 use crate::speech::numbers;
 
 use super::replay::{Proposal, Replay};
+use crate::table::command::{self, Command, Context, Go, Grammar, Query};
 
 /// How the line mode ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -150,32 +151,47 @@ impl<'a, W: Write> ReplayLine<'a, W> {
         self.say(&words)
     }
 
-    /// One line of input.
+    /// One line of input, read by the table's grammar (the replay's words).
     pub fn line(&mut self, text: &str) -> io::Result<Option<ReplayLineEnd>> {
         let lang = self.lang();
         // "Quit again" means the very next line.
         let asked_quit = std::mem::take(&mut self.asked_quit);
         if let Some(decision) = self.pending.take() {
-            let t = crate::speech::normalize(text);
-            if matches!(t.as_str(), "s" | "si" | "y" | "yes") {
-                let s = match self.replay.decide(decision) {
-                    Ok(s) | Err(s) => s,
-                };
-                return self.say(&s).map(|_| None);
+            match command::answer(text) {
+                Some(true) => {
+                    let s = match self.replay.decide(decision) {
+                        Ok(s) | Err(s) => s,
+                    };
+                    return self.say(&s).map(|_| None);
+                }
+                Some(false) => {
+                    let s = self.replay.speaker.cancelled();
+                    return self.say(&s).map(|_| None);
+                }
+                // Anything else withdraws the question and is read as a new command.
+                None => {
+                    let s = self.replay.speaker.cancelled();
+                    self.say(&s)?;
+                }
             }
-            let s = lang.pick("Cancelado.", "Cancelled.").to_string();
-            self.say(&s)?;
-            if matches!(t.as_str(), "n" | "no") {
+        }
+        let read = Grammar {
+            context: Context::Replay,
+            speaker: &self.replay.speaker,
+            position: None,
+        }
+        .read(text);
+        let cmd = match read {
+            Ok(Some(c)) => c,
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                let s = self.replay.speaker.command_error(&e);
+                self.say(&s)?;
                 return Ok(None);
             }
-            // Anything else is read as a new command.
-        }
-        let norm = crate::speech::normalize(text);
-        let mut words = norm.split_whitespace();
-        let first = words.next().unwrap_or("");
-        let rest: Vec<&str> = words.collect();
-        match first {
-            "" | "next" | "siguiente" | "n" => {
+        };
+        match cmd {
+            Command::Go(Go::Next) => {
                 if self.replay.step(true) {
                     self.arrived()?;
                 } else {
@@ -186,41 +202,28 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                     self.say(s)?;
                 }
             }
-            "back" | "atras" | "anterior" | "b" => {
+            Command::Go(Go::Back) => {
                 if self.replay.step(false) {
                     self.arrived()?;
                 } else {
                     self.say(lang.pick("Es la posición inicial.", "This is the start position."))?;
                 }
             }
-            "first" | "primera" | "inicio" => {
+            Command::Go(Go::First) => {
                 let _ = self.replay.go(0);
                 self.arrived()?;
             }
-            "last" | "ultima" | "final" => {
+            Command::Go(Go::Last) => {
                 let last = self.replay.last_ply();
                 let _ = self.replay.go(last);
                 self.arrived()?;
             }
-            "ply" | "jugada" | "go" | "ir" => match rest.first().map(|w| w.parse::<usize>()) {
-                Some(Ok(n)) if rest.len() == 1 => match self.replay.go(n) {
-                    Ok(()) => self.arrived()?,
-                    Err(e) => self.say(&e)?,
-                },
-                _ => {
-                    let s = match lang {
-                        Lang::Es => format!(
-                            "«{text}»: después de «{first}» va un número de jugada, p. ej. jugada 12."
-                        ),
-                        Lang::En => {
-                            format!("\"{text}\": \"{first}\" takes a ply number, e.g. ply 12.")
-                        }
-                    };
-                    self.say(&s)?;
-                }
+            Command::Go(Go::Ply(n)) => match self.replay.go(n) {
+                Ok(()) => self.arrived()?,
+                Err(e) => self.say(&e)?,
             },
-            "finding" | "hallazgo" | "previous" | "hallazgo-anterior" => {
-                let forward = first != "previous" && first != "hallazgo-anterior";
+            Command::Go(go @ (Go::NextFinding | Go::PrevFinding)) => {
+                let forward = go == Go::NextFinding;
                 if self.replay.to_finding(forward) {
                     self.arrived()?;
                 } else {
@@ -238,51 +241,48 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                     self.say(s)?;
                 }
             }
-            "findings" | "hallazgos" => {
+            Command::Query(Query::Findings) => {
                 for l in self.replay.findings_lines() {
                     self.say(&l)?;
                 }
             }
-            "board" | "tablero" | "posicion" => {
+            Command::Query(Query::Board) => {
                 let pos = *self.replay.review.position_at(self.replay.ply());
                 let s = self.replay.speaker.position_words(&pos);
                 self.say(&s)?;
             }
-            "clock" | "reloj" | "clocks" | "relojes" => {
+            Command::Query(Query::Clock) => {
                 let s = self.replay.clock_words();
                 self.say(&s)?;
             }
-            "where" | "donde" | "repeat" | "repetir" => self.arrived()?,
-            "decide" | "decidir" | "decision" => {
-                let cmd = rest.join(" ");
-                match self.replay.parse_decision(&cmd) {
-                    Ok(Proposal::Ready(d)) => {
-                        let s = match self.replay.decide(d) {
-                            Ok(s) | Err(s) => s,
-                        };
-                        self.say(&s)?;
-                    }
-                    Ok(Proposal::Confirm { decision, question }) => {
-                        self.pending = Some(decision);
-                        self.say(&question)?;
-                    }
-                    Err(e) => self.say(&e)?,
+            Command::Query(Query::Repeat) => self.arrived()?,
+            Command::Decide(words) => match self.replay.propose_words(words, text) {
+                Ok(Proposal::Ready(d)) => {
+                    let s = match self.replay.decide(d) {
+                        Ok(s) | Err(s) => s,
+                    };
+                    self.say(&s)?;
                 }
-            }
-            "report" | "informe" => {
+                Ok(Proposal::Confirm { decision, question }) => {
+                    self.pending = Some(decision);
+                    self.say(&question)?;
+                }
+                Err(e) => self.say(&e)?,
+            },
+            Command::Query(Query::Report) => {
                 let report = self.replay.review.report(lang);
                 for l in report.lines() {
                     self.say(l)?;
                 }
             }
-            "save" | "guardar" => {
+            Command::Save => {
                 let s = match self.replay.save() {
                     Ok(s) | Err(s) => s,
                 };
                 self.say(&s)?;
             }
-            "help" | "ayuda" | "?" => self.say(&help(lang))?,
-            "quit" | "salir" | "exit" | "q" => {
+            Command::Query(Query::Help) => self.say(&help(lang))?,
+            Command::Quit => {
                 // Decisions not saved: asked once; a second quit leaves without them.
                 match self.replay.unsaved() {
                     n if n > 0 && !asked_quit => {
@@ -303,14 +303,10 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 }
             }
             _ => {
-                let s = match lang {
-                    Lang::Es => format!(
-                        "«{text}»: no conozco la orden «{first}». Escriba ayuda para la lista."
-                    ),
-                    Lang::En => format!(
-                        "\"{text}\": I do not know the command \"{first}\". Type help for the list."
-                    ),
-                };
+                let s = self
+                    .replay
+                    .speaker
+                    .refusal(&crate::table::session::SessionError::NotHere);
                 self.say(&s)?;
             }
         }

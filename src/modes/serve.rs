@@ -24,7 +24,6 @@ use crate::config::Config;
 use crate::core::Color;
 use crate::keymap::Keymap;
 use crate::lang::Lang;
-use crate::laws::time_control::TimeControl;
 use crate::net::service::{ClientTerm, Outgoing, Peer, Service};
 use crate::net::term::{self, KeyDecoder, RemoteBackend};
 use crate::speech::{Profile, Speaker};
@@ -32,6 +31,7 @@ use crate::ui::{self, Glyphs};
 
 use super::app::{App, Flow, View};
 use super::line::{LineEnd, LineMode, LineOptions};
+use crate::table::command::{Command, Context, Grammar, LobbyCommand};
 use crate::table::room::{ColorChoice, RoomSettings, Rooms};
 use crate::table::session::{Role, Session};
 
@@ -422,13 +422,12 @@ fn role_words(lang: Lang, role: Role, code: &str, speaker: &Speaker) -> String {
         (Role::Player(c), Lang::En) => {
             format!("Room {code}: you play {}.", speaker.side(c).to_lowercase())
         }
-        (Role::Arbiter, Lang::Es) => format!(
-            "Sala {code}: es el árbitro. {}",
-            super::arbiter_cmd::help(lang)
-        ),
+        (Role::Arbiter, Lang::Es) => {
+            format!("Sala {code}: es el árbitro. {}", speaker.arbiter_help())
+        }
         (Role::Arbiter, Lang::En) => format!(
             "Room {code}: you are the arbiter. {}",
-            super::arbiter_cmd::help(lang)
+            speaker.arbiter_help()
         ),
         (Role::Spectator, Lang::Es) => format!("Sala {code}: mira la partida."),
         (Role::Spectator, Lang::En) => format!("Room {code}: you are watching."),
@@ -673,7 +672,6 @@ impl Hub {
         let Some(c) = self.clients.get_mut(&id) else {
             return;
         };
-        let lang = c.lang;
         let Place::Room {
             code, role, screen, ..
         } = &mut c.place
@@ -696,7 +694,7 @@ impl Hub {
                 match screen {
                     RoomScreen::Full(app) => app.report(&e),
                     RoomScreen::Line(lm) => {
-                        let _ = lm.say(&e.words(lang));
+                        let _ = lm.say(&lm.speaker().refusal(&e));
                     }
                 }
                 c.dirty = true;
@@ -914,47 +912,45 @@ impl Hub {
             return;
         };
         let lang = c.lang;
-        let norm = crate::speech::normalize(text);
-        let words: Vec<&str> = norm.split_whitespace().collect();
-        let raw_words: Vec<&str> = text.split_whitespace().collect();
-        let Some(&first) = words.first() else {
-            return;
+        let read = Grammar {
+            context: Context::Lobby,
+            speaker: &c.speaker,
+            position: None,
+        }
+        .read(text);
+        let cmd = match read {
+            Ok(Some(Command::Lobby(l))) => l,
+            Ok(Some(Command::Quit)) => return self.close(id),
+            Ok(Some(Command::Query(_))) => {
+                let help = Self::lobby_help(lang).join(" · ");
+                Self::say(c, &help, false);
+                return;
+            }
+            Ok(_) => return,
+            Err(e) => {
+                let e = c.speaker.command_error(&e);
+                Self::say(c, &e, true);
+                return;
+            }
         };
-        let arg = |i: usize| raw_words.get(i).copied();
-        if c.needs_name
-            && !matches!(
-                first,
-                "name" | "nombre" | "help" | "ayuda" | "quit" | "salir"
-            )
-        {
+        if c.needs_name && !matches!(cmd, LobbyCommand::Name(_)) {
             let w = welcome(c);
             Self::say(c, &w, true);
             return;
         }
-        match first {
-            "name" | "nombre" => {
-                let name: String = raw_words[1..].join(" ");
-                let ok = (1..=24).contains(&name.chars().count())
-                    && name.chars().all(|ch| !ch.is_control());
-                if !ok {
-                    let e = lang.pick(
-                        "El nombre debe tener de 1 a 24 caracteres: nombre SU NOMBRE",
-                        "A name has 1 to 24 characters: name YOUR NAME",
-                    );
-                    Self::say(c, e, true);
-                    return;
-                }
+        let kind = match &cmd {
+            LobbyCommand::Watch { .. } => JoinKind::Watch,
+            LobbyCommand::Arbiter { .. } => JoinKind::Arbiter,
+            _ => JoinKind::Play,
+        };
+        match cmd {
+            LobbyCommand::Name(name) => {
                 c.name = name;
                 c.needs_name = false;
                 let w = welcome(c);
                 Self::say(c, &w, false);
             }
-            "help" | "ayuda" | "?" => {
-                let help = Self::lobby_help(lang).join(" · ");
-                Self::say(c, &help, false);
-            }
-            "quit" | "salir" | "exit" | "q" => self.close(id),
-            "rooms" | "salas" | "list" | "l" => {
+            LobbyCommand::Rooms => {
                 let lines = room_lines(&self.rooms, lang);
                 let text = if lines.is_empty() {
                     lang.pick("No hay salas todavía.", "There are no rooms yet.")
@@ -969,54 +965,23 @@ impl Hub {
                 };
                 Self::say(c, &text, false);
             }
-            "new" | "nueva" | "nuevo" => {
-                let mut settings = RoomSettings {
-                    time_control: default_tc.is_timed().then_some(default_tc),
-                    color: ColorChoice::Random,
-                    password: None,
+            LobbyCommand::New {
+                time_control,
+                color,
+                password,
+            } => {
+                let settings = RoomSettings {
+                    time_control: time_control
+                        .unwrap_or_else(|| default_tc.is_timed().then_some(default_tc)),
+                    color: match color.flatten() {
+                        Some(Color::White) => ColorChoice::White,
+                        Some(Color::Black) => ColorChoice::Black,
+                        None => ColorChoice::Random,
+                    },
+                    password: password.clone(),
                 };
-                let mut i = 1;
-                while i < words.len() {
-                    match words[i] {
-                        "white" | "blancas" | "blanco" => settings.color = ColorChoice::White,
-                        "black" | "negras" | "negro" => settings.color = ColorChoice::Black,
-                        "random" | "azar" => settings.color = ColorChoice::Random,
-                        "none" | "sin" | "-" => settings.time_control = None,
-                        "password" | "clave" | "contrasena" => {
-                            i += 1;
-                            settings.password = arg(i).map(str::to_string);
-                            if settings.password.is_none() {
-                                let e = lang.pick(
-                                    "Falta la clave: nueva clave PALABRA",
-                                    "The password is missing: new password WORD",
-                                );
-                                Self::say(c, e, true);
-                                return;
-                            }
-                        }
-                        w => match w.parse::<TimeControl>() {
-                            Ok(tc) => settings.time_control = tc.is_timed().then_some(tc),
-                            Err(e) => {
-                                let msg = match lang {
-                                    Lang::Es => format!(
-                                        "No entiendo «{}»: ni color, ni clave, ni control de tiempo ({e}).",
-                                        arg(i).unwrap_or(w)
-                                    ),
-                                    Lang::En => format!(
-                                        "I do not understand \"{}\": not a colour, a password or a time control ({e}).",
-                                        arg(i).unwrap_or(w)
-                                    ),
-                                };
-                                Self::say(c, &msg, true);
-                                return;
-                            }
-                        },
-                    }
-                    i += 1;
-                }
                 let identity = c.peer.identity.clone();
                 let name = c.name.clone();
-                let password = settings.password.clone();
                 match self.rooms.create(settings, max_rooms, now) {
                     Ok(room) => {
                         let first_color = room.settings.color.color();
@@ -1037,25 +1002,22 @@ impl Hub {
                     Err(e) => Self::say(c, &e.words(lang), true),
                 }
             }
-            "join" | "entrar" | "watch" | "mirar" | "arbiter" | "arbitro" => {
-                let Some(code) = arg(1) else {
-                    let e = lang.pick("Falta el código de la sala.", "The room's code is missing.");
-                    Self::say(c, e, true);
-                    return;
-                };
+            LobbyCommand::Join { code, password }
+            | LobbyCommand::Watch { code, password }
+            | LobbyCommand::Arbiter { code, password } => {
                 let identity = c.peer.identity.clone();
                 let name = c.name.clone();
                 let may_arbitrate = c.peer.arbiter;
-                let joined = self.rooms.get_mut(code).and_then(|room| {
+                let joined = self.rooms.get_mut(&code).and_then(|room| {
                     let creator = room.settings.color.color();
-                    match join_kind(first) {
+                    match kind {
                         JoinKind::Arbiter => {
                             room.join_arbiter(&identity, &name, may_arbitrate, now)
                         }
                         kind => room.join(
                             &identity,
                             &name,
-                            arg(2),
+                            password.as_deref(),
                             kind == JoinKind::Watch,
                             creator,
                             max_spectators,
@@ -1072,13 +1034,6 @@ impl Hub {
                         }
                     }
                 }
-            }
-            _ => {
-                let e = match lang {
-                    Lang::Es => format!("No conozco la orden «{text}». Escriba ayuda."),
-                    Lang::En => format!("Unknown command \"{text}\". Type help."),
-                };
-                Self::say(c, &e, true);
             }
         }
     }
@@ -1110,14 +1065,6 @@ enum JoinKind {
 }
 
 /// What a lobby word asks for: `join` a seat (else watch), `watch`, or the arbiter's seat.
-fn join_kind(word: &str) -> JoinKind {
-    match word {
-        "watch" | "mirar" => JoinKind::Watch,
-        "arbiter" | "arbitro" => JoinKind::Arbiter,
-        _ => JoinKind::Play,
-    }
-}
-
 impl Service for Hub {
     fn connect(&mut self, peer: Peer, term: ClientTerm, now: u64) -> Result<u64, String> {
         self.now = self.now.max(now);

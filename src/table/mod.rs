@@ -4,6 +4,7 @@
 //! of `escaque serve` ([`room`]). Front ends map their input (keys, lines, SSH bytes) to a
 //! [`command::Command`] and draw or say the events; none reads command words itself.
 
+pub mod command;
 pub mod room;
 pub mod session;
 

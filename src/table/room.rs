@@ -694,7 +694,7 @@ mod tests {
             penalty: ArbiterPenalty::TimeToOpponent { seconds: 120 },
         });
         assert_eq!(
-            room.apply(white, bonus, 8_000),
+            room.apply(white, bonus.clone(), 8_000),
             Err(SessionError::NotArbiter)
         );
         room.apply(Role::Arbiter, bonus, 8_000).unwrap();

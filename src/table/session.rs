@@ -17,7 +17,11 @@
 use crate::core::{Color, Move, Position};
 use crate::laws::clock::ClockOptions;
 use crate::laws::time_control::TimeControl;
-use crate::laws::{Game, GameError, GameEvent, Supervision};
+use crate::laws::{Game, GameEvent, Supervision};
+
+use crate::speech::Speaker;
+pub use crate::table::command::Command;
+use crate::table::command::{Query, Whose};
 
 /// Who plays one side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -39,7 +43,7 @@ pub enum Role {
 
 /// What a remote screen asks the room to do; the room, which owns the game and its
 /// clocks, decides (the one truth of a shared game).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Request {
     Command(Command),
     /// 6.11.1: stop the clocks (a player calling the arbiter, or the arbiter).
@@ -87,90 +91,38 @@ impl Default for Setup {
     }
 }
 
-/// A command from a person.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Command {
-    Move(Move),
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    /// 9.2, 9.3: with the written move that produces the draw, or none.
-    ClaimDraw(Option<Move>),
-    Resign,
+/// Why a command was not carried out: data, said by `speech` ([`Speaker::refusal`]).
+///
+/// [`Speaker::refusal`]: crate::speech::Speaker::refusal
+pub type SessionError = crate::speech::commands::Refusal;
+
+pub use crate::speech::commands::Question;
+
+/// What a command came to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Reply {
+    /// Carried out: the game's new events say what happened.
+    Done,
+    /// A question is now waiting for its yes or no.
+    Asked(Question),
+    /// The question was answered no.
+    Cancelled(Question),
+    /// The person leaves the game (the game is kept).
+    Leave,
+    /// Another game is to start.
+    NewGame,
+    /// The last move was taken back (the record was rebuilt).
+    TakenBack,
+    /// Not the session's: the front end does it (queries, flipping, saving, the replay's
+    /// and the lobby's commands, sealing).
+    Front(Command),
 }
 
-/// Why a command was not carried out.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum SessionError {
-    #[error(transparent)]
-    Game(#[from] GameError),
-    #[error("it is not your move: the engine is thinking")]
-    EngineToMove,
-    #[error("there is no draw offer to answer")]
-    NoOffer,
-    #[error("a takeback needs a game without a clock and at least one move of the person")]
-    NoTakeback,
-    #[error("it is not your move")]
-    NotYourMove,
-    #[error("spectators watch the game and cannot act on it")]
-    Spectator,
-    #[error("only the arbiter can do that")]
-    NotArbiter,
-    #[error("that cannot be done in a shared game")]
-    NotShared,
-    #[error("the game starts when both players are seated")]
-    Waiting,
-}
-
-impl SessionError {
-    /// The reason in the interface language.
-    pub fn words(&self, lang: crate::lang::Lang) -> String {
-        match self {
-            SessionError::NotYourMove => {
-                lang.pick("No es su turno.", "It is not your move.").into()
-            }
-            SessionError::Spectator => lang
-                .pick(
-                    "Usted mira la partida: los espectadores no pueden actuar en ella.",
-                    "You are watching: spectators cannot act on the game.",
-                )
-                .into(),
-            SessionError::NotArbiter => lang
-                .pick(
-                    "Sólo el árbitro puede hacerlo.",
-                    "Only the arbiter can do that.",
-                )
-                .into(),
-            SessionError::Waiting => lang
-                .pick(
-                    "La partida empieza cuando los dos jugadores estén sentados.",
-                    "The game starts when both players are seated.",
-                )
-                .into(),
-            SessionError::NotShared => lang
-                .pick(
-                    "Eso no se puede hacer en una partida compartida.",
-                    "That cannot be done in a shared game.",
-                )
-                .into(),
-            SessionError::EngineToMove => lang
-                .pick(
-                    "Espere: el motor está pensando.",
-                    "Wait: the engine is thinking.",
-                )
-                .into(),
-            SessionError::NoOffer => lang
-                .pick("No hay oferta de tablas.", "There is no draw offer.")
-                .into(),
-            SessionError::NoTakeback => lang
-                .pick(
-                    "Sólo se puede devolver una jugada en partidas sin reloj.",
-                    "Moves can be taken back only in games without a clock.",
-                )
-                .into(),
-            SessionError::Game(g) => g.to_string(),
-        }
-    }
+/// A command's reply, and the question it withdrew, if one was waiting.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub withdrawn: Option<Question>,
+    pub reply: Reply,
 }
 
 /// One game being played.
@@ -182,6 +134,8 @@ pub struct Session {
     seen: usize,
     /// Set when this session mirrors a game owned by a room.
     link: Option<Link>,
+    /// The question waiting for a yes or a no.
+    question: Option<Question>,
 }
 
 impl Session {
@@ -204,6 +158,7 @@ impl Session {
             setup,
             seen: 0,
             link: None,
+            question: None,
         }
     }
 
@@ -214,6 +169,7 @@ impl Session {
             setup,
             seen: 0,
             link: None,
+            question: None,
         }
     }
 
@@ -350,9 +306,168 @@ impl Session {
         }
     }
 
-    /// Carries out a person's command at `now` (a mirror queues it for the room).
+    /// The question waiting for a yes or a no, if any.
+    pub fn question(&self) -> Option<Question> {
+        self.question
+    }
+
+    /// Withdraws the waiting question (a line that was not read, Esc).
+    pub fn withdraw_question(&mut self) -> Option<Question> {
+        self.question.take()
+    }
+
+    /// Carries out what a person at this screen typed or pressed, at `now`: the one entry
+    /// of every front end. Acts that need a yes first are asked ([`Question`]); a waiting
+    /// question is answered by [`Command::Answer`] only, and withdrawn by anything else.
+    pub fn apply(&mut self, cmd: Command, now: u64) -> Result<Outcome, SessionError> {
+        let withdrawn = match (self.question.take(), &cmd) {
+            (Some(q), Command::Answer(yes)) => {
+                let reply = if *yes {
+                    self.confirmed(q, now)?
+                } else {
+                    Reply::Cancelled(q)
+                };
+                return Ok(Outcome {
+                    withdrawn: None,
+                    reply,
+                });
+            }
+            (None, Command::Answer(_)) => return Err(SessionError::NoQuestion),
+            (q, _) => q,
+        };
+        let reply = self.apply_fresh(cmd, now)?;
+        Ok(Outcome { withdrawn, reply })
+    }
+
+    fn ask(&mut self, q: Question) -> Reply {
+        self.question = Some(q);
+        Reply::Asked(q)
+    }
+
+    fn apply_fresh(&mut self, cmd: Command, now: u64) -> Result<Reply, SessionError> {
+        let over = || {
+            self.game
+                .outcome()
+                .map(|o| SessionError::Game(crate::laws::GameError::Over(o.clone())))
+        };
+        if self.role() == Some(Role::Spectator)
+            && matches!(
+                cmd,
+                Command::Move(_)
+                    | Command::OfferDraw
+                    | Command::AcceptDraw
+                    | Command::DeclineDraw
+                    | Command::Claim(_)
+                    | Command::Resign
+                    | Command::Takeback
+                    | Command::Pause
+                    | Command::Resume
+                    | Command::Decide(_)
+            )
+        {
+            return Err(SessionError::Spectator);
+        }
+        Ok(match cmd {
+            Command::Move(_) if self.link.is_some() => {
+                self.may_move()?;
+                self.command(cmd, now)?;
+                Reply::Done
+            }
+            Command::Move(_) | Command::DeclineDraw => {
+                self.command(cmd, now)?;
+                Reply::Done
+            }
+            Command::Resign | Command::Claim(_) | Command::OfferDraw => {
+                if let Some(e) = over() {
+                    return Err(e);
+                }
+                if self.role() == Some(Role::Arbiter) {
+                    return Err(SessionError::NotYourMove);
+                }
+                self.ask(match cmd {
+                    Command::Resign => Question::Resign,
+                    Command::Claim(m) => Question::Claim(m),
+                    _ => Question::Offer,
+                })
+            }
+            Command::AcceptDraw => {
+                if let Some(e) = over() {
+                    return Err(e);
+                }
+                if self.game.pending_offer().is_none() {
+                    return Err(SessionError::NoOffer);
+                }
+                self.ask(Question::Accept)
+            }
+            Command::Takeback => {
+                self.takeback_allowed()?;
+                self.ask(Question::Takeback)
+            }
+            Command::Quit => {
+                if self.link.is_some() || self.game.is_over() || self.game.plies().is_empty() {
+                    Reply::Leave
+                } else {
+                    self.ask(Question::Quit)
+                }
+            }
+            Command::NewGame => {
+                if self.link.is_some() {
+                    return Err(SessionError::NotShared);
+                }
+                if !self.game.is_over() && !self.game.plies().is_empty() {
+                    return Err(SessionError::GameOn);
+                }
+                Reply::NewGame
+            }
+            Command::Pause => {
+                self.pause(false, now)?;
+                Reply::Done
+            }
+            Command::Resume => {
+                self.pause(true, now)?;
+                Reply::Done
+            }
+            Command::Decide(d) if self.link.is_some() => {
+                self.request(Request::Arbiter(live_action(d)?))?;
+                Reply::Done
+            }
+            Command::Answer(_) => return Err(SessionError::NoQuestion),
+            other => Reply::Front(other),
+        })
+    }
+
+    /// A question answered yes.
+    fn confirmed(&mut self, q: Question, now: u64) -> Result<Reply, SessionError> {
+        Ok(match q {
+            Question::Quit => Reply::Leave,
+            Question::Takeback => {
+                self.takeback()?;
+                Reply::TakenBack
+            }
+            Question::Resign => {
+                self.command(Command::Resign, now)?;
+                Reply::Done
+            }
+            Question::Offer => {
+                self.command(Command::OfferDraw, now)?;
+                Reply::Done
+            }
+            Question::Accept => {
+                self.command(Command::AcceptDraw, now)?;
+                Reply::Done
+            }
+            Question::Claim(m) => {
+                self.command(Command::Claim(m), now)?;
+                Reply::Done
+            }
+        })
+    }
+
+    /// Carries out a person's command at `now`, at once (a mirror queues it for the room):
+    /// moves, offers, answers to offers, claims, resigning. [`Session::apply`] asks first
+    /// where the Laws' acts cannot be undone.
     pub fn command(&mut self, cmd: Command, now: u64) -> Result<(), SessionError> {
-        if self.queue(Request::Command(cmd))? {
+        if self.queue(Request::Command(cmd.clone()))? {
             return Ok(());
         }
         self.tick(now);
@@ -367,7 +482,7 @@ impl Session {
             Command::AcceptDraw | Command::DeclineDraw => {
                 !self.game.pending_offer().ok_or(SessionError::NoOffer)?.by
             }
-            Command::ClaimDraw(_) | Command::Resign => self.local_color_or_turn(),
+            _ => self.local_color_or_turn(),
         };
         self.command_by(by, cmd, now)
     }
@@ -398,12 +513,13 @@ impl Session {
                     self.game.decline_draw(by)?;
                 }
             }
-            Command::ClaimDraw(intended) => {
+            Command::Claim(intended) => {
                 self.game.claim_draw(by, intended)?;
             }
             Command::Resign => {
                 self.game.resign(by)?;
             }
+            _ => return Err(SessionError::NotHere),
         }
         Ok(())
     }
@@ -487,12 +603,7 @@ impl Session {
     /// Takes back the last move of the person (and the engine's reply after it), by
     /// agreement, in a game without a clock: the record is rebuilt without them.
     pub fn takeback(&mut self) -> Result<(), SessionError> {
-        if self.link.is_some() {
-            return Err(SessionError::NotShared);
-        }
-        if self.game.clock().is_some() || self.game.plies().is_empty() {
-            return Err(SessionError::NoTakeback);
-        }
+        self.takeback_allowed()?;
         let mut keep = self.game.plies().len() - 1;
         if self.setup.seats.contains(&Seat::Engine) {
             // Back to the person's turn.
@@ -515,10 +626,91 @@ impl Session {
         Ok(())
     }
 
+    fn takeback_allowed(&self) -> Result<(), SessionError> {
+        if self.link.is_some() {
+            return Err(SessionError::NotShared);
+        }
+        if self.game.clock().is_some() || self.game.plies().is_empty() {
+            return Err(SessionError::NoTakeback);
+        }
+        Ok(())
+    }
+
+    /// The answer to a query about the game at `now`, in `speaker`'s words ("mine": the
+    /// pieces of the person at this screen). Help and the last sentence again are the
+    /// front end's.
+    pub fn answer(&self, q: Query, speaker: &Speaker, now: u64) -> String {
+        let game = &self.game;
+        let pos = game.position();
+        match q {
+            Query::Clock => speaker.clocks(game, now),
+            Query::MoveCount => speaker.move_count(game),
+            Query::LastMove => speaker.last_move(game),
+            Query::Turn => speaker.turn(game),
+            Query::Pieces { whose, role } => {
+                let mine = self.local_color_or_turn();
+                match whose {
+                    Whose::Both => format!(
+                        "{} {}",
+                        speaker.pieces(pos, Color::White, role),
+                        speaker.pieces(pos, Color::Black, role)
+                    ),
+                    Whose::Mine => speaker.pieces(pos, mine, role),
+                    Whose::Theirs => speaker.pieces(pos, !mine, role),
+                }
+            }
+            Query::Square(sq) => speaker.square_contents(pos, sq),
+            Query::Line(line) => speaker.scan(pos, line),
+            Query::Legal(sq) => speaker.piece_moves(pos, sq),
+            Query::Material => speaker.material(pos),
+            Query::Scoresheet => speaker.scoresheet(game),
+            Query::Board => speaker.position_words(pos),
+            Query::Help | Query::Repeat | Query::Findings | Query::Report => {
+                speaker.refusal(&SessionError::NotHere)
+            }
+        }
+    }
+
     /// Mutable access for the modes' rarer actions (arbiter decisions, adjournment, touch).
     pub fn game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
+}
+
+/// An arbiter's decision typed at a live game, as the action on the game: what the words
+/// leave to the replay (a ply or clocks to be worked out, a result) must be given here.
+pub fn live_action(
+    d: crate::table::command::DecisionWords,
+) -> Result<crate::laws::irregularity::ArbiterAction, SessionError> {
+    use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty};
+    use crate::table::command::DecisionWords as D;
+    Ok(match d {
+        D::Restore(Some(ply)) => ArbiterAction::PositionRestored { ply },
+        D::Warn(c) => ArbiterAction::Penalty {
+            to: c,
+            penalty: ArbiterPenalty::Warning,
+        },
+        D::TimeToOpponent {
+            offender,
+            seconds: Some(seconds),
+        } => ArbiterAction::Penalty {
+            to: offender,
+            penalty: ArbiterPenalty::TimeToOpponent { seconds },
+        },
+        D::TimeFromOffender { offender, seconds } => ArbiterAction::Penalty {
+            to: offender,
+            penalty: ArbiterPenalty::TimeFromOffender { seconds },
+        },
+        D::Lose(c) => ArbiterAction::Penalty {
+            to: c,
+            penalty: ArbiterPenalty::Loss,
+        },
+        D::Clocks(Some((white_ms, black_ms))) => ArbiterAction::ClocksSet { white_ms, black_ms },
+        D::Restore(None)
+        | D::TimeToOpponent { seconds: None, .. }
+        | D::Clocks(None)
+        | D::Result { .. } => return Err(SessionError::NotHere),
+    })
 }
 
 #[cfg(test)]
