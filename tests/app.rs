@@ -213,6 +213,11 @@ fn art_9_1_2_draw_offer_shown_and_declined() {
     let mut a = app(None, Some("15+10"));
     typed(&mut a, "e4\n", 0);
     typed(&mut a, "=", 0);
+    // 9.1: an offer cannot be withdrawn, so it is asked first; Enter alone is no answer.
+    assert_eq!(a.session.question(), Some(Question::Offer));
+    typed(&mut a, "\n", 0);
+    assert!(a.session.game().pending_offer().is_none());
+    typed(&mut a, "y", 0);
     let offer = a.session.game().pending_offer().unwrap();
     assert_eq!(offer.by, Color::White);
     assert_eq!(
@@ -229,6 +234,11 @@ fn art_9_5_3_claim_rejected_with_its_penalty() {
     let mut a = app(None, Some("15+10"));
     typed(&mut a, "e4\n", 0);
     a.key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL), 0);
+    // The claim warns first (9.5.3), as in the line mode.
+    assert_eq!(a.session.question(), Some(Question::Claim(None)));
+    assert!(a.announcement().contains("your opponent gets extra time"));
+    assert!(a.session.game().claims().is_empty());
+    typed(&mut a, "y", 0);
     a.tick(0);
     let g = a.session.game();
     assert_eq!(g.claims().len(), 1);

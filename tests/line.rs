@@ -156,7 +156,7 @@ fn quit_asks_while_a_game_runs() {
     );
     assert_eq!(end, LineEnd::Quit);
     assert!(
-        out.contains("Quit? The game is saved. Answer yes or no."),
+        out.contains("Quit? The game is saved and can be resumed. Answer yes or no."),
         "{out}"
     );
     assert!(

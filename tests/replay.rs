@@ -326,7 +326,7 @@ fn art_7_5_5_decision_commands_are_read_or_refused_with_the_input_quoted() {
         }))
     );
     for (bad, says) in [
-        ("", "No decision given"),
+        ("", "word 1 \"\": is not a decision"),
         (
             "clocks 1:10:00",
             "word 3 \"\": must be a clock time, such as 1:30:00 or 45:00",
@@ -345,15 +345,15 @@ fn art_7_5_5_decision_commands_are_read_or_refused_with_the_input_quoted() {
             "word 2 \"9\": the position to reinstate must come before",
         ),
         ("restore x", "word 2 \"x\": must be a ply number"),
-        ("penalty purple", "word 2 \"purple\": say who"),
+        ("penalty purple", "word 2 \"purple\": say the colour"),
         ("penalty white 0", "word 3 \"0\": must be seconds"),
         (
             "result 1-0",
-            "word 3 \"\": the article it rests on is missing",
+            "word 3 \"\": must be the number of the article it rests on",
         ),
         (
             "result 1-0 banana",
-            "word 3 \"banana\": is not an article number",
+            "word 3 \"banana\": must be the number of the article",
         ),
         ("restore 1 2", "word 3 \"2\": this word is one too many"),
         ("dance", "\"dance\": word 1 \"dance\": is not a decision"),

@@ -194,7 +194,7 @@ fn bad_lobby_input_gets_a_clear_error_and_rate_limits_drop_floods() {
     h.say(ana, "dance", 0);
     assert!(
         h.text(ana)
-            .contains("Unknown command \"dance\". Type help.")
+            .contains("\"dance\": I do not know the command \"dance\". Type help for the list.")
     );
     // A flood: most is dropped, the client is told once, the hub goes on.
     h.hub.input(ana, &vec![b'x'; 100_000], 10);
@@ -221,7 +221,10 @@ fn the_open_mode_asks_for_a_name_before_anything_else() {
     h.say(id, "new", 0);
     assert_eq!(h.hub.rooms().len(), 0);
     h.say(id, "name", 0);
-    assert!(h.text(id).contains("A name has 1 to 24 characters"));
+    assert!(
+        h.text(id)
+            .contains("a name has 1 to 24 characters: name YOUR NAME")
+    );
     h.say(id, "name Ana María", 0);
     assert!(h.text(id).contains("Welcome, Ana María."));
     h.say(id, "new none black", 0);

@@ -654,7 +654,13 @@ impl App {
                 Flow::Continue
             }
             Err(e) => {
-                self.line_error(&e);
+                match (&e, self.session.move_refusal()) {
+                    (CommandError::Move(_), Some(r)) => {
+                        self.input = None;
+                        self.report(&r);
+                    }
+                    _ => self.line_error(&e),
+                }
                 Flow::Continue
             }
         }

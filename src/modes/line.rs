@@ -371,7 +371,10 @@ impl<W: Write> LineMode<W> {
                             let s = self.speaker.cancelled();
                             self.say(&s)?;
                         }
-                        let s = self.speaker.command_error(&e);
+                        let s = match (&e, self.session.move_refusal()) {
+                            (command::CommandError::Move(_), Some(r)) => self.speaker.refusal(&r),
+                            _ => self.speaker.command_error(&e),
+                        };
                         self.say(&s)?;
                         return Ok(None);
                     }

@@ -553,6 +553,18 @@ impl Session {
         }
     }
 
+    /// Why the person at this screen cannot move now, if they cannot: said instead of
+    /// why a text was not a legal move (a move typed out of turn is out of turn first).
+    pub fn move_refusal(&self) -> Option<SessionError> {
+        if let Some(o) = self.game.outcome() {
+            return Some(SessionError::Game(crate::laws::GameError::Over(o.clone())));
+        }
+        if self.engine_to_move() {
+            return Some(SessionError::EngineToMove);
+        }
+        self.may_move().err()
+    }
+
     /// A request from a screen of a shared game (the arbiter's decisions): queued for the
     /// room, which decides.
     pub fn request(&mut self, request: Request) -> Result<(), SessionError> {
