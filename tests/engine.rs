@@ -745,6 +745,11 @@ fn art_5_the_fake_engine_plays_a_whole_game_against_itself_to_a_result() {
 #[test]
 fn stockfish_at_low_skill_plays_legal_moves_with_the_real_clock() {
     let Some(path) = locate("stockfish") else {
+        // CI installs it and sets ESCAQUE_REQUIRE_STOCKFISH=1: there, a missing engine fails.
+        assert!(
+            std::env::var_os("ESCAQUE_REQUIRE_STOCKFISH").is_none(),
+            "stockfish is required (ESCAQUE_REQUIRE_STOCKFISH) but not installed"
+        );
         eprintln!("note: skipping, stockfish is not installed (apt-get install stockfish)");
         return;
     };
