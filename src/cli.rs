@@ -68,8 +68,8 @@ pub struct PlayArgs {
     /// Start from this position (FEN, quoted).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Resume the game saved in this PGN file.
-    #[arg(long, value_name = "FILE")]
+    /// Resume the game saved in this PGN file; alone, the unfinished game of the autosave.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
     pub resume: Option<PathBuf>,
     /// Interface language (default: the config's, else LANG).
     #[arg(long, value_parser = parse_lang)]

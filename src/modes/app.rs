@@ -639,17 +639,11 @@ impl App {
                 // 7.5.1: the move was completed; the position before it stands (the record
                 // never held the illegal one) and the penalty of 7.5.5 follows.
                 self.input = None;
-                let by = pos.turn();
-                let result = self.session.game_mut().illegal_move(
-                    by,
-                    crate::laws::IllegalKind::Move,
-                    crate::laws::Discovery::BeforeNextMove,
-                );
-                match result {
-                    Ok(_) => {
+                match self.session.illegal_move(pos.turn(), now) {
+                    Ok(()) => {
                         self.absorb_events();
                     }
-                    Err(e) => self.announcement = self.speaker.game_error(&e),
+                    Err(e) => self.report(&e),
                 }
                 Flow::Continue
             }

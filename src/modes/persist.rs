@@ -61,19 +61,54 @@ pub fn pgn_text(session: &Session) -> String {
     to_pgn_text(session.game(), &tags(session))
 }
 
-/// Writes the autosave (atomically); a finished game goes to `games_dir` instead and the
-/// autosave is removed. Returns the file written.
+/// The journal kept beside a saved game (`current.pgn` → `current.journal`).
+pub fn journal_path(pgn: &Path) -> PathBuf {
+    pgn.with_extension("journal")
+}
+
+/// Writes the autosave (atomically): the PGN, and beside it the session's journal, from
+/// which a resumed session is rebuilt exactly (offers, claims, penalties, clock
+/// adjustments). A finished game goes to `games_dir` instead and the autosave is removed.
+/// Returns the file written.
 pub fn autosave(session: &Session, autosave_dir: &Path, games_dir: &Path) -> io::Result<PathBuf> {
     let text = pgn_text(session);
     if session.game().is_over() {
         let path = save_game(session, games_dir)?;
         let _ = std::fs::remove_file(autosave_path(autosave_dir));
+        let _ = std::fs::remove_file(journal_path(&autosave_path(autosave_dir)));
         return Ok(path);
     }
     std::fs::create_dir_all(autosave_dir)?;
     let path = autosave_path(autosave_dir);
+    // The journal first: a PGN never stands beside an older journal (a journal longer
+    // than its PGN's moves is checked on resume).
+    write_atomic(
+        &journal_path(&path),
+        crate::table::journal::text(session.journal()).as_bytes(),
+    )?;
     write_atomic(&path, text.as_bytes())?;
     Ok(path)
+}
+
+/// Moves an unfinished autosave (and its journal) into `games_dir`, where it is kept as
+/// an unfinished game (`Result "*"`) and can be resumed with `--resume FILE`. Returns
+/// where it went.
+pub fn keep_unfinished(autosave_dir: &Path, games_dir: &Path) -> io::Result<PathBuf> {
+    let from = autosave_path(autosave_dir);
+    std::fs::create_dir_all(games_dir)?;
+    let mut n = 1;
+    let to = loop {
+        let p = games_dir.join(format!("unfinished-{n}.pgn"));
+        if !p.exists() && !journal_path(&p).exists() {
+            break p;
+        }
+        n += 1;
+    };
+    if journal_path(&from).exists() {
+        std::fs::rename(journal_path(&from), journal_path(&to))?;
+    }
+    std::fs::rename(&from, &to)?;
+    Ok(to)
 }
 
 /// Saves the game under a new name in `games_dir`: `YYYY.MM.DD-white-black-N.pgn`.
@@ -159,6 +194,22 @@ pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeErr
         path: p.clone(),
         message,
     })?;
+    // The journal, when there is one that agrees with the PGN, gives the whole session;
+    // the PGN alone gives its moves and clock readings.
+    if let Ok(journal) = std::fs::read_to_string(journal_path(path)) {
+        let mut lines = journal.lines().enumerate().map(|(i, l)| (i + 1, l));
+        if lines.next().map(|(_, h)| h) == Some(crate::table::journal::HEADER) {
+            let (mut session, now) =
+                Session::replay(setup.clone(), lines).map_err(|e| ResumeError::Other {
+                    path: journal_path(path).display().to_string(),
+                    message: e.to_string(),
+                })?;
+            if session.game().plies().len() == pgn.moves.len() {
+                session.skip_events();
+                return Ok((session, now));
+            }
+        }
+    }
     let (game, now) = replay(&pgn, &setup).map_err(|(ply, san, message)| ResumeError::Move {
         path: p.clone(),
         ply,

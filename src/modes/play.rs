@@ -332,7 +332,9 @@ struct Companions {
 impl Companions {
     fn save_if_changed(&mut self, session: &Session) -> Option<String> {
         let (dir, games) = self.autosave.as_ref()?;
-        let n = session.game().events().len();
+        // The journal's cursor (and the events', for the acts it does not hold: touches,
+        // a sealed move).
+        let n = session.journal().len() + session.game().events().len();
         if n == self.saved_events {
             return None;
         }
@@ -427,21 +429,39 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     let r = resolve(&opts)?;
     let autosave_dir = r.paths.autosave_dir();
     let games_dir = r.paths.games_dir();
-    // A file to resume, given or found.
-    let (mut session, offset) = if let Some(path) = &opts.resume {
+    // A file to resume: given (`--resume FILE`), the autosave (`--resume` alone), or found.
+    let resume_file = opts.resume.as_ref().map(|p| {
+        if p.as_os_str().is_empty() {
+            persist::autosave_path(&autosave_dir)
+        } else {
+            p.clone()
+        }
+    });
+    let (mut session, offset) = if let Some(path) = &resume_file {
         persist::resume(path, r.setup.clone())?
     } else {
         (Session::new(r.setup.clone(), 0), 0)
     };
-    let found = if opts.resume.is_none() && r.config.autosave {
+    let mut found = if resume_file.is_none() && r.config.autosave {
         persist::unfinished(&autosave_dir)
     } else {
         None
     };
+    // Never resumed silently: without a screen to ask on (the line mode), or when the
+    // command line asked for another game (`--tc`, `--fen`), the unfinished game is kept
+    // in the games folder and the player told how to go on with it.
+    let mut notice = None;
+    if found.is_some() && (line_mode(&opts) || opts.time_control.is_some() || opts.fen.is_some()) {
+        found = None;
+        notice = Some(match persist::keep_unfinished(&autosave_dir, &games_dir) {
+            Ok(p) => r.speaker.unfinished_kept(&p.display().to_string()),
+            Err(e) => return Err(e.into()),
+        });
+    }
     // Without a terminal (a pipe, a script) the full screen cannot be drawn: the line mode
     // plays the same game in plain lines.
     if line_mode(&opts) {
-        return run_line(&r, &opts, session, offset, found);
+        return run_line(&r, &opts, session, offset, notice);
     }
     let keymap = r.config.keymap()?;
     let theme = crate::ui::theme::Theme::load(&r.theme_name, Some(&r.paths.themes_dir))?;
@@ -451,7 +471,7 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
             .config
             .autosave
             .then(|| (autosave_dir.clone(), games_dir.clone())),
-        saved_events: session.game().events().len(),
+        saved_events: session.journal().len() + session.game().events().len(),
         lang: r.lang,
     };
     let guard = crate::terminal::TerminalGuard::enter(false)?;
@@ -482,10 +502,13 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         if let Some(m) = companions.engine.message.take() {
             app.set_announcement(m);
         }
+        if let Some(m) = notice.take() {
+            app.set_announcement(m);
+        }
         if pending_resume.is_some() {
             app.ask(Ask::Resume);
         }
-        companions.saved_events = app.session.game().events().len();
+        companions.saved_events = app.session.journal().len() + app.session.game().events().len();
         let flow = event_loop::run(
             &mut terminal,
             &mut app,
@@ -512,7 +535,13 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
                 }
             }
             Flow::NewGame => {
-                pending_resume = None;
+                // "No" to resuming: the unfinished game is kept, not thrown away.
+                if pending_resume.take().is_some() {
+                    notice = Some(match persist::keep_unfinished(&autosave_dir, &games_dir) {
+                        Ok(p) => r.speaker.unfinished_kept(&p.display().to_string()),
+                        Err(e) => e.to_string(),
+                    });
+                }
                 session = Session::new(r.setup.clone(), 0);
                 offset = 0;
             }
@@ -529,26 +558,12 @@ fn run_line(
     opts: &PlayOptions,
     session: Session,
     offset: u64,
-    found: Option<PathBuf>,
+    notice: Option<String>,
 ) -> Result<(), PlayError> {
-    let mut session = session;
-    let mut offset = offset;
     let mut out = io::stdout().lock();
-    if let Some(path) = found {
-        // The line mode resumes the unfinished game at once and says so.
-        if let Ok((s, now)) = persist::resume(&path, r.setup.clone()) {
-            session = s;
-            offset = now;
-            use std::io::Write;
-            writeln!(
-                out,
-                "{}",
-                r.lang.pick(
-                    "Se reanuda la partida sin terminar.",
-                    "Resuming the unfinished game."
-                )
-            )?;
-        }
+    if let Some(notice) = notice {
+        use std::io::Write;
+        writeln!(out, "{notice}")?;
     }
     let voice = if opts.speak || r.config.speak != Speak::Off {
         Voice::find()
@@ -562,7 +577,7 @@ fn run_line(
             .config
             .autosave
             .then(|| (r.paths.autosave_dir(), r.paths.games_dir())),
-        saved_events: session.game().events().len(),
+        saved_events: session.journal().len() + session.game().events().len(),
         lang: r.lang,
     };
     if let Some(m) = companions.engine.message.take() {

@@ -477,6 +477,18 @@ impl Speaker {
         .to_string()
     }
 
+    /// An unfinished game found at start and kept, not resumed.
+    pub fn unfinished_kept(&self, path: &str) -> String {
+        match self.lang {
+            Lang::Es => format!(
+                "Había una partida sin terminar: se guarda en {path}; escaque --resume {path} la continúa."
+            ),
+            Lang::En => format!(
+                "An unfinished game was found and kept in {path}; escaque --resume {path} goes on with it."
+            ),
+        }
+    }
+
     /// A takeback done.
     pub fn taken_back(&self) -> String {
         self.t(

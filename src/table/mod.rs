@@ -5,6 +5,7 @@
 //! [`command::Command`] and draw or say the events; none reads command words itself.
 
 pub mod command;
+pub mod journal;
 pub mod room;
 pub mod session;
 

@@ -414,22 +414,13 @@ impl Room {
             (Role::Arbiter | Role::Spectator, Request::Command(_)) => {
                 Err(SessionError::NotYourMove)
             }
-            (_, Request::Pause) => {
-                self.session.game_mut().pause_clock(now)?;
-                Ok(())
-            }
+            (_, Request::Pause) => self.session.pause(false, now),
             // 6.12: the arbiter restarts the clocks; without one, either player may.
             (Role::Player(_), Request::Resume) if self.arbiter.is_some() => {
                 Err(SessionError::NotArbiter)
             }
-            (_, Request::Resume) => {
-                self.session.game_mut().resume_clock(now)?;
-                Ok(())
-            }
-            (Role::Arbiter, Request::Arbiter(action)) => {
-                self.session.game_mut().arbiter(action)?;
-                Ok(())
-            }
+            (_, Request::Resume) => self.session.pause(true, now),
+            (Role::Arbiter, Request::Arbiter(action)) => self.session.arbiter(action, now),
             (_, Request::Arbiter(_)) => Err(SessionError::NotArbiter),
         }
     }

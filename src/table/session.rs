@@ -19,9 +19,11 @@ use crate::laws::clock::ClockOptions;
 use crate::laws::time_control::TimeControl;
 use crate::laws::{Game, GameEvent, Supervision};
 
+use crate::laws::irregularity::ArbiterAction;
 use crate::speech::Speaker;
 pub use crate::table::command::Command;
 use crate::table::command::{Query, Whose};
+use crate::table::journal::{self, Act, Entry, JournalError, PlayerAct};
 
 /// Who plays one side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -136,6 +138,9 @@ pub struct Session {
     link: Option<Link>,
     /// The question waiting for a yes or a no.
     question: Option<Question>,
+    /// Every act that changed the game, with its instant: what the autosave keeps and a
+    /// resumed session replays ([`Session::replay`]).
+    journal: Vec<Entry>,
 }
 
 impl Session {
@@ -159,6 +164,10 @@ impl Session {
             seen: 0,
             link: None,
             question: None,
+            journal: vec![Entry {
+                at: now,
+                act: Act::Start,
+            }],
         }
     }
 
@@ -170,6 +179,7 @@ impl Session {
             seen: 0,
             link: None,
             question: None,
+            journal: Vec::new(),
         }
     }
 
@@ -492,6 +502,128 @@ impl Session {
     /// by the player it was made to.
     pub fn command_by(&mut self, by: Color, cmd: Command, now: u64) -> Result<(), SessionError> {
         self.tick(now);
+        let act = match cmd {
+            Command::Move(m) => PlayerAct::Move(m),
+            Command::OfferDraw => PlayerAct::Offer,
+            Command::AcceptDraw => PlayerAct::Accept,
+            Command::DeclineDraw => PlayerAct::Decline,
+            Command::Claim(m) => PlayerAct::Claim(m),
+            Command::Resign => PlayerAct::Resign,
+            _ => return Err(SessionError::NotHere),
+        };
+        // A claim refused (wrong) changes the game too (9.5.3); only refusals of the
+        // laws that left the game as it was are not acts.
+        let before = self.game.events().len();
+        let result = self.carry_out(by, cmd, now);
+        if result.is_ok() || self.game.events().len() > before {
+            self.log(now, Act::Player { by, act });
+        }
+        result
+    }
+
+    fn log(&mut self, at: u64, act: Act) {
+        if self.link.is_none() {
+            self.journal.push(Entry { at, act });
+        }
+    }
+
+    /// The journal: every act that changed the game, with its instant.
+    pub fn journal(&self) -> &[Entry] {
+        &self.journal
+    }
+
+    /// Rebuilds a session from its setup and journal (read line by line from `lines`,
+    /// each move against the position it was played from): the same record, events and
+    /// clocks as the session that wrote it. Returns the session and the instant of its
+    /// last act (the caller's time goes on from there).
+    pub fn replay<'a>(
+        setup: Setup,
+        lines: impl IntoIterator<Item = (usize, &'a str)>,
+    ) -> Result<(Session, u64), JournalError> {
+        let mut session: Option<Session> = None;
+        let mut last = 0;
+        for (n, text) in lines {
+            let pos = session.as_ref().map_or(setup.start, |s| *s.game.position());
+            let entry = journal::read_line(n, text, &pos)?;
+            let refused = |e: SessionError| JournalError {
+                line: n,
+                text: text.to_string(),
+                what: format!("refused on replay: {e}"),
+            };
+            last = entry.at;
+            let Some(s) = session.as_mut() else {
+                if entry.act != Act::Start {
+                    return Err(JournalError {
+                        line: n,
+                        text: text.to_string(),
+                        what: "a journal starts with the start of the session".into(),
+                    });
+                }
+                session = Some(Session::new(setup.clone(), entry.at));
+                continue;
+            };
+            let at = entry.at;
+            let before = s.journal.len();
+            let result = match entry.act {
+                Act::Start => Ok(()),
+                Act::Player { by, act } => {
+                    let cmd = match act {
+                        PlayerAct::Move(m) => Command::Move(m),
+                        PlayerAct::Offer => Command::OfferDraw,
+                        PlayerAct::Accept => Command::AcceptDraw,
+                        PlayerAct::Decline => Command::DeclineDraw,
+                        PlayerAct::Claim(m) => Command::Claim(m),
+                        PlayerAct::Resign => Command::Resign,
+                    };
+                    match s.command_by(by, cmd, at) {
+                        // A wrong claim is refused and still an act (its penalty stands).
+                        Err(_) if s.journal.len() > before => Ok(()),
+                        r => r,
+                    }
+                }
+                Act::Engine(m) => s.engine_move(m, at),
+                Act::Pause => s.pause(false, at),
+                Act::Resume => s.pause(true, at),
+                Act::Tick => {
+                    s.tick(at);
+                    Ok(())
+                }
+                Act::Takeback => s.takeback(),
+                Act::Arbiter(a) => s.arbiter(a, at),
+                Act::Illegal { by } => s.illegal_move(by, at),
+            };
+            result.map_err(refused)?;
+        }
+        let s = session.ok_or(JournalError {
+            line: 1,
+            text: String::new(),
+            what: "the journal is empty".into(),
+        })?;
+        Ok((s, last))
+    }
+
+    /// The arbiter's decision on the game at `now` (a room's arbiter, or the replay).
+    pub fn arbiter(&mut self, action: ArbiterAction, now: u64) -> Result<(), SessionError> {
+        self.tick(now);
+        self.game.arbiter(action)?;
+        self.log(now, Act::Arbiter(action));
+        Ok(())
+    }
+
+    /// 7.5.1: `by` completed an illegal move (arbiter training): the position before it
+    /// stands and the penalty of 7.5.5 follows.
+    pub fn illegal_move(&mut self, by: Color, now: u64) -> Result<(), SessionError> {
+        self.tick(now);
+        self.game.illegal_move(
+            by,
+            crate::laws::IllegalKind::Move,
+            crate::laws::Discovery::BeforeNextMove,
+        )?;
+        self.log(now, Act::Illegal { by });
+        Ok(())
+    }
+
+    fn carry_out(&mut self, by: Color, cmd: Command, now: u64) -> Result<(), SessionError> {
         match cmd {
             Command::Move(mv) => {
                 if by != self.to_move() {
@@ -536,8 +668,10 @@ impl Session {
         }
         if resume {
             self.game.resume_clock(now)?;
+            self.log(now, Act::Resume);
         } else {
             self.game.pause_clock(now)?;
+            self.log(now, Act::Pause);
         }
         Ok(())
     }
@@ -580,7 +714,9 @@ impl Session {
     /// Plays the engine's move at `now`.
     pub fn engine_move(&mut self, mv: Move, now: u64) -> Result<(), SessionError> {
         self.tick(now);
-        self.play(mv, now)
+        self.play(mv, now)?;
+        self.log(now, Act::Engine(mv));
+        Ok(())
     }
 
     fn play(&mut self, mv: Move, now: u64) -> Result<(), SessionError> {
@@ -595,8 +731,8 @@ impl Session {
     /// Brings the clock to `now`: a flag that falls ends the game by 6.9. A mirror's clock
     /// is the room's: only the room ticks it.
     pub fn tick(&mut self, now: u64) {
-        if self.link.is_none() && !self.game.is_over() {
-            self.game.tick(now);
+        if self.link.is_none() && !self.game.is_over() && !self.game.tick(now).is_empty() {
+            self.log(now, Act::Tick);
         }
     }
 
@@ -635,6 +771,8 @@ impl Session {
         }
         self.game = game;
         self.seen = self.game.events().len();
+        let at = self.journal.last().map_or(0, |e| e.at);
+        self.log(at, Act::Takeback);
         Ok(())
     }
 
