@@ -303,6 +303,41 @@ fn art_5_1_2_resign_asks_first() {
 }
 
 #[test]
+fn art_5_1_2_enter_never_resigns_and_re2_is_the_spanish_king_move() {
+    let mut a = app_with(
+        setup(Some("4k3/8/8/8/8/8/3P1P2/4K3 w - - 0 1"), None),
+        Lang::Es,
+        "classic",
+    );
+    // `r` asks; Enter alone answers nothing.
+    typed(&mut a, "r\n", 0);
+    assert_eq!(a.session.question(), Some(Question::Resign));
+    assert!(!a.session.game().is_over());
+    press(&mut a, &[KeyCode::Esc], 0);
+    assert_eq!(a.session.question(), None);
+    // `re2`, Enter: the `r` asks, the `e` goes on with the move: Re2, the King (Rey).
+    typed(&mut a, "re2\n", 0);
+    assert!(!a.session.game().is_over(), "{}", a.announcement());
+    let ply = &a.session.game().plies()[0];
+    assert_eq!(ply.mv.from, Square::E1);
+    assert_eq!(ply.mv.to, Square::E2);
+}
+
+#[test]
+fn takeback_question_is_not_answered_by_a_knight_letter() {
+    let mut a = app(None, None);
+    typed(&mut a, "e4\n", 0);
+    typed(&mut a, "e5\n", 0);
+    // `u` asks for a takeback; `N` starts a move: the question goes, Nf3 is played.
+    typed(&mut a, "u", 0);
+    assert_eq!(a.session.question(), Some(Question::Takeback));
+    typed(&mut a, "Nf3\n", 0);
+    assert_eq!(a.session.question(), None);
+    assert_eq!(a.session.game().plies().len(), 3);
+    assert_eq!(a.session.game().plies()[2].mv.to, Square::F3);
+}
+
+#[test]
 fn quit_asks_while_a_game_runs_and_ctrl_c_too() {
     let mut a = app(None, None);
     assert_eq!(

@@ -358,7 +358,14 @@ impl App {
                         .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
             {
                 self.session.withdraw_question();
-                let text: String = self.asked_by.take().into_iter().chain([c]).collect();
+                // The key that asked was a piece letter and this one goes on with a square
+                // (`r` `e`: the Spanish `re2`, King to e2): the move is typed as a whole.
+                let piece_letter = |k: char| "kqrbndtac".contains(k.to_ascii_lowercase());
+                let prefix = self
+                    .asked_by
+                    .take()
+                    .filter(|&k| piece_letter(k) && matches!(c, 'a'..='h' | 'x'));
+                let text: String = prefix.into_iter().chain([c]).collect();
                 self.announcement = self.speaker.cancelled();
                 self.input = Some(LineInput {
                     cursor: text.chars().count(),
