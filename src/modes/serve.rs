@@ -83,7 +83,7 @@ struct ClientArgs {
     #[arg(long)]
     screen_reader: bool,
     /// Interface language: es or en.
-    #[arg(long, value_parser = crate::cli::parse_lang)]
+    #[arg(long)]
     lang: Option<Lang>,
     /// Square names: es, en or fide.
     #[arg(long)]
