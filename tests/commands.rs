@@ -162,8 +162,8 @@ fn everywhere(lang: Lang, script: Script) -> Record {
 
 use Color::{Black, White};
 
-/// 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1: Black may claim with the written move Ng8,
-/// whose position stands for the third time (9.2.1).
+/// After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black may claim with the written move Ng8, whose
+/// position stands for the third time (9.2.1).
 const KNIGHTS_ES: &[(Color, &str)] = &[
     (White, "Cf3"),
     (Black, "Cf6"),

@@ -358,7 +358,7 @@ impl Session {
         let over = || {
             self.game
                 .outcome()
-                .map(|o| SessionError::Game(crate::laws::GameError::Over(o.clone())))
+                .map(|o| SessionError::Game(crate::laws::GameError::Over(o)))
         };
         if self.role() == Some(Role::Spectator)
             && matches!(
@@ -691,7 +691,7 @@ impl Session {
     /// why a text was not a legal move (a move typed out of turn is out of turn first).
     pub fn move_refusal(&self) -> Option<SessionError> {
         if let Some(o) = self.game.outcome() {
-            return Some(SessionError::Game(crate::laws::GameError::Over(o.clone())));
+            return Some(SessionError::Game(crate::laws::GameError::Over(o)));
         }
         if self.engine_to_move() {
             return Some(SessionError::EngineToMove);
