@@ -158,20 +158,16 @@ impl Session {
             // Starting a fresh clock cannot fail; a set-up position already over has none.
             let _ = game.start_clock(now);
         }
-        Session {
-            game,
-            setup,
-            seen: 0,
-            link: None,
-            question: None,
-            journal: vec![Entry {
-                at: now,
-                act: Act::Start,
-            }],
-        }
+        let mut session = Session::from_game(game, setup);
+        session.journal.push(Entry {
+            at: now,
+            act: Act::Start,
+        });
+        session
     }
 
-    /// A session over an existing record (a resumed game).
+    /// A session over an existing record (a resumed game); its journal is empty (the
+    /// record's acts were not seen here).
     pub fn from_game(game: Game, setup: Setup) -> Session {
         Session {
             game,
