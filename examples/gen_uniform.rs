@@ -90,7 +90,10 @@ fn main() -> std::io::Result<()> {
         }
         let result = game.outcome().map_or("*", |o| o.result.pgn());
         push(&mut text, result);
-        writeln!(out, "[Event \"escaque uniform random games (seed {seed})\"]")?;
+        writeln!(
+            out,
+            "[Event \"escaque uniform random games (seed {seed})\"]"
+        )?;
         writeln!(out, "[Site \"gen_uniform\"]")?;
         writeln!(out, "[Date \"2025.01.01\"]")?;
         writeln!(out, "[Round \"{}\"]", i + 1)?;
