@@ -1,18 +1,29 @@
 #!/bin/sh
-# Benchmark of `escaque adjudicate` against `pgn-extract -r` on seeded random long games.
+# Benchmark of `escaque adjudicate` against `pgn-extract -r` (and, when given, a replay peer)
+# on three corpora, in one interleaved run:
 #
-#   benches/adjudicate.sh [SEED] [GAMES]     (defaults: 1 5000, about 12 MB)
+#   benches/adjudicate.sh [SEED] [GAMES]     (defaults: 1 5000)
 #
-# Generates the games with examples/gen_games.rs (once per seed and size, kept in target/),
-# then times, in the same run, each of: escaque adjudicate single-threaded and with
-# --jobs 2 (JSON output, every check on), and pgn-extract -r (which only replays the moves
-# and reports errors): RUNS rounds (default 7) of the three in turn, the median of each
-# kept. Prints games/s, MB/s and the ratios. pgn-extract is the Debian package; it is
-# installed when missing.
+# - bench:   seeded random long games of examples/gen_games.rs (quiet moves preferred,
+#            120-340 plies, about 12.9 MB for 5,000 games);
+# - real:    every file of shared/data/pgn/real (5,858 published games, 8.3 MB);
+# - uniform: seeded games of uniformly random legal moves played to the Laws' automatic end,
+#            no length cap (examples/gen_uniform.rs, about 12.1 MB for 5,000 games).
+#
+# Each round runs, on each corpus in turn, escaque adjudicate single-threaded and with
+# --jobs 2 (JSON output, every check on), pgn-extract -r (which only replays the moves and
+# reports errors), and the programs named by PEER and BASE when set (PEER: a replay peer
+# that takes PGN files as arguments, e.g. a shakmaty + pgn-reader replay built outside the
+# repository; BASE: another escaque binary, e.g. the one before a change), so that a slower
+# spell of the shared machine falls on all of them: RUNS rounds (default 7), the median of
+# each kept. Prints seconds, games/s, MB/s and the ratios. pgn-extract is the Debian
+# package; it is installed when missing. The generated games are kept in target/.
 set -eu
 cd "$(dirname "$0")/.."
 SEED=${1:-1}
 GAMES=${2:-5000}
+PEER=${PEER:-}
+BASE=${BASE:-}
 
 PGN_EXTRACT=$(command -v pgn-extract || true)
 [ -z "$PGN_EXTRACT" ] && [ -x /usr/games/pgn-extract ] && PGN_EXTRACT=/usr/games/pgn-extract
@@ -22,17 +33,30 @@ if [ -z "$PGN_EXTRACT" ]; then
     PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 fi
 
-cargo build --release --quiet --example gen_games --bin escaque
-FILE=target/bench-games-$SEED-$GAMES.pgn
-if [ ! -s "$FILE" ]; then
-    target/release/examples/gen_games "$SEED" "$GAMES" > "$FILE.tmp"
-    mv "$FILE.tmp" "$FILE"
+cargo build --release --quiet --example gen_games --example gen_uniform --bin escaque
+BENCH=target/bench-games-$SEED-$GAMES.pgn
+if [ ! -s "$BENCH" ]; then
+    target/release/examples/gen_games "$SEED" "$GAMES" > "$BENCH.tmp"
+    mv "$BENCH.tmp" "$BENCH"
 fi
-BYTES=$(wc -c < "$FILE")
-COUNT=$(grep -c '^\[Event ' "$FILE")
+UNIFORM=target/bench-uniform-$SEED-$GAMES.pgn
+if [ ! -s "$UNIFORM" ]; then
+    target/release/examples/gen_uniform "$SEED" "$GAMES" > "$UNIFORM.tmp"
+    mv "$UNIFORM.tmp" "$UNIFORM"
+fi
+REAL_DIR=../shared/data/pgn/real
+[ -d "$REAL_DIR" ] || REAL_DIR=/work/shared/data/pgn/real
+REAL=$(ls "$REAL_DIR"/*.pgn 2>/dev/null | tr '\n' ' ' || true)
+CORPORA="bench uniform"
+[ -n "$REAL" ] && CORPORA="bench real uniform"
+files() {
+    case $1 in
+    bench) echo "$BENCH" ;;
+    uniform) echo "$UNIFORM" ;;
+    real) echo "$REAL" ;;
+    esac
+}
 
-# Each round runs the three commands one after the other, so that a slower spell of the
-# machine falls on all of them; the median of each over RUNS rounds (default 7) is kept.
 RUNS=${RUNS:-7}
 TIMES=$(mktemp -d)
 trap 'rm -rf "$TIMES"' EXIT
@@ -49,23 +73,48 @@ median() {
     sort -g "$TIMES/$1" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
 }
 for _ in $(seq "$RUNS"); do
-    timed one target/release/escaque adjudicate --format json "$FILE"
-    timed two target/release/escaque adjudicate --format json --jobs 2 "$FILE"
-    timed pe "$PGN_EXTRACT" -r -s "$FILE"
+    for c in $CORPORA; do
+        # shellcheck disable=SC2046
+        timed "$c.one" target/release/escaque adjudicate --format json $(files "$c")
+        # shellcheck disable=SC2046
+        timed "$c.two" target/release/escaque adjudicate --format json --jobs 2 $(files "$c")
+        # shellcheck disable=SC2046
+        timed "$c.pe" "$PGN_EXTRACT" -r -s $(files "$c")
+        # shellcheck disable=SC2046
+        [ -n "$PEER" ] && timed "$c.peer" "$PEER" $(files "$c")
+        # shellcheck disable=SC2046
+        [ -n "$BASE" ] && timed "$c.base" "$BASE" adjudicate --format json $(files "$c")
+    done
 done
-ONE=$(median one)
-TWO=$(median two)
-PE=$(median pe)
 
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); $RUNS rounds, medians"
 line() {
-    awk -v name="$1" -v t="$2" -v g="$COUNT" -v b="$BYTES" \
-        'BEGIN { printf "%-28s %8.3f s %10.0f games/s %8.2f MB/s\n", name, t, g / t, b / t / 1e6 }'
+    awk -v name="$1" -v t="$2" -v g="$3" -v b="$4" \
+        'BEGIN { printf "  %-30s %8.3f s %10.0f games/s %8.2f MB/s\n", name, t, g / t, b / t / 1e6 }'
 }
-echo "file: $FILE ($COUNT games, $(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }') MB)"
-line "escaque adjudicate" "$ONE"
-line "escaque adjudicate --jobs 2" "$TWO"
-line "pgn-extract -r" "$PE"
-awk -v a="$ONE" -v b="$TWO" -v p="$PE" 'BEGIN {
-    printf "speed vs pgn-extract: single-threaded %.2fx, --jobs 2 %.2fx (target: 5x single-threaded)\n", p / a, p / b
-    printf "--jobs 2 speed-up: %.2fx\n", a / b
-}'
+for c in $CORPORA; do
+    # shellcheck disable=SC2046
+    BYTES=$(cat $(files "$c") | wc -c)
+    # shellcheck disable=SC2046
+    COUNT=$(cat $(files "$c") | grep -c '^\[Event ')
+    ONE=$(median "$c.one")
+    TWO=$(median "$c.two")
+    PE=$(median "$c.pe")
+    echo "$c: $COUNT games, $(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }') MB"
+    line "escaque adjudicate" "$ONE" "$COUNT" "$BYTES"
+    line "escaque adjudicate --jobs 2" "$TWO" "$COUNT" "$BYTES"
+    line "pgn-extract -r" "$PE" "$COUNT" "$BYTES"
+    RATIOS=$(awk -v a="$ONE" -v b="$TWO" -v p="$PE" 'BEGIN { printf "vs pgn-extract: single-threaded %.2fx, --jobs 2 %.2fx", p / a, p / b }')
+    if [ -n "$PEER" ]; then
+        PT=$(median "$c.peer")
+        line "peer ($(basename "$PEER"))" "$PT" "$COUNT" "$BYTES"
+        RATIOS="$RATIOS; vs peer: $(awk -v a="$ONE" -v p="$PT" 'BEGIN { printf "%.2fx", p / a }')"
+    fi
+    if [ -n "$BASE" ]; then
+        BT=$(median "$c.base")
+        line "base ($BASE)" "$BT" "$COUNT" "$BYTES"
+        RATIOS="$RATIOS; vs base: $(awk -v a="$ONE" -v p="$BT" 'BEGIN { printf "%.2fx", p / a }')"
+    fi
+    echo "  $RATIOS"
+done
+echo "(targets: 5x pgn-extract single-threaded, at least as fast as the peer)"

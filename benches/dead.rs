@@ -10,6 +10,9 @@
 //! Run with `cargo bench --bench dead`. `ESCAQUE_DEAD_BENCH_STEP=n` takes every n-th real
 //! position (default 1); `ESCAQUE_DEAD_BENCH_BUDGET` sets the full search's node budget on
 //! the vectors (default 300,000: the few positions it leaves undetermined spend all of it).
+//! A third part times the per-ply 5.2.2 walk over records of uniformly random games
+//! (`ESCAQUE_DEAD_BENCH_GAMES`, default 300): the quick test at every ply against the walk
+//! that skips the positions proven alive.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -144,8 +147,8 @@ fn report(name: &str, qs: &[Query], budget: u64) {
         qs.len()
     );
     println!(
-        "{:<22}{:>14}{:>14}{:>12}",
-        "mode", "median", "mean", "decided"
+        "{:<22}{:>14}{:>14}{:>14}{:>12}",
+        "mode", "median", "mean", "worst", "decided"
     );
     for (label, t, d) in [
         ("escaque quick", &eq, decided[0]),
@@ -154,9 +157,10 @@ fn report(name: &str, qs: &[Query], budget: u64) {
         ("chasolver full", &cf, decided[3]),
     ] {
         println!(
-            "{label:<22}{:>14}{:>14}{:>12}",
+            "{label:<22}{:>14}{:>14}{:>14}{:>12}",
             us(median(t)),
             us(mean(t)),
+            us(t.last().copied().unwrap_or(0) as f64),
             d
         );
     }
@@ -168,6 +172,80 @@ fn report(name: &str, qs: &[Query], budget: u64) {
         mean(&ef) / mean(&cf).max(1.0),
     );
     println!("(chasolver fast only ever proves unwinnable; escaque quick may also give a line)");
+    println!(
+        "escaque full undetermined: {} of {} queries",
+        qs.len() - decided[2],
+        qs.len()
+    );
+}
+
+/// The positions of `n` games of uniformly random legal moves played to the Laws'
+/// automatic end (a live game's judgement), seeded.
+fn uniform_games(n: usize, mut seed: u64) -> Vec<Vec<Position>> {
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    (0..n)
+        .map(|_| {
+            let mut game = escaque::laws::Game::new(Position::new());
+            let mut positions = vec![*game.position()];
+            while !game.is_over() {
+                let moves = game.position().legal_moves();
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                game.play(mv).unwrap();
+                positions.push(*game.position());
+            }
+            positions
+        })
+        .collect()
+}
+
+/// Art. 5.2.2 at every ply of a record: the walk that asks the quick test at every ply
+/// (`Walk::new`) against the walk that skips the positions proven alive
+/// (`Walk::of_record`, which also asks the full search about the last position), per
+/// record and per ply, on uniformly random games played to their end.
+fn report_walk(n: usize) {
+    use escaque::laws::check::Walk;
+    let games = uniform_games(n, 0x2545_F491_4F6C_DD1D);
+    let plies: usize = games.iter().map(|g| g.len() - 1).sum();
+    let per_record = |f: &dyn Fn(&[Position])| {
+        let mut t: Vec<u64> = games
+            .iter()
+            .map(|g| {
+                let t0 = Instant::now();
+                f(g);
+                t0.elapsed().as_nanos() as u64
+            })
+            .collect();
+        t.sort_unstable();
+        t
+    };
+    let every = per_record(&|g| {
+        black_box(Walk::new(g, 0));
+    });
+    let skip = per_record(&|g| {
+        black_box(Walk::of_record(g, 0, "1/2-1/2"));
+    });
+    println!("\nper-ply 5.2.2 on {n} uniformly random games ({plies} plies), per record:");
+    println!(
+        "{:<34}{:>14}{:>14}{:>14}{:>14}",
+        "walk", "median", "mean", "worst", "per ply"
+    );
+    for (label, t) in [
+        ("quick test at every ply", &every),
+        ("alive prefix skipped (of_record)", &skip),
+    ] {
+        println!(
+            "{label:<34}{:>14}{:>14}{:>14}{:>14}",
+            us(median(t)),
+            us(mean(t)),
+            us(t.last().copied().unwrap_or(0) as f64),
+            us(t.iter().sum::<u64>() as f64 / plies.max(1) as f64)
+        );
+    }
 }
 
 fn bench_batches(c: &mut Criterion) {
@@ -239,6 +317,7 @@ fn main() {
     );
     let hard = queries(&fens("dead_positions/cha_test_vectors_shared.txt", 1));
     report("hard positions (CHA labelled vectors)", &hard, budget);
+    report_walk(env_num("ESCAQUE_DEAD_BENCH_GAMES", 300) as usize);
     if std::env::var_os("ESCAQUE_DEAD_BENCH_NO_CRITERION").is_none() {
         benches();
         Criterion::default().configure_from_args().final_summary();

@@ -493,3 +493,59 @@ fn art_5_2_2_agrees_with_chasolver_on_random_positions() {
     eprintln!("random: {n} queries, unwinnable {dead_found}, undetermined {undecided}");
     assert!(undecided * 20 <= n);
 }
+
+/// The positions of a game of uniformly random legal moves played to the Laws' automatic
+/// end as a live game judges it (mate, stalemate, dead position, fivefold, 75 moves).
+fn uniform_game(rng: &mut Rng) -> Vec<Position> {
+    let mut game = escaque::laws::Game::new(Position::new());
+    let mut positions = vec![*game.position()];
+    while !game.is_over() {
+        let moves = game.position().legal_moves();
+        let mv = moves[(rng.next() % moves.len() as u64) as usize];
+        game.play(mv).unwrap();
+        positions.push(*game.position());
+    }
+    positions
+}
+
+/// Art. 5.2.2 per ply: the walk over a record that skips the quick 5.2.2 test on the
+/// positions proven alive (a helpmate found at a later position, followed back along the
+/// record; `Walk::of_record`) gives exactly the walk that asks the test at every ply
+/// (`Walk::new`): the same end, ply and article, on uniformly random games played to their
+/// automatic end (most of them end dead, where the shortcut does its work) and on every
+/// game of the real archives, whatever the result tag.
+#[test]
+fn art_5_2_2_walk_skips_only_positions_proven_alive() {
+    use escaque::core::Letters;
+    use escaque::laws::check::Walk;
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut ended_dead = 0;
+    let mut records: Vec<Vec<Position>> = (0..60).map(|_| uniform_game(&mut rng)).collect();
+    if let Some(dir) = common::shared_data("pgn/real") {
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+        files.sort_by_key(|e| e.path());
+        for file in files {
+            let bytes = std::fs::read(file.path()).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            for game in escaque::laws::pgn::read_str(&text).flatten() {
+                records.push(game.replay(Letters::English).positions);
+            }
+        }
+    }
+    assert!(records.len() > 60);
+    for (i, positions) in records.iter().enumerate() {
+        let every_ply = Walk::new(positions, 0);
+        ended_dead += usize::from(every_ply.end.is_some_and(|(ply, t)| {
+            ply > 0 && t == escaque::laws::game::Termination::DeadPosition
+        }));
+        for result in ["1-0", "0-1", "1/2-1/2"] {
+            assert_eq!(
+                Walk::of_record(positions, 0, result),
+                every_ply,
+                "record {i}, result {result}"
+            );
+        }
+    }
+    eprintln!("{} records, {ended_dead} ended dead", records.len());
+    assert!(ended_dead > 20, "{ended_dead}");
+}
