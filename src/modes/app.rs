@@ -12,8 +12,9 @@ use crate::laws::GameEvent;
 use crate::speech::Speaker;
 use crate::ui::{self, Glyphs};
 
+use crate::laws::touch::TouchOutcome;
 use crate::table::command::{Command, CommandError, Context, Grammar, Query};
-use crate::table::session::{Reply, Seat, Session, SessionError};
+use crate::table::session::{Hand, Reply, Seat, Session, SessionError};
 
 /// What the status line asks that is the screen's own (the session's questions —
 /// resign, claim, offer, accept, takeback, quit — are [`Session::question`]).
@@ -126,9 +127,6 @@ pub struct App {
     /// Arbiter training: an illegal move typed is handled as a completed illegal move
     /// (Art. 7.5: position restored, penalty, second one loses) instead of refused.
     pub arbiter_training: bool,
-    /// Strict touch-move (Art. 4): picking a piece up with the cursor touches it, and the
-    /// touches bind as the Laws say; `None` when the mode is off.
-    touch: Option<crate::laws::touch::TouchState>,
     /// The letter key that opened the session's waiting question (`r` for resign), kept
     /// so that a move typed after it (`re2`: the Spanish King to e2) is read as typed.
     asked_by: Option<char>,
@@ -166,7 +164,6 @@ impl App {
             sealing: false,
             envelopes_dir: None,
             arbiter_training: false,
-            touch: None,
             asked_by: None,
         };
         app.announcement = app.opening_words();
@@ -202,30 +199,24 @@ impl App {
         self.absorb_events();
     }
 
-    /// Turns strict touch-move on or off (Art. 4).
+    /// Turns strict touch-move on or off (Art. 4): picking a piece up with the cursor
+    /// touches it (the session keeps what the touches bind).
     pub fn set_strict_touch(&mut self, on: bool) {
-        self.touch =
-            on.then(|| crate::laws::touch::TouchState::new(self.session.game().position()));
+        self.session.set_strict_touch(on);
     }
 
-    /// Keeps the touch state on the position on the board (a new one after every move).
-    fn sync_touch(&mut self) {
-        if let Some(t) = &self.touch {
-            if t.position() != self.session.game().position() {
-                self.touch = Some(crate::laws::touch::TouchState::new(
-                    self.session.game().position(),
-                ));
+    /// A hand on the board (strict touch-move): the binding is said, or why not.
+    fn hand(&mut self, hand: Hand) -> Option<TouchOutcome> {
+        match self.session.touch(hand) {
+            Ok(o) => {
+                self.absorb_events();
+                Some(o)
+            }
+            Err(e) => {
+                self.report(&e);
+                None
             }
         }
-    }
-
-    /// Records touch-move events into the game and says the binding.
-    fn touched(&mut self, outcome: crate::laws::touch::TouchOutcome) {
-        if let Err(e) = self.session.game_mut().record_touch(&outcome.events) {
-            self.announcement = e.to_string();
-            return;
-        }
-        self.absorb_events();
     }
 
     pub fn lang(&self) -> Lang {
@@ -279,7 +270,6 @@ impl App {
             .any(|e| matches!(e, GameEvent::MovePlayed { .. }))
         {
             self.selected = None;
-            self.sync_touch();
         }
         events
     }
@@ -395,12 +385,9 @@ impl App {
             Action::Right => self.step_cursor(1, 0),
             Action::Select => self.select(now),
             Action::Cancel => {
-                if let (Some(t), Some(from)) = (self.touch.as_mut(), self.selected) {
+                if let (true, Some(from)) = (self.session.touch_state().is_some(), self.selected) {
                     // Put back on its own square: the binding stays (4.3, 4.7).
-                    match t.release(from) {
-                        Ok(o) => self.touched(o),
-                        Err(e) => self.announcement = e.to_string(),
-                    }
+                    self.hand(Hand::Release(from));
                 }
                 self.selected = None;
                 self.input = None;
@@ -423,12 +410,8 @@ impl App {
             }
             Action::Adjust => {
                 let by = self.session.game().position().turn();
-                let cursor = self.cursor;
-                if let Some(t) = self.touch.as_mut() {
-                    match t.adjust(by, cursor) {
-                        Ok(o) => self.touched(o),
-                        Err(e) => self.announcement = e.to_string(),
-                    }
+                if self.session.touch_state().is_some() {
+                    self.hand(Hand::Adjust(by, self.cursor));
                 }
             }
             Action::Seal => return self.front(Command::Seal(None), now),
@@ -681,19 +664,6 @@ impl App {
             self.report(&SessionError::Paused);
             return;
         }
-        if let Some(t) = &self.touch {
-            if !t.is_allowed(mv) {
-                self.announcement = format!(
-                    "{} ({})",
-                    self.lang().pick(
-                        "Esa jugada no es la que obligan las piezas tocadas",
-                        "That move is not the one the touched pieces require"
-                    ),
-                    t.binding()
-                );
-                return;
-            }
-        }
         self.apply(Command::Move(mv), now);
     }
 
@@ -773,7 +743,7 @@ impl App {
 
     /// Enter on the board: pick up one's own piece, or drop the picked one on a target.
     fn select(&mut self, now: u64) {
-        if self.touch.is_some() && self.session.human_to_move() {
+        if self.session.touch_state().is_some() && self.session.human_to_move() {
             return self.select_strict(now);
         }
         let pos = *self.session.game().position();
@@ -822,32 +792,22 @@ impl App {
 
     /// Enter on the board in strict touch-move: touching and releasing as on a real board.
     fn select_strict(&mut self, now: u64) {
-        self.sync_touch();
-        let cursor = self.cursor;
-        let Some(t) = self.touch.as_mut() else {
+        let hand = match self.selected {
+            // A piece in the hand: let it go on the cursor's square.
+            Some(_) => Hand::Release(self.cursor),
+            None => Hand::Touch(self.cursor),
+        };
+        let Some(o) = self.hand(hand) else {
             return;
         };
-        let result = match self.selected {
-            // A piece in the hand: let it go on the cursor's square.
-            Some(_) => t.release(cursor),
-            None => t.touch(cursor),
-        };
-        match result {
-            Ok(o) => {
-                let made = o.made;
-                let in_hand = t.in_hand();
-                self.touched(o);
-                self.selected = in_hand;
-                if let Some(mv) = made {
-                    self.selected = None;
-                    self.apply(Command::Move(mv), now);
-                } else if let Some(crate::laws::touch::BindingKind::PawnTo { from, to }) =
-                    self.touch.as_ref().map(|t| t.binding().kind)
-                {
-                    self.ask = Some(Ask::Promotion { from, to });
-                }
-            }
-            Err(e) => self.announcement = e.to_string(),
+        self.selected = self.session.touch_state().and_then(|t| t.in_hand());
+        if let Some(mv) = o.made {
+            self.selected = None;
+            self.apply(Command::Move(mv), now);
+        } else if let Some(crate::laws::touch::BindingKind::PawnTo { from, to }) =
+            self.session.touch_state().map(|t| t.binding().kind)
+        {
+            self.ask = Some(Ask::Promotion { from, to });
         }
     }
 
@@ -855,7 +815,7 @@ impl App {
         let Some(from) = self.selected else {
             return Bitboard::EMPTY;
         };
-        if let Some(t) = &self.touch {
+        if let Some(t) = self.session.touch_state() {
             return t
                 .allowed_moves()
                 .iter()

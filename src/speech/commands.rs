@@ -227,6 +227,12 @@ pub enum Refusal {
     Paused,
     #[error("that is not for this screen")]
     NotHere,
+    /// 4.3–4.7: the move is not the one the touched pieces require (the binding).
+    #[error("that move is not the one the touched pieces require ({0})")]
+    Touched(String),
+    /// A touch refused (the reason from the laws).
+    #[error("{0}")]
+    Touch(String),
 }
 
 impl Speaker {
@@ -273,6 +279,14 @@ impl Speaker {
                 "Los relojes están parados: pulse la tecla de pausa para reanudar.",
                 "The clocks are stopped: press the pause key to resume.",
             ),
+            Refusal::Touched(binding) => format!(
+                "{} ({binding})",
+                self.t(
+                    "Esa jugada no es la que obligan las piezas tocadas",
+                    "That move is not the one the touched pieces require"
+                )
+            ),
+            Refusal::Touch(why) => why.clone(),
             Refusal::NotHere => t(
                 "Esa orden no sirve aquí.",
                 "That command is not for this screen.",

@@ -20,6 +20,7 @@ use crate::laws::time_control::TimeControl;
 use crate::laws::{Game, GameEvent, Supervision};
 
 use crate::laws::irregularity::ArbiterAction;
+use crate::laws::touch::{TouchOutcome, TouchState};
 use crate::speech::Speaker;
 pub use crate::table::command::Command;
 use crate::table::command::{Query, Whose};
@@ -100,6 +101,15 @@ pub type SessionError = crate::speech::commands::Refusal;
 
 pub use crate::speech::commands::Question;
 
+/// A hand on the board, in strict touch-move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hand {
+    Touch(crate::core::Square),
+    Release(crate::core::Square),
+    /// 4.2: "j'adoube", by the player of that colour.
+    Adjust(Color, crate::core::Square),
+}
+
 /// What a command came to.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Reply {
@@ -141,6 +151,9 @@ pub struct Session {
     /// Every act that changed the game, with its instant: what the autosave keeps and a
     /// resumed session replays ([`Session::replay`]).
     journal: Vec<Entry>,
+    /// Strict touch-move (Art. 4): the pieces touched on the position on the board and
+    /// what they bind; `None` when the mode is off.
+    touch: Option<TouchState>,
 }
 
 impl Session {
@@ -176,6 +189,7 @@ impl Session {
             link: None,
             question: None,
             journal: Vec::new(),
+            touch: None,
         }
     }
 
@@ -216,6 +230,7 @@ impl Session {
     pub fn sync_from(&mut self, owner: &Session) {
         self.game = owner.game.clone();
         self.setup = owner.setup.clone();
+        self.sync_touch();
         self.seen = self.seen.min(self.game.events().len());
     }
 
@@ -372,6 +387,13 @@ impl Session {
             )
         {
             return Err(SessionError::Spectator);
+        }
+        // 4.3–4.7: with strict touch-move, only the move the touched pieces require (or
+        // the one the hand has just completed on the board).
+        if let (Command::Move(mv), Some(t)) = (&cmd, self.touch_state()) {
+            if !t.is_allowed(*mv) && t.made() != Some(*mv) {
+                return Err(SessionError::Touched(t.binding().to_string()));
+            }
         }
         Ok(match cmd {
             Command::Move(_) if self.link.is_some() => {
@@ -602,6 +624,7 @@ impl Session {
     pub fn arbiter(&mut self, action: ArbiterAction, now: u64) -> Result<(), SessionError> {
         self.tick(now);
         self.game.arbiter(action)?;
+        self.sync_touch();
         self.log(now, Act::Arbiter(action));
         Ok(())
     }
@@ -721,6 +744,7 @@ impl Session {
         } else {
             self.game.play(mv)?;
         }
+        self.sync_touch();
         Ok(())
     }
 
@@ -767,6 +791,7 @@ impl Session {
         }
         self.game = game;
         self.seen = self.game.events().len();
+        self.sync_touch();
         let at = self.journal.last().map_or(0, |e| e.at);
         self.log(at, Act::Takeback);
         Ok(())
@@ -815,6 +840,44 @@ impl Session {
                 speaker.refusal(&SessionError::NotHere)
             }
         }
+    }
+
+    /// Turns strict touch-move on or off (Art. 4).
+    pub fn set_strict_touch(&mut self, on: bool) {
+        self.touch = on.then(|| TouchState::new(self.game.position()));
+    }
+
+    /// The touch-move state on the position on the board (a new one after every move);
+    /// `None` when strict touch-move is off.
+    pub fn touch_state(&self) -> Option<&TouchState> {
+        self.touch.as_ref()
+    }
+
+    /// A new touch state when the position on the board changed (a move, a takeback, a
+    /// position restored, a mirror's new game).
+    fn sync_touch(&mut self) {
+        if let Some(t) = &self.touch {
+            if t.position() != self.game.position() {
+                self.touch = Some(TouchState::new(self.game.position()));
+            }
+        }
+    }
+
+    /// A hand on the board in strict touch-move (Art. 4): touching, letting go, adjusting
+    /// (4.2). The touches bind as the Laws say and are recorded in the game.
+    pub fn touch(&mut self, hand: Hand) -> Result<TouchOutcome, SessionError> {
+        self.sync_touch();
+        let Some(t) = self.touch.as_mut() else {
+            return Err(SessionError::NotHere);
+        };
+        let outcome = match hand {
+            Hand::Touch(sq) => t.touch(sq),
+            Hand::Release(sq) => t.release(sq),
+            Hand::Adjust(by, sq) => t.adjust(by, sq),
+        }
+        .map_err(|e| SessionError::Touch(e.to_string()))?;
+        self.game.record_touch(&outcome.events)?;
+        Ok(outcome)
     }
 
     /// Mutable access for the modes' rarer actions (arbiter decisions, adjournment, touch).
