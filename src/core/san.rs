@@ -609,7 +609,9 @@ impl San {
                 let mut count = 0;
                 let mut promo_issue = None;
                 pos.generate_moves(|pm| {
-                    if !pm.to.contains(to)
+                    // Chess960 castling is written O-O or O-O-O, never as a king move.
+                    if pm.castling
+                        || !pm.to.contains(to)
                         || (pm.role != role && !any_role)
                         || from_file.is_some_and(|f| pm.from.file() != f)
                         || from_rank.is_some_and(|r| pm.from.rank() != r)
