@@ -519,3 +519,110 @@ fn guidelines_ii_3_uci_text_of_castling() {
     assert_eq!(escaque::core::parse_move(&pos, "Kg1", letters), Ok(plain));
     assert_eq!(escaque::core::parse_move(&pos, "O-O", letters), Ok(c));
 }
+
+// --- PGN ------------------------------------------------------------------------------------
+
+/// Guidelines II and the PGN standard's `Variant`, `SetUp` and `FEN` tags: a Chess960 game
+/// (seeded random moves from start positions with castling on both sides, ending in mate
+/// where the random walk finds one) written as PGN, read, replayed move for move, written
+/// again by the PGN writer, read again, and adjudicated by the arbiter's review with the
+/// same result; the variant's spellings are all read.
+#[test]
+fn guidelines_ii_chess960_game_through_pgn_and_the_arbiter() {
+    use escaque::core::{Letters, San};
+    use escaque::laws::arbiter::review;
+    use escaque::laws::pgn::{WriteOptions, read_str, write_game};
+
+    let mut seed = 0x243f_6a88_85a3_08d3u64;
+    let mut castled = 0;
+    let mut mates = 0;
+    for (i, n) in [0u16, 1, 105, 314, 518, 700, 959].into_iter().enumerate() {
+        let start = chess960::start_position(n).unwrap();
+        let mut pos = start;
+        let mut text = String::new();
+        let mut sans = Vec::new();
+        for ply in 0..160 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let castle: Vec<Move> = moves.iter().copied().filter(|m| m.is_castle()).collect();
+            let mv = if !castle.is_empty() {
+                castle[(xorshift(&mut seed) % castle.len() as u64) as usize]
+            } else {
+                moves[(xorshift(&mut seed) % moves.len() as u64) as usize]
+            };
+            castled += usize::from(mv.is_castle());
+            let san = San::from_move(&pos, mv).to_string();
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}. ", pos.fullmove_number()));
+            }
+            text.push_str(&san);
+            text.push(' ');
+            sans.push(san);
+            pos.play(mv).unwrap();
+        }
+        let mate = pos.is_check() && !pos.has_legal_moves();
+        mates += usize::from(mate);
+        let result = match (mate, pos.turn()) {
+            (true, Color::White) => "0-1",
+            (true, Color::Black) => "1-0",
+            _ => "*",
+        };
+        let variant = ["Chess960", "fischerandom", "chess 960", "Fischer Random"][i % 4];
+        let pgn = format!(
+            "[Event \"t\"]\n[Result \"{result}\"]\n[Variant \"{variant}\"]\n[SetUp \"1\"]\n\
+             [FEN \"{}\"]\n\n{text}{result}\n",
+            start.to_fen()
+        );
+        let game = read_str(&pgn).next().unwrap().unwrap();
+        assert!(game.is_chess960(), "{variant}");
+        let replay = game.replay(Letters::English);
+        assert!(replay.is_complete(), "{n}: {:?}", replay.errors(&game));
+        assert_eq!(replay.start, start);
+        assert_eq!(*replay.end(), pos, "{n}");
+        // Written again (its moves rewritten from the replay) and read again.
+        let written = write_game(&game, &WriteOptions::default());
+        assert!(written.contains(&format!("[Variant \"{variant}\"]")), "{written}");
+        let again = read_str(&written).next().unwrap().unwrap();
+        let replay2 = again.replay(Letters::English);
+        assert!(replay2.is_complete());
+        assert_eq!(replay2.positions, replay.positions);
+        // The arbiter adjudicates it: mate by Art. 5.1.1, the tag agreeing.
+        let r = review(&again);
+        assert_eq!(r.start, start);
+        assert!(r.agrees || result == "*", "{n}: {:?}", r.findings);
+        if mate {
+            assert_eq!(r.article.map(|a| a.number()), Some("5.1.1"));
+        }
+    }
+    assert!(castled >= 7, "{castled}");
+    let _ = mates;
+}
+
+/// Guidelines II: the shared corpus's Chess960 games (cutechess's "fischerandom", chess.com's
+/// "Chess960") replay completely and the arbiter agrees with their results.
+#[test]
+fn guidelines_ii_recorded_chess960_games_are_adjudicated() {
+    use escaque::core::Letters;
+    use escaque::laws::arbiter::review;
+    use escaque::laws::pgn::read_str;
+    let mut seen = 0;
+    for file in [
+        "pgn/edge_cases/python-chess/cutechess-fischerrandom.pgn",
+        "pgn/real/chesscom_cancer0707_1667.pgn",
+    ] {
+        let Some(path) = common::shared_data(file) else {
+            return;
+        };
+        let text = common::read_text(&path);
+        for game in read_str(&text).flatten().filter(|g| g.is_chess960()) {
+            let replay = game.replay(Letters::English);
+            assert!(replay.is_complete(), "{file} game {}", game.index);
+            let r = review(&game);
+            assert!(r.agrees, "{file} game {}: {:?}", game.index, r.findings);
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 4 + 5);
+}

@@ -597,12 +597,12 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         let (es, en) = match e {
             StartError::UnsupportedVariant(v) => (
                 format!(
-                    "Variante \"{v}\": escaque solo arbitra ajedrez estándar (el Ajedrez960 \
-                     tiene sus propias reglas, Directrices II)"
+                    "Variante \"{v}\": escaque solo arbitra ajedrez estándar y Ajedrez960 \
+                     (Directrices II)"
                 ),
                 format!(
-                    "Variant \"{v}\": escaque adjudicates standard chess only (Chess960 has \
-                     its own rules, Guidelines II)"
+                    "Variant \"{v}\": escaque adjudicates standard chess and Chess960 only \
+                     (Guidelines II)"
                 ),
             ),
             other => (
