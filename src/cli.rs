@@ -457,7 +457,11 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             let pos = match (chess960, fen.as_deref()) {
                 (Some(n), _) => crate::core::chess960::start_position(n)
                     .unwrap_or_else(Position::new),
-                (None, Some(fen)) => perft_position(fen)?,
+                // Refused in the interface language, with the article (3.10).
+                (None, Some(fen)) => perft_position(fen).map_err(|e| {
+                    let lang = cli.play.lang.unwrap_or_else(crate::lang::Lang::from_env);
+                    CliError::Usage(crate::speech::setup::fen_error(lang, &e))
+                })?,
                 (None, None) => Position::from_fen(STARTING_FEN)?,
             };
             let chess960 = chess960.is_some() || !pos.castling_rights().is_standard();
