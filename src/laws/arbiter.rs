@@ -1080,7 +1080,7 @@ fn san_error_es(e: &SanError) -> String {
         }
         SanProblem::BadPromotion(r) => format!(
             "«{t}»: un peón no se convierte en {}; se convierte en dama, torre, alfil o caballo \
-             (art. 3.7.3.3)",
+             (D, T, A, C) (art. 3.7.3.3)",
             if *r == Role::King { "rey" } else { "peón" }
         ),
         SanProblem::NoMatch => format!("«{t}» no es una jugada legal{en}"),
