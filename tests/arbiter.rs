@@ -232,7 +232,11 @@ fn art_3_10_an_illegal_set_up_position() {
     assert_eq!(kinds(&r)[0].1, FindingKind::UnsupportedVariant);
     // Chess960 is Guidelines II of the Laws: adjudicated.
     let r = one("[Result \"*\"]\n[Variant \"Chess960\"]\n\n1. e4 *\n");
-    assert!(kinds(&r).iter().all(|k| k.1 != FindingKind::UnsupportedVariant));
+    assert!(
+        kinds(&r)
+            .iter()
+            .all(|k| k.1 != FindingKind::UnsupportedVariant)
+    );
 }
 
 #[test]

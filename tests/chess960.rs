@@ -227,7 +227,12 @@ fn guidelines_ii_3_random_games_from_every_start_match_the_oracle() {
             };
             castles += usize::from(mv.is_castle());
             let text = pos.uci(mv, true);
-            assert_eq!(pos.uci_to_move(text), Some(mv), "{text} in {}", pos.to_fen());
+            assert_eq!(
+                pos.uci_to_move(text),
+                Some(mv),
+                "{text} in {}",
+                pos.to_fen()
+            );
             let before = pos;
             let undo = pos.make(mv);
             let mut back = pos;
@@ -327,8 +332,8 @@ fn guidelines_ii_x_fen_inner_rook_is_written_by_file() {
     let err = Position::from_fen("4k3/8/8/8/8/8/8/4KR1R w F - 0 1").unwrap_err();
     assert_eq!(err.problem, FenProblem::CastlingChar('F'));
     assert!(err.to_string().contains("Chess960"), "{err}");
-    let err = Position::from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1")
-        .unwrap_err();
+    let err =
+        Position::from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1").unwrap_err();
     assert_eq!(err.problem, FenProblem::CastlingWithoutKing('K'));
     // A right whose rook is on the wrong side of the king.
     let err = Position::from_fen_960("4k3/8/8/8/8/8/8/R3K3 w A - 0 1");
@@ -391,9 +396,7 @@ fn check_castle(fen: &str, side: CastleSide, uci: &str, king: Square, rook: Squa
     let us = pos.turn();
     assert_eq!(after.king(us), king, "{fen}");
     assert!(
-        after
-            .pieces(us, escaque::core::Role::Rook)
-            .contains(rook),
+        after.pieces(us, escaque::core::Role::Rook).contains(rook),
         "{fen}: {}",
         after.to_fen()
     );
@@ -501,8 +504,7 @@ fn guidelines_ii_3_uci_text_of_castling() {
         .after(Move::normal(Square::G1, Square::F3))
         .unwrap();
     let _ = pos;
-    let pos =
-        Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let short = castle(&pos, CastleSide::King).unwrap();
     assert_eq!(pos.uci(short, false).to_string(), "e1g1");
     assert_eq!(pos.uci(short, true).to_string(), "e1h1");
@@ -583,7 +585,10 @@ fn guidelines_ii_chess960_game_through_pgn_and_the_arbiter() {
         assert_eq!(*replay.end(), pos, "{n}");
         // Written again (its moves rewritten from the replay) and read again.
         let written = write_game(&game, &WriteOptions::default());
-        assert!(written.contains(&format!("[Variant \"{variant}\"]")), "{written}");
+        assert!(
+            written.contains(&format!("[Variant \"{variant}\"]")),
+            "{written}"
+        );
         let again = read_str(&written).next().unwrap().unwrap();
         let replay2 = again.replay(Letters::English);
         assert!(replay2.is_complete());

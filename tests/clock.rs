@@ -924,7 +924,11 @@ fn app_a_1_b_1_controls_with_move_counts_classed_by_the_time_for_60_moves() {
     for (spec, t, class) in cases {
         assert_eq!(tc(spec).rating_seconds(), Some(t), "{spec}");
         assert_eq!(tc(spec).class(), Some(class), "{spec}");
-        let unit = if class == TimeClass::Standard { 120 } else { 60 };
+        let unit = if class == TimeClass::Standard {
+            120
+        } else {
+            60
+        };
         assert_eq!(tc(spec).penalty_seconds(), unit, "{spec}");
     }
 }

@@ -79,7 +79,10 @@ fn art_5_and_9_pgn_check_agrees_with_the_labels_of_every_real_file() {
             // too.
             assert!(reports.iter().all(|r| r["moves_legal"] == true));
             let setup = header.iter().position(|h| h == "setup_fen").unwrap();
-            let chess960 = rows.iter().filter(|r| r[setup].contains("HDhd") || r[setup].contains("DAda")).count();
+            let chess960 = rows
+                .iter()
+                .filter(|r| r[setup].contains("HDhd") || r[setup].contains("DAda"))
+                .count();
             assert!(chess960 >= 2, "{chess960}");
         }
         if stem == "lichess_2025_penguingim1_100" {

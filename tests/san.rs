@@ -498,7 +498,14 @@ fn app_c_9_en_passant_mark_after_a_space() {
     let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
     let mv = parse_move(&p, "exd6", Letters::English).unwrap();
     assert!(mv.is_en_passant());
-    for text in ["exd6 e.p.", "exd6 ep", "exd6e.p.", "exd6 e.p.+", "exd6 a.p.", "exd6ep"] {
+    for text in [
+        "exd6 e.p.",
+        "exd6 ep",
+        "exd6e.p.",
+        "exd6 e.p.+",
+        "exd6 a.p.",
+        "exd6ep",
+    ] {
         assert_eq!(parse_move(&p, text, Letters::English), Ok(mv), "{text}");
     }
 }

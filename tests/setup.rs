@@ -27,7 +27,10 @@ fn sq(s: &str) -> Square {
 fn art_3_10_nine_pawns_of_one_side() {
     assert_eq!(
         refused("4k3/pppppppp/p7/8/8/8/PPPPPPPP/4K3 w - - 0 1"),
-        (FenField::Placement, FenProblem::TooManyPawns(Color::Black, 9))
+        (
+            FenField::Placement,
+            FenProblem::TooManyPawns(Color::Black, 9)
+        )
     );
 }
 
@@ -35,7 +38,10 @@ fn art_3_10_nine_pawns_of_one_side() {
 fn art_3_10_seventeen_men_of_one_side() {
     assert_eq!(
         refused("rnbqkbnr/pppppppp/n7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        (FenField::Placement, FenProblem::TooManyMen(Color::Black, 17))
+        (
+            FenField::Placement,
+            FenProblem::TooManyMen(Color::Black, 17)
+        )
     );
 }
 
@@ -43,7 +49,10 @@ fn art_3_10_seventeen_men_of_one_side() {
 fn art_3_10_triple_check() {
     assert_eq!(
         refused("4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1"),
-        (FenField::Placement, FenProblem::TripleCheck(Color::Black, 3))
+        (
+            FenField::Placement,
+            FenProblem::TripleCheck(Color::Black, 3)
+        )
     );
 }
 
@@ -125,7 +134,10 @@ fn art_3_10_check_by_a_pawn_that_cannot_have_moved() {
 fn art_3_10_the_side_not_to_move_in_check() {
     assert_eq!(
         refused("4k3/8/8/8/8/8/8/K3R3 w - - 0 1"),
-        (FenField::SideToMove, FenProblem::OppositeCheck(Color::Black))
+        (
+            FenField::SideToMove,
+            FenProblem::OppositeCheck(Color::Black)
+        )
     );
 }
 

@@ -127,11 +127,7 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for n in 0..COUNT {
             let rank = back_rank(n).unwrap();
-            let files = |role| {
-                (0..8)
-                    .filter(|&i| rank[i] == role)
-                    .collect::<Vec<usize>>()
-            };
+            let files = |role| (0..8).filter(|&i| rank[i] == role).collect::<Vec<usize>>();
             let (b, r, k) = (files(Role::Bishop), files(Role::Rook), files(Role::King));
             assert_eq!(b.len(), 2);
             assert_ne!(b[0] % 2, b[1] % 2, "{n}");

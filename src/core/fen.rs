@@ -135,8 +135,15 @@ impl FenProblem {
     pub fn article(&self) -> Option<&'static str> {
         use FenProblem::*;
         match self {
-            FieldCount(_) | RankCount(_) | RankLength { .. } | PieceChar(_) | SideToMove(_)
-            | CastlingChar(_) | CastlingRepeated(_) | EnPassantSyntax(_) | Number(_) => None,
+            FieldCount(_)
+            | RankCount(_)
+            | RankLength { .. }
+            | PieceChar(_)
+            | SideToMove(_)
+            | CastlingChar(_)
+            | CastlingRepeated(_)
+            | EnPassantSyntax(_)
+            | Number(_) => None,
             _ => Some("3.10"),
         }
     }
@@ -163,11 +170,15 @@ impl fmt::Display for FenProblem {
                  1–8 for empty squares"
             ),
             SideToMove(s) => write!(f, "\"{s}\" is not a side; use w or b"),
-            CastlingChar(c) if c.is_ascii_alphabetic() && ('a'..='h').contains(&c.to_ascii_lowercase()) => write!(
-                f,
-                "'{c}' is a Chess960 castling right (a rook's file, Shredder-FEN); in standard \
+            CastlingChar(c)
+                if c.is_ascii_alphabetic() && ('a'..='h').contains(&c.to_ascii_lowercase()) =>
+            {
+                write!(
+                    f,
+                    "'{c}' is a Chess960 castling right (a rook's file, Shredder-FEN); in standard \
                  chess use K, Q, k, q or -"
-            ),
+                )
+            }
             CastlingChar(c) => write!(
                 f,
                 "'{c}' is not a castling right; use K, Q, k, q, a rook's file A–H or a–h \
@@ -198,14 +209,8 @@ impl fmt::Display for FenProblem {
                 f,
                 "{sq} is given but it or the square the pawn came from is occupied"
             ),
-            TooManyPawns(c, n) => write!(
-                f,
-                "{n} {c} pawns; a side has eight at most"
-            ),
-            TooManyMen(c, n) => write!(
-                f,
-                "{n} {c} men; a side has sixteen at most"
-            ),
+            TooManyPawns(c, n) => write!(f, "{n} {c} pawns; a side has eight at most"),
+            TooManyMen(c, n) => write!(f, "{n} {c} men; a side has sixteen at most"),
             TooManyPromoted {
                 color,
                 promoted,
@@ -591,7 +596,9 @@ pub(crate) fn push_castling(
             Some(c)
         } else {
             board
-                .filter(|b| outermost_rook(b, color, side, rights.king(color).file()) == Some(rook.file()))
+                .filter(|b| {
+                    outermost_rook(b, color, side, rights.king(color).file()) == Some(rook.file())
+                })
                 .map(|_| c)
         };
         s.push(letter.unwrap_or_else(|| {
@@ -622,7 +629,12 @@ fn outermost_rook(
     let rank = Rank::First.relative_to(color);
     let rook = Some(Piece::new(color, Role::Rook));
     let files: Vec<File> = match side {
-        CastleSide::King => File::ALL.iter().rev().copied().filter(|f| *f > king).collect(),
+        CastleSide::King => File::ALL
+            .iter()
+            .rev()
+            .copied()
+            .filter(|f| *f > king)
+            .collect(),
         CastleSide::Queen => File::ALL.iter().copied().filter(|f| *f < king).collect(),
     };
     files
@@ -641,9 +653,9 @@ fn castling_960(board: &[Option<Piece>; 64], c: char) -> Option<(Color, CastleSi
         Color::Black
     };
     let rank = Rank::First.relative_to(color);
-    let king = File::ALL
-        .into_iter()
-        .find(|&f| board[Square::from_coords(f, rank).index()] == Some(Piece::new(color, Role::King)));
+    let king = File::ALL.into_iter().find(|&f| {
+        board[Square::from_coords(f, rank).index()] == Some(Piece::new(color, Role::King))
+    });
     match c.to_ascii_lowercase() {
         'k' | 'q' => {
             let side = if c.eq_ignore_ascii_case(&'k') {
@@ -734,7 +746,8 @@ fn check_problem(pos: &Position, ep: Option<Square>) -> Option<(FenField, FenPro
         let double = (sq.rank() == Rank::Fourth.relative_to(them) && empty(step))
             .then(|| sq.offset(0, 2 * back))
             .flatten();
-        let came = empty(step) || empty(double) || empty(sq.offset(-1, back)) || empty(sq.offset(1, back));
+        let came =
+            empty(step) || empty(double) || empty(sq.offset(-1, back)) || empty(sq.offset(1, back));
         if on_start || !came {
             return Some((FenField::Placement, FenProblem::ImpossiblePawnCheck(sq)));
         }

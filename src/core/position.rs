@@ -78,8 +78,8 @@ impl CastlingRights {
         self.bits |= Self::bit(color, side);
         self.rooks[Self::index(color, side)] = rook.index() as u8;
         self.kings[color.index()] = king.index() as u8;
-        let standard = self.rooks == CastlingRights::NONE.rooks
-            && self.kings == CastlingRights::NONE.kings;
+        let standard =
+            self.rooks == CastlingRights::NONE.rooks && self.kings == CastlingRights::NONE.kings;
         self.bits = (self.bits & 15) | if standard { 0 } else { Self::CHESS960 };
     }
 
@@ -968,8 +968,8 @@ impl Position {
             }
             MoveKind::Castle => {
                 let side = mv.castle_side().unwrap_or(CastleSide::King);
-                let path =
-                    CastlePath::of_rights(undo.castling, us, side).unwrap_or(CastlePath::of(us, side));
+                let path = CastlePath::of_rights(undo.castling, us, side)
+                    .unwrap_or(CastlePath::of(us, side));
                 self.toggle(us, Role::King, path.king_to);
                 self.toggle(us, Role::Rook, path.rook_to);
                 self.toggle(us, Role::King, path.king_from);

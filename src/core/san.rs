@@ -253,10 +253,14 @@ impl SanError {
             SanProblem::UnexpectedChar(c) => {
                 format!("\"{t}\" is not a move: '{c}' is not part of algebraic notation")
             }
-            SanProblem::BadPromotion(r) if *r == Role::King && t.trim_end_matches(['+', '#', ')']).ends_with('R') => format!(
-                "\"{t}\": in Spanish letters R is the king (rey), which no pawn becomes; it \
+            SanProblem::BadPromotion(r)
+                if *r == Role::King && t.trim_end_matches(['+', '#', ')']).ends_with('R') =>
+            {
+                format!(
+                    "\"{t}\": in Spanish letters R is the king (rey), which no pawn becomes; it \
                  becomes D, T, A or C (dama, torre, alfil, caballo) (Art. 3.7.3.3)"
-            ),
+                )
+            }
             SanProblem::BadPromotion(r) => format!(
                 "\"{t}\": a pawn cannot become a {r}; it becomes a queen, rook, bishop or knight \
                  (Q, R, B, N; in Spanish D, T, A, C) (Art. 3.7.3.3)"

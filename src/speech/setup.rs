@@ -43,16 +43,30 @@ pub fn problem(lang: Lang, p: &FenProblem) -> Option<String> {
     use FenProblem::*;
     let es = lang == Lang::Es;
     Some(match p {
-        TooManyPawns(c, n) if es => format!("{n} peones de las {}; cada bando tiene ocho como mucho", side(lang, *c)),
+        TooManyPawns(c, n) if es => format!(
+            "{n} peones de las {}; cada bando tiene ocho como mucho",
+            side(lang, *c)
+        ),
         TooManyPawns(c, n) => format!("{n} {} pawns; a side has eight at most", side(lang, *c)),
-        TooManyMen(c, n) if es => format!("{n} trebejos de las {}; cada bando tiene dieciséis como mucho", side(lang, *c)),
+        TooManyMen(c, n) if es => format!(
+            "{n} trebejos de las {}; cada bando tiene dieciséis como mucho",
+            side(lang, *c)
+        ),
         TooManyMen(c, n) => format!("{n} {} men; a side has sixteen at most", side(lang, *c)),
-        TooManyPromoted { color, promoted, missing_pawns } if es => format!(
+        TooManyPromoted {
+            color,
+            promoted,
+            missing_pawns,
+        } if es => format!(
             "las {} tienen {promoted} piezas más que al empezar, pero solo les faltan \
              {missing_pawns} peones que hayan podido coronar",
             side(lang, *color)
         ),
-        TooManyPromoted { color, promoted, missing_pawns } => format!(
+        TooManyPromoted {
+            color,
+            promoted,
+            missing_pawns,
+        } => format!(
             "{} has {promoted} pieces beyond the starting ones but only {missing_pawns} pawns \
              missing that could have been promoted",
             side(lang, *color)
@@ -74,7 +88,9 @@ pub fn problem(lang: Lang, p: &FenProblem) -> Option<String> {
         ImpossiblePawnCheck(sq) if es => {
             format!("el peón de {sq} da jaque pero no ha podido llegar ahí")
         }
-        ImpossiblePawnCheck(sq) => format!("the pawn on {sq} gives check but cannot have moved there"),
+        ImpossiblePawnCheck(sq) => {
+            format!("the pawn on {sq} gives check but cannot have moved there")
+        }
         EnPassantCheck(sq) if es => format!(
             "{sq} dice que un peón acaba de avanzar dos casillas, y ese avance no puede haber \
              dado este jaque"
@@ -83,13 +99,17 @@ pub fn problem(lang: Lang, p: &FenProblem) -> Option<String> {
             "{sq} says a pawn has just made its double step, which cannot have given this check"
         ),
         EnPassantNoPawn(sq) if es => {
-            format!("{sq} está indicada pero no hay detrás el peón que acaba de avanzar dos casillas")
+            format!(
+                "{sq} está indicada pero no hay detrás el peón que acaba de avanzar dos casillas"
+            )
         }
         EnPassantNoPawn(sq) => {
             format!("{sq} is given but no pawn that just made a double step stands beyond it")
         }
         EnPassantBlocked(sq) if es => {
-            format!("{sq} está indicada pero ella o la casilla de la que salió el peón están ocupadas")
+            format!(
+                "{sq} está indicada pero ella o la casilla de la que salió el peón están ocupadas"
+            )
         }
         EnPassantBlocked(sq) => {
             format!("{sq} is given but it or the square the pawn came from is occupied")
@@ -112,7 +132,10 @@ pub fn problem(lang: Lang, p: &FenProblem) -> Option<String> {
         ),
         MissingKing(c) if es => format!("no hay rey de las {}", side(lang, *c)),
         MissingKing(c) => format!("there is no {} king", side(lang, *c)),
-        TooManyKings(c, n) if es => format!("hay {n} reyes de las {}; cada bando tiene uno", side(lang, *c)),
+        TooManyKings(c, n) if es => format!(
+            "hay {n} reyes de las {}; cada bando tiene uno",
+            side(lang, *c)
+        ),
         TooManyKings(c, n) => format!("there are {n} {} kings; each side has one", side(lang, *c)),
         CastlingWithoutKing(l) if es => {
             format!("enroque '{l}' pero el rey no está en su casilla original")
@@ -149,8 +172,16 @@ pub fn fen_error(lang: Lang, e: &FenError) -> String {
         })
         .unwrap_or_default();
     match lang {
-        Lang::Es => format!("FEN no válido \"{}\": {}: {what}{article}", e.fen, field(lang, e.field)),
-        Lang::En => format!("invalid FEN \"{}\": {}: {what}{article}", e.fen, field(lang, e.field)),
+        Lang::Es => format!(
+            "FEN no válido \"{}\": {}: {what}{article}",
+            e.fen,
+            field(lang, e.field)
+        ),
+        Lang::En => format!(
+            "invalid FEN \"{}\": {}: {what}{article}",
+            e.fen,
+            field(lang, e.field)
+        ),
     }
 }
 
@@ -187,9 +218,15 @@ mod tests {
         ] {
             let e = Position::from_fen(fen).unwrap_err();
             let s = fen_error(Lang::Es, &e);
-            assert!(s.contains(es) && s.contains(fen) && s.contains("art. 3.10"), "{s}");
+            assert!(
+                s.contains(es) && s.contains(fen) && s.contains("art. 3.10"),
+                "{s}"
+            );
             let s = fen_error(Lang::En, &e);
-            assert!(s.contains(en) && s.contains(fen) && s.contains("Art. 3.10"), "{s}");
+            assert!(
+                s.contains(en) && s.contains(fen) && s.contains("Art. 3.10"),
+                "{s}"
+            );
         }
     }
 }
