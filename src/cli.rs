@@ -203,9 +203,13 @@ pub enum Command {
     },
     /// Count the legal move sequences to DEPTH plies (tests the move generator).
     Perft {
-        /// Start from this position instead of the initial one (FEN, quoted).
-        #[arg(long)]
+        /// Start from this position instead of the initial one (FEN, quoted; X-FEN or
+        /// Shredder-FEN castling rights such as HAha are read as Chess960).
+        #[arg(long, conflicts_with = "chess960")]
         fen: Option<String>,
+        /// Start from Chess960 start position N (0-959; 518 is the standard position).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(0..960))]
+        chess960: Option<u16>,
         /// Depth in plies.
         depth: u32,
         /// Print the count below each legal first move before the total.
@@ -446,14 +450,26 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
         }
         Some(Command::Perft {
             fen,
+            chess960,
             depth,
             divide: split,
         }) => {
-            let pos = Position::from_fen(fen.as_deref().unwrap_or(STARTING_FEN))?;
+            let pos = match (chess960, fen.as_deref()) {
+                (Some(n), _) => {
+                    crate::core::chess960::start_position(n).unwrap_or_else(Position::new)
+                }
+                // Refused in the interface language, with the article (3.10).
+                (None, Some(fen)) => perft_position(fen).map_err(|e| {
+                    let lang = cli.play.lang.unwrap_or_else(crate::lang::Lang::from_env);
+                    CliError::Usage(crate::speech::setup::fen_error(lang, &e))
+                })?,
+                (None, None) => Position::from_fen(STARTING_FEN)?,
+            };
+            let chess960 = chess960.is_some() || !pos.castling_rights().is_standard();
             let total = if split {
                 let mut total = 0;
                 for (mv, n) in divide(&pos, depth) {
-                    writeln!(out, "{mv}: {n}")?;
+                    writeln!(out, "{}: {n}", pos.uci(mv, chess960))?;
                     total += n;
                 }
                 if depth == 0 {
@@ -664,4 +680,17 @@ fn describe(r: &CheckReport) -> String {
         s.push_str(&format!(" (Art. {a})"));
     }
     s
+}
+
+/// The position of `perft --fen`: a standard FEN, or, when standard chess refuses its
+/// castling rights, the same FEN read as Chess960 (X-FEN, Shredder-FEN). The standard
+/// reading's error is the one reported when neither reads it.
+fn perft_position(fen: &str) -> Result<Position, crate::core::FenError> {
+    match Position::from_fen(fen) {
+        Ok(pos) => Ok(pos),
+        Err(err) if err.field == crate::core::FenField::Castling => {
+            Position::from_fen_960(fen).map_err(|_| err)
+        }
+        Err(err) => Err(err),
+    }
 }

@@ -228,8 +228,15 @@ fn art_7_5_3_a_null_move_is_the_clock_pressed_without_a_move() {
 fn art_3_10_an_illegal_set_up_position() {
     let r = one("[Result \"*\"]\n[FEN \"4k2P/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n");
     assert_eq!(kinds(&r)[0], (0, FindingKind::IllegalSetup, "3.10"));
-    let r = one("[Result \"*\"]\n[Variant \"Chess960\"]\n\n1. e4 *\n");
+    let r = one("[Result \"*\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n");
     assert_eq!(kinds(&r)[0].1, FindingKind::UnsupportedVariant);
+    // Chess960 is Guidelines II of the Laws: adjudicated.
+    let r = one("[Result \"*\"]\n[Variant \"Chess960\"]\n\n1. e4 *\n");
+    assert!(
+        kinds(&r)
+            .iter()
+            .all(|k| k.1 != FindingKind::UnsupportedVariant)
+    );
 }
 
 #[test]

@@ -898,7 +898,39 @@ fn app_a_1_b_1_classes_of_many_controls() {
         assert_eq!(tc(spec).class(), class, "{spec}");
     }
     assert_eq!(tc("15+10").rating_seconds(), Some(25 * 60));
-    assert_eq!(tc("90/40+30:30+30").rating_seconds(), None);
+    // With move counts, T is the time for 60 moves across the periods.
+    assert_eq!(
+        tc("90/40+30:30+30").rating_seconds(),
+        Some(90 * 60 + 40 * 30 + 30 * 60 + 20 * 30)
+    );
+}
+
+/// App. A.1, B.1: a control with move counts is classed by the time for 60 moves, counted
+/// across its periods (each period's time, and its increment for the moves played in it):
+/// `3/40+2:1` (3 min for 40 moves + 2 s, then 1 min) is 320 s and `5/20:5` 600 s, both
+/// blitz, with the penalty unit of B.3 (1 minute); a short control repeating its move count
+/// counts each repetition.
+#[test]
+fn app_a_1_b_1_controls_with_move_counts_classed_by_the_time_for_60_moves() {
+    let cases = [
+        ("3/40+2:1", 3 * 60 + 40 * 2 + 60, TimeClass::Blitz),
+        ("5/20:5", 600, TimeClass::Blitz),
+        ("5/20:6", 660, TimeClass::Rapid),
+        ("2/20", 3 * 120, TimeClass::Blitz),
+        ("15/30:15", 1800, TimeClass::Rapid),
+        ("30/40:30", 3600, TimeClass::Standard),
+        ("120/40:60/20:30", 7200 + 3600, TimeClass::Standard),
+    ];
+    for (spec, t, class) in cases {
+        assert_eq!(tc(spec).rating_seconds(), Some(t), "{spec}");
+        assert_eq!(tc(spec).class(), Some(class), "{spec}");
+        let unit = if class == TimeClass::Standard {
+            120
+        } else {
+            60
+        };
+        assert_eq!(tc(spec).penalty_seconds(), unit, "{spec}");
+    }
 }
 
 #[test]

@@ -300,7 +300,7 @@ fn set_up_positions_and_variants() {
     assert_eq!(
         e.to_string(),
         "game 1, line 1, column 1: unsupported variant \"Crazyhouse\": escaque follows the \
-         rules of standard chess only"
+         rules of standard chess and Chess960 only"
     );
     for v in ["Standard", "From Position", "normal", ""] {
         let g = one(&format!("[Variant \"{v}\"]\n\n1. e4 *"));
@@ -851,9 +851,9 @@ fn edge_cases_read_as_documented() {
         for g in &games {
             assert_round_trip(g, &WriteOptions::default(), &rel);
         }
-        // Every game that is standard chess replays completely.
+        // Every game that is standard chess or Chess960 replays completely.
         for (g, r) in games.iter().zip(&replays) {
-            if g.is_standard() {
+            if g.is_standard() || g.is_chess960() {
                 assert!(
                     r.is_complete(),
                     "{rel}: game {}: {:?}",

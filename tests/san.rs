@@ -472,3 +472,53 @@ fn app_c_errors_quote_the_text_and_say_why() {
         let _ = San::parse(junk, Letters::Spanish);
     }
 }
+
+/// App. C.8 (any clear form on a scoresheet) and C.11: a promotion piece in parentheses,
+/// `e8(Q)`, as docs/pgn.md says the reader takes it; also through the PGN reader.
+#[test]
+fn app_c_8_promotion_in_parentheses() {
+    let p = pos("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1");
+    let queen = parse_move(&p, "e8=Q", Letters::English).unwrap();
+    for text in ["e8(Q)", "e8(Q)+", "e8/Q", "e8Q"] {
+        assert_eq!(parse_move(&p, text, Letters::English), Ok(queen), "{text}");
+    }
+    let game = escaque::laws::pgn::read_str(
+        "[FEN \"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e8(Q) Kf6 *\n",
+    )
+    .next()
+    .unwrap()
+    .unwrap();
+    assert!(game.replay(Letters::English).is_complete());
+}
+
+/// App. C.9: the en-passant mark is optional and may stand after a space: `exd6 e.p.`,
+/// `exd6 ep`, `exd6e.p.` all read as the capture.
+#[test]
+fn app_c_9_en_passant_mark_after_a_space() {
+    let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    let mv = parse_move(&p, "exd6", Letters::English).unwrap();
+    assert!(mv.is_en_passant());
+    for text in [
+        "exd6 e.p.",
+        "exd6 ep",
+        "exd6e.p.",
+        "exd6 e.p.+",
+        "exd6 a.p.",
+        "exd6ep",
+    ] {
+        assert_eq!(parse_move(&p, text, Letters::English), Ok(mv), "{text}");
+    }
+}
+
+/// App. C.3 in Spanish: R is the king (rey), so `b8=R` is no promotion: the error names the
+/// pieces a pawn may become, D T A C.
+#[test]
+fn app_c_3_spanish_promotion_to_r_names_the_choices() {
+    let p = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let err = parse_move(&p, "b8=R", Letters::Spanish).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("D, T, A") && text.contains("C"), "{text}");
+    assert!(parse_move(&p, "b8=T", Letters::Spanish).is_ok());
+    // In English R is a rook.
+    assert!(parse_move(&p, "b8=R", Letters::English).is_ok());
+}

@@ -1231,7 +1231,7 @@ fn move_kinds(pm: &PieceMoves, to: Square, mover_wins: bool, class: usize) -> &'
             (false, _) => &PROMOTIONS[..3],
         },
         Role::Pawn if pm.en_passant == Some(to) => &[MoveKind::EnPassant],
-        Role::King if pm.from.file().index().abs_diff(to.file().index()) == 2 => {
+        Role::King if pm.castling || pm.from.file().index().abs_diff(to.file().index()) == 2 => {
             &[MoveKind::Castle]
         }
         _ => &[MoveKind::Normal],

@@ -9,6 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::attacks;
 use super::bitboard::Bitboard;
 use super::moves::CastleSide;
 use super::piece::{Color, Piece, Role};
@@ -100,6 +101,52 @@ pub enum FenProblem {
     EnPassantNoPawn(Square),
     /// The en-passant square, or the square the pawn came from, is not empty.
     EnPassantBlocked(Square),
+
+    // Positions that cannot arise by legal moves (Art. 3.10).
+    /// More than eight pawns of one side.
+    TooManyPawns(Color, u32),
+    /// More than sixteen men (pieces and pawns) of one side.
+    TooManyMen(Color, u32),
+    /// More pieces than the start gives (queen 1, rooks 2, bishops 2, knights 2) beyond what the pawns missing could have become by promotion.
+    TooManyPromoted {
+        color: Color,
+        promoted: u32,
+        missing_pawns: u32,
+    },
+    /// Three or more pieces give check: no move discovers two checks and gives one.
+    TripleCheck(Color, u32),
+    /// Two pieces give check that no single move can: two on one line through the king,
+    /// or neither of them a rook, bishop or queen (only a slider's check is discovered).
+    ImpossibleDoubleCheck(Square, Square),
+    /// A pawn gives check that it cannot have given by its last move: it stands on its own
+    /// second rank, or every square it could have come from is occupied.
+    ImpossiblePawnCheck(Square),
+    /// The en-passant square says a pawn has just made its double step, and that step
+    /// cannot have given the check the side to move is in.
+    EnPassantCheck(Square),
+    /// A Chess960 castling right whose rook is not on the side of the king the right says,
+    /// or a king not on the back rank between the rooks of its rights.
+    CastlingNotChess960(char),
+}
+
+impl FenProblem {
+    /// The article that rules the problem: syntax errors have none; a position that cannot
+    /// arise by legal moves is refused under Art. 3.10.
+    pub fn article(&self) -> Option<&'static str> {
+        use FenProblem::*;
+        match self {
+            FieldCount(_)
+            | RankCount(_)
+            | RankLength { .. }
+            | PieceChar(_)
+            | SideToMove(_)
+            | CastlingChar(_)
+            | CastlingRepeated(_)
+            | EnPassantSyntax(_)
+            | Number(_) => None,
+            _ => Some("3.10"),
+        }
+    }
 }
 
 impl fmt::Display for FenProblem {
@@ -123,10 +170,19 @@ impl fmt::Display for FenProblem {
                  1–8 for empty squares"
             ),
             SideToMove(s) => write!(f, "\"{s}\" is not a side; use w or b"),
+            CastlingChar(c)
+                if c.is_ascii_alphabetic() && ('a'..='h').contains(&c.to_ascii_lowercase()) =>
+            {
+                write!(
+                    f,
+                    "'{c}' is a Chess960 castling right (a rook's file, Shredder-FEN); in standard \
+                 chess use K, Q, k, q or -"
+                )
+            }
             CastlingChar(c) => write!(
                 f,
-                "'{c}' is not a castling right; use K, Q, k, q or - (Chess960 rights are not \
-                 supported)"
+                "'{c}' is not a castling right; use K, Q, k, q, a rook's file A–H or a–h \
+                 (Chess960), or -"
             ),
             CastlingRepeated(c) => write!(f, "'{c}' appears more than once or with other rights"),
             EnPassantSyntax(s) => write!(f, "\"{s}\" is not a square or -"),
@@ -153,22 +209,75 @@ impl fmt::Display for FenProblem {
                 f,
                 "{sq} is given but it or the square the pawn came from is occupied"
             ),
+            TooManyPawns(c, n) => write!(f, "{n} {c} pawns; a side has eight at most"),
+            TooManyMen(c, n) => write!(f, "{n} {c} men; a side has sixteen at most"),
+            TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{promoted} {color} pieces beyond the starting ones but only {missing_pawns} \
+                 {color} pawns missing to have been promoted"
+            ),
+            TripleCheck(c, n) => write!(
+                f,
+                "the {c} king is checked by {n} pieces; no move gives more than two"
+            ),
+            ImpossibleDoubleCheck(a, b) => write!(
+                f,
+                "the checks from {a} and {b} cannot both come from one move"
+            ),
+            ImpossiblePawnCheck(sq) => write!(
+                f,
+                "the pawn on {sq} gives check but cannot have moved there"
+            ),
+            EnPassantCheck(sq) => write!(
+                f,
+                "{sq} says a pawn has just made its double step, which cannot have given this \
+                 check"
+            ),
+            CastlingNotChess960(c) => write!(
+                f,
+                "right '{c}' names a rook that is not on that side of the king on the back \
+                 rank (Guidelines II.3)"
+            ),
         }
     }
 }
 
-/// An error in a FEN: the FEN, the field, and what is wrong.
+/// An error in a FEN: the FEN, the field, and what is wrong (and the article, for a
+/// position that cannot arise).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("invalid FEN \"{fen}\": {field}: {problem}")]
+#[error("invalid FEN \"{fen}\": {field}: {problem}{}", article_note(problem))]
 pub struct FenError {
     pub fen: String,
     pub field: FenField,
     pub problem: FenProblem,
 }
 
+fn article_note(problem: &FenProblem) -> String {
+    problem
+        .article()
+        .map(|a| format!(" (Art. {a})"))
+        .unwrap_or_default()
+}
+
 impl Setup {
-    /// Reads a FEN (six fields, or the first four) without judging the position.
+    /// Reads a FEN (six fields, or the first four) without judging the position: standard
+    /// chess, castling rights `KQkq` (the rooks on a and h, the king on e).
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        Setup::parse(fen, false)
+    }
+
+    /// Reads a Chess960 FEN (Guidelines II): X-FEN (`KQkq`, each the outermost rook on that
+    /// side of the king, or a rook's file where that would name another rook) or
+    /// Shredder-FEN (`HAha`, the rooks' files).
+    pub fn from_fen_960(fen: &str) -> Result<Setup, FenError> {
+        Setup::parse(fen, true)
+    }
+
+    fn parse(fen: &str, chess960: bool) -> Result<Setup, FenError> {
         let err = |field, problem| FenError {
             fen: fen.to_string(),
             field,
@@ -220,7 +329,15 @@ impl Setup {
         let mut castling = CastlingRights::NONE;
         if fields[2] != "-" {
             for c in fields[2].chars() {
-                let Some(&(color, side, _)) = CASTLE_LETTERS.iter().find(|l| l.2 == c) else {
+                let right = if chess960 {
+                    castling_960(&board, c)
+                } else {
+                    CASTLE_LETTERS
+                        .iter()
+                        .find(|l| l.2 == c)
+                        .map(|&(color, side, _)| (color, side, File::E, standard_rook(side)))
+                };
+                let Some((color, side, king, rook)) = right else {
                     let problem = if c == '-' {
                         FenProblem::CastlingRepeated(c)
                     } else {
@@ -231,7 +348,7 @@ impl Setup {
                 if castling.has(color, side) {
                     return Err(err(FenField::Castling, FenProblem::CastlingRepeated(c)));
                 }
-                castling.set(color, side, true);
+                castling.grant(color, side, king, rook);
             }
         }
 
@@ -295,11 +412,15 @@ impl Setup {
             .iter()
             .find(|l| l.0 == color && l.1 == side)
             .map_or('?', |l| l.2);
-        let path = CastlePath::of(color, side);
+        let Some(path) = CastlePath::of_rights(self.castling, color, side) else {
+            return None;
+        };
         if self.board[path.king_from.index()] != Some(Piece::new(color, Role::King)) {
             Some(FenProblem::CastlingWithoutKing(letter))
         } else if self.board[path.rook_from.index()] != Some(Piece::new(color, Role::Rook)) {
             Some(FenProblem::CastlingWithoutRook(letter))
+        } else if (side == CastleSide::King) != (path.rook_from.file() > path.king_from.file()) {
+            Some(FenProblem::CastlingNotChess960(letter))
         } else {
             None
         }
@@ -324,8 +445,42 @@ impl Setup {
         }
     }
 
-    /// Checks that the set-up is a legal position and builds it.
+    /// Checks that the set-up is a legal position of standard chess and builds it: the
+    /// castling rights need the king on e1 (e8) and the rooks on a1 and h1 (a8 and h8).
     pub fn to_position(&self) -> Result<Position, (FenField, FenProblem)> {
+        if !self.castling.is_standard() {
+            for (color, side, letter) in CASTLE_LETTERS {
+                if let Some(path) = CastlePath::of_rights(self.castling, color, side) {
+                    let standard = CastlePath::of(color, side);
+                    if path.king_from != standard.king_from {
+                        return Err((FenField::Castling, FenProblem::CastlingWithoutKing(letter)));
+                    }
+                    if path.rook_from != standard.rook_from {
+                        return Err((FenField::Castling, FenProblem::CastlingWithoutRook(letter)));
+                    }
+                }
+            }
+        }
+        self.to_position_960()
+    }
+
+    /// Checks that the set-up is a legal position of Chess960 (Guidelines II: castling
+    /// rights with the king anywhere between its rooks on the back rank) and builds it.
+    /// A standard position is a Chess960 position.
+    pub fn to_position_960(&self) -> Result<Position, (FenField, FenProblem)> {
+        self.build(true)
+    }
+
+    /// [`Setup::to_position_960`] without the tests of whether the material and the checks
+    /// can have arisen by legal moves (Art. 3.10: too many men or promoted pieces,
+    /// impossible checks): for move-generator test suites, which hold such positions on
+    /// purpose. What the move generator needs still holds (one king a side, the side not
+    /// to move not in check, castling rights with their king and rook).
+    pub fn to_position_unreachable(&self) -> Result<Position, (FenField, FenProblem)> {
+        self.build(false)
+    }
+
+    fn build(&self, reachable: bool) -> Result<Position, (FenField, FenProblem)> {
         let mut pos = Position::empty();
         for sq in Square::ALL {
             if let Some(p) = self.board[sq.index()] {
@@ -356,6 +511,14 @@ impl Setup {
         }
         if let Some(p) = self.ep_problem() {
             return Err((FenField::EnPassant, p));
+        }
+        if reachable {
+            if let Some(p) = material_problem(&pos) {
+                return Err((FenField::Placement, p));
+            }
+            if let Some((field, p)) = check_problem(&pos, self.ep_square) {
+                return Err((field, p));
+            }
         }
         pos.castling = self.castling;
         pos.ep_square = self.ep_square;
@@ -393,7 +556,7 @@ impl Setup {
         }
         s.extend_from_slice(&[b' ', self.turn.char() as u8, b' ']);
         let mut s = String::from_utf8(s).unwrap_or_default();
-        push_castling(&mut s, self.castling);
+        push_castling(&mut s, self.castling, Some(&self.board), false);
         s.push(' ');
         match self.ep_square {
             Some(sq) => {
@@ -410,16 +573,200 @@ impl Setup {
     }
 }
 
-/// Writes the castling field of a FEN (`KQkq`, `-` for none) at the end of `s`.
-pub(crate) fn push_castling(s: &mut String, rights: CastlingRights) {
+/// Writes the castling field of a FEN (`KQkq`, `-` for none) at the end of `s`. Chess960
+/// rights are written as X-FEN (`K` or `Q` for the outermost rook of `board` on that side,
+/// the rook's file otherwise, or always without a board), or as Shredder-FEN (the files,
+/// `HAha`) when `shredder` is set.
+pub(crate) fn push_castling(
+    s: &mut String,
+    rights: CastlingRights,
+    board: Option<&[Option<Piece>; 64]>,
+    shredder: bool,
+) {
     if rights.is_empty() {
         s.push('-');
     }
     for (color, side, c) in CASTLE_LETTERS {
-        if rights.has(color, side) {
-            s.push(c);
+        let Some(rook) = rights.rook(color, side) else {
+            continue;
+        };
+        let letter = if shredder {
+            None
+        } else if rights.is_standard() {
+            Some(c)
+        } else {
+            board
+                .filter(|b| {
+                    outermost_rook(b, color, side, rights.king(color).file()) == Some(rook.file())
+                })
+                .map(|_| c)
+        };
+        s.push(letter.unwrap_or_else(|| {
+            let f = rook.file().char();
+            match color {
+                Color::White => f.to_ascii_uppercase(),
+                Color::Black => f,
+            }
+        }));
+    }
+}
+
+/// The rook's file a standard castling right names.
+const fn standard_rook(side: CastleSide) -> File {
+    match side {
+        CastleSide::King => File::H,
+        CastleSide::Queen => File::A,
+    }
+}
+
+/// The outermost rook of `color` on its back rank on `side` of the king's file.
+fn outermost_rook(
+    board: &[Option<Piece>; 64],
+    color: Color,
+    side: CastleSide,
+    king: File,
+) -> Option<File> {
+    let rank = Rank::First.relative_to(color);
+    let rook = Some(Piece::new(color, Role::Rook));
+    let files: Vec<File> = match side {
+        CastleSide::King => File::ALL
+            .iter()
+            .rev()
+            .copied()
+            .filter(|f| *f > king)
+            .collect(),
+        CastleSide::Queen => File::ALL.iter().copied().filter(|f| *f < king).collect(),
+    };
+    files
+        .into_iter()
+        .find(|&f| board[Square::from_coords(f, rank).index()] == rook)
+}
+
+/// A Chess960 castling letter read against the placement (Guidelines II; X-FEN and
+/// Shredder-FEN): its side, the king's file and the rook's file. The king is the one on
+/// the back rank; `K`/`Q` name the outermost rook on that side of it (the standard files
+/// when there is no king or rook to name, which validation then refuses).
+fn castling_960(board: &[Option<Piece>; 64], c: char) -> Option<(Color, CastleSide, File, File)> {
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let rank = Rank::First.relative_to(color);
+    let king = File::ALL.into_iter().find(|&f| {
+        board[Square::from_coords(f, rank).index()] == Some(Piece::new(color, Role::King))
+    });
+    match c.to_ascii_lowercase() {
+        'k' | 'q' => {
+            let side = if c.eq_ignore_ascii_case(&'k') {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            let Some(king) = king else {
+                return Some((color, side, File::E, standard_rook(side)));
+            };
+            let rook = outermost_rook(board, color, side, king).unwrap_or(standard_rook(side));
+            Some((color, side, king, rook))
+        }
+        f @ 'a'..='h' => {
+            let file = File::from_char(f)?;
+            let king = king.unwrap_or(File::E);
+            let side = if file > king {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            Some((color, side, king, file))
+        }
+        _ => None,
+    }
+}
+
+/// Material that cannot arise (Art. 3.10): more than eight pawns or sixteen men a side, or
+/// more pieces beyond the starting ones than missing pawns could have become.
+fn material_problem(pos: &Position) -> Option<FenProblem> {
+    for color in Color::ALL {
+        let pawns = pos.pieces(color, Role::Pawn).count();
+        if pawns > 8 {
+            return Some(FenProblem::TooManyPawns(color, pawns));
+        }
+        let men = pos.by_color(color).count();
+        if men > 16 {
+            return Some(FenProblem::TooManyMen(color, men));
+        }
+        let extra = |n: u32, start: u32| n.saturating_sub(start);
+        // Bishops are counted together, not by the colour of their squares: the perft
+        // collections hold Chess960 positions with both bishops on one colour.
+        let promoted = extra(pos.pieces(color, Role::Queen).count(), 1)
+            + extra(pos.pieces(color, Role::Rook).count(), 2)
+            + extra(pos.pieces(color, Role::Knight).count(), 2)
+            + extra(pos.pieces(color, Role::Bishop).count(), 2);
+        let missing_pawns = 8 - pawns;
+        if promoted > missing_pawns {
+            return Some(FenProblem::TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
+            });
         }
     }
+    None
+}
+
+/// Checks that no move can have given (Art. 3.10): every check is given by the last move,
+/// directly or by uncovering a rook, bishop or queen, so at most two pieces check; two
+/// checkers are never on one line through the king, and one of them is a slider; a pawn
+/// that checks has just moved, from a square now empty; and after a double step (an
+/// en-passant square) the check is the pawn's own or one it uncovered.
+fn check_problem(pos: &Position, ep: Option<Square>) -> Option<(FenField, FenProblem)> {
+    let us = pos.turn();
+    let them = !us;
+    let ksq = pos.king(us);
+    let occ = pos.occupied();
+    let checkers = pos.attackers_to(ksq, them, occ);
+    let n = checkers.count();
+    if n > 2 {
+        return Some((FenField::Placement, FenProblem::TripleCheck(us, n)));
+    }
+    let sliders = pos.by_role(Role::Bishop) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    if n == 2 {
+        let a = checkers.lsb();
+        let b = checkers.without(a).lsb();
+        if attacks::aligned(a, ksq, b) || (checkers & sliders).is_empty() {
+            return Some((FenField::Placement, FenProblem::ImpossibleDoubleCheck(a, b)));
+        }
+    }
+    for sq in checkers & pos.by_role(Role::Pawn) {
+        // The pawn of `them` came from a square behind it, which it left empty.
+        let back = if them == Color::White { -1 } else { 1 };
+        let on_start = sq.rank() == Rank::Second.relative_to(them);
+        let empty = |s: Option<Square>| s.is_some_and(|s| !occ.contains(s));
+        let step = sq.offset(0, back);
+        let double = (sq.rank() == Rank::Fourth.relative_to(them) && empty(step))
+            .then(|| sq.offset(0, 2 * back))
+            .flatten();
+        let came =
+            empty(step) || empty(double) || empty(sq.offset(-1, back)) || empty(sq.offset(1, back));
+        if on_start || !came {
+            return Some((FenField::Placement, FenProblem::ImpossiblePawnCheck(sq)));
+        }
+    }
+    if let (Some(ep), true) = (ep, n > 0) {
+        // The pawn of `them` went from behind `ep` to beyond it.
+        let forward = if them == Color::White { 1 } else { -1 };
+        let (Some(to), Some(from)) = (ep.offset(0, forward), ep.offset(0, -forward)) else {
+            return None;
+        };
+        let explained = n == 1
+            && (checkers.contains(to)
+                || ((checkers & sliders).nonempty()
+                    && attacks::between(ksq, checkers.lsb()).contains(from)));
+        if !explained {
+            return Some((FenField::EnPassant, FenProblem::EnPassantCheck(ep)));
+        }
+    }
+    None
 }
 
 /// Writes `n` in decimal at the end of `s`.
@@ -454,6 +801,50 @@ impl Position {
                 field,
                 problem,
             })
+    }
+
+    /// Reads and validates a Chess960 FEN (Guidelines II): X-FEN or Shredder-FEN castling
+    /// rights. A standard FEN reads as the same position.
+    pub fn from_fen_960(fen: &str) -> Result<Position, FenError> {
+        Setup::from_fen_960(fen)?
+            .to_position_960()
+            .map_err(|(field, problem)| FenError {
+                fen: fen.to_string(),
+                field,
+                problem,
+            })
+    }
+
+    /// Reads a FEN for a move-generator test: a standard FEN or, when standard chess
+    /// refuses its castling rights, X-FEN or Shredder-FEN; a position that cannot arise by
+    /// legal moves (Art. 3.10) is accepted when the move generator can work on it
+    /// ([`Setup::to_position_unreachable`]). The standard reading's error is reported.
+    pub fn from_fen_unreachable(fen: &str) -> Result<Position, FenError> {
+        let to_err = |(field, problem)| FenError {
+            fen: fen.to_string(),
+            field,
+            problem,
+        };
+        let standard = Setup::from_fen(fen)?;
+        match standard.to_position() {
+            Ok(pos) => Ok(pos),
+            Err((FenField::Castling, p)) => Setup::from_fen_960(fen)?
+                .to_position_unreachable()
+                .map_err(|_| to_err((FenField::Castling, p))),
+            Err(_) => standard.to_position_unreachable().map_err(to_err),
+        }
+    }
+
+    /// The FEN with the castling rights as Shredder-FEN writes them, by the rooks' files
+    /// (`HAha`); the other fields as [`Position::to_fen`].
+    pub fn to_shredder_fen(&self) -> String {
+        let setup = self.to_setup();
+        let fen = setup.to_fen();
+        let mut castling = String::new();
+        push_castling(&mut castling, self.castling, None, true);
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[2] = &castling;
+        fields.join(" ")
     }
 
     /// Reads a FEN, dropping castling rights and an en-passant square that the placement

@@ -10,7 +10,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::moves::{CastleSide, Move, MoveKind, MoveList};
-use super::piece::Role;
+use super::piece::{Color, Role};
 use super::position::{CastlePath, Position};
 use super::square::{File, Rank, Square};
 
@@ -22,6 +22,11 @@ pub struct PieceMoves {
     pub to: Bitboard,
     /// The en-passant square when `to` holds an en-passant capture.
     pub en_passant: Option<Square>,
+    /// Chess960 castling (Guidelines II.3): `to` holds the king's castling squares, g1 or
+    /// c1 (which a plain king move may also reach, or the king already stand on). The king's
+    /// castling then comes in its own `PieceMoves`, after its other moves. In standard
+    /// chess castling is the king's two-square move among its others, and this is `false`.
+    pub castling: bool,
 }
 
 impl PieceMoves {
@@ -72,7 +77,8 @@ impl Iterator for PieceMovesIter {
             } else {
                 MoveKind::Normal
             }
-        } else if self.pm.role == Role::King && from.file().index().abs_diff(to.file().index()) == 2
+        } else if self.pm.castling
+            || (self.pm.role == Role::King && from.file().index().abs_diff(to.file().index()) == 2)
         {
             MoveKind::Castle
         } else {
@@ -114,7 +120,10 @@ impl Position {
             }
         }
         // Castling (Art. 3.8.2): not out of, through or into check; nothing in between.
-        if checkers.is_empty() && self.castling.any_for(us) {
+        let mut castles = Bitboard::EMPTY;
+        if checkers.is_empty() && self.castling.any_for(us) && !self.castling.is_standard() {
+            castles = self.castles_960(us, ksq, occ);
+        } else if checkers.is_empty() && self.castling.any_for(us) {
             for side in [CastleSide::King, CastleSide::Queen] {
                 if self.castling.has(us, side) {
                     let path = CastlePath::of(us, side);
@@ -135,6 +144,18 @@ impl Position {
                 from: ksq,
                 to: king_to,
                 en_passant: None,
+                castling: false,
+            })
+        {
+            return true;
+        }
+        if castles.nonempty()
+            && visit(PieceMoves {
+                role: Role::King,
+                from: ksq,
+                to: castles,
+                en_passant: None,
+                castling: true,
             })
         {
             return true;
@@ -180,6 +201,7 @@ impl Position {
                     from,
                     to,
                     en_passant: None,
+                    castling: false,
                 })
             {
                 return true;
@@ -198,6 +220,7 @@ impl Position {
                             from,
                             to,
                             en_passant: None,
+                            castling: false,
                         })
                     {
                         return true;
@@ -238,12 +261,63 @@ impl Position {
                     from,
                     to,
                     en_passant,
+                    castling: false,
                 })
             {
                 return true;
             }
         }
         false
+    }
+
+    /// The king's castling squares (g and c of its rank) of the side to move `us`, not in
+    /// check, by the Chess960 rule (Guidelines II.3): every square between the king's start
+    /// and end and between the rook's start and end empty but for the castling king and
+    /// rook; the squares the king passes over not attacked, and its end square not attacked
+    /// once king and rook stand on their new squares (the rook may have shielded it).
+    #[cold]
+    #[inline(never)]
+    fn castles_960(&self, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for side in [CastleSide::King, CastleSide::Queen] {
+            if let Some(path) = self.castle_path_960(us, side, ksq, occ) {
+                out |= path.king_to;
+            }
+        }
+        out
+    }
+
+    /// The squares of the castling towards `side` when it is legal by the Chess960 rule
+    /// (the side to move `us` not in check; see [`Position::castles_960`]).
+    fn castle_path_960(
+        &self,
+        us: Color,
+        side: CastleSide,
+        ksq: Square,
+        occ: Bitboard,
+    ) -> Option<CastlePath> {
+        let them = !us;
+        let path = CastlePath::of_rights(self.castling, us, side)?;
+        if path.king_from != ksq
+            || !self.pieces(us, Role::Rook).contains(path.rook_from)
+            || (path.must_be_vacant() & occ).nonempty()
+        {
+            return None;
+        }
+        let without_king = occ ^ ksq;
+        if attacks::between(ksq, path.king_to)
+            .into_iter()
+            .any(|sq| self.attacked_with(sq, them, without_king))
+        {
+            return None;
+        }
+        let after = ((without_king ^ path.rook_from) | path.king_to) | path.rook_to;
+        // The end square's attackers, the castling rook (now on `rook_to`) not counted as
+        // one of theirs: it is ours.
+        if self.attacked_with(path.king_to, them, after) {
+            return None;
+        }
+        Some(path)
     }
 
     /// The castling move of the side to move towards `side`, if it is legal (Art. 3.8.2):
@@ -253,6 +327,15 @@ impl Position {
         let them = !us;
         if !self.castling.has(us, side) {
             return None;
+        }
+        if !self.castling.is_standard() {
+            let ksq = self.king(us);
+            let occ = self.occupied();
+            if self.attacked_with(ksq, them, occ) {
+                return None;
+            }
+            let path = self.castle_path_960(us, side, ksq, occ)?;
+            return Some(Move::new(ksq, path.king_to, MoveKind::Castle));
         }
         let path = CastlePath::of(us, side);
         let occ = self.occupied();
@@ -353,12 +436,14 @@ impl Position {
     /// The legal moves of the piece on `from`.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
+        let king = from == self.king(self.turn);
         self.generate_moves(|pm| {
             if pm.from == from {
                 for mv in pm {
                     list.push(mv);
                 }
-                return true;
+                // The king's Chess960 castling comes after its other moves.
+                return !king;
             }
             false
         });

@@ -21,7 +21,10 @@ pub enum MoveKind {
     Promotion(Role),
 }
 
-/// A move: origin, destination and kind. For castling, the king's squares (e1–g1, e1–c1).
+/// A move: origin, destination and kind. For castling, the king's squares (e1–g1, e1–c1;
+/// in Chess960 the king's square and g1 or c1, which may be the same square): the kind
+/// says it is castling, never the distance. Its UCI text in Chess960 is the king taking
+/// its own rook (`Position::uci`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub from: Square,
@@ -68,10 +71,11 @@ impl Move {
         matches!(self.kind, MoveKind::EnPassant)
     }
 
-    /// The side of a castling move.
+    /// The side of a castling move: the king goes to the g-file or the c-file (Art.
+    /// 3.8.2; Guidelines II.3 in Chess960, where it may start anywhere between the rooks).
     pub fn castle_side(self) -> Option<CastleSide> {
         self.is_castle().then(|| {
-            if self.to.file() > self.from.file() {
+            if self.to.file() == super::square::File::G {
                 CastleSide::King
             } else {
                 CastleSide::Queen

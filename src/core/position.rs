@@ -11,56 +11,147 @@ use super::square::{File, Rank, Square};
 use super::zobrist;
 
 /// The castling rights still held (Art. 3.8.2.1): lost for good once the king or that rook
-/// has moved, or the rook has been captured.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct CastlingRights(u8);
+/// has moved, or the rook has been captured. Each right names its rook by the file it
+/// stands on, and each side its king's file: a1/h1 and e1 in standard chess, any files of
+/// the back rank in Chess960 (Guidelines II.3), where the king stands between its rooks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct CastlingRights {
+    /// One bit per right (White short, White long, Black short, Black long), and
+    /// [`CastlingRights::CHESS960`] when some file differs from standard chess.
+    bits: u8,
+    /// The rook's file of each right, in the order of the bits.
+    rooks: [u8; 4],
+    /// The king's file of each side, White first.
+    kings: [u8; 2],
+}
+
+impl Default for CastlingRights {
+    fn default() -> Self {
+        CastlingRights::NONE
+    }
+}
 
 impl CastlingRights {
-    pub const NONE: CastlingRights = CastlingRights(0);
-    pub const ALL: CastlingRights = CastlingRights(15);
+    pub const NONE: CastlingRights = CastlingRights {
+        bits: 0,
+        rooks: [7, 0, 7, 0],
+        kings: [4, 4],
+    };
+    pub const ALL: CastlingRights = CastlingRights {
+        bits: 15,
+        ..CastlingRights::NONE
+    };
+    /// The flag bit: the files are not those of standard chess.
+    const CHESS960: u8 = 16;
 
     #[inline]
-    const fn bit(color: Color, side: CastleSide) -> u8 {
-        1 << (color as u8 * 2
+    const fn index(color: Color, side: CastleSide) -> usize {
+        color as usize * 2
             + match side {
                 CastleSide::King => 0,
                 CastleSide::Queen => 1,
-            })
+            }
+    }
+
+    #[inline]
+    const fn bit(color: Color, side: CastleSide) -> u8 {
+        1 << Self::index(color, side)
     }
 
     #[inline]
     pub const fn has(self, color: Color, side: CastleSide) -> bool {
-        self.0 & Self::bit(color, side) != 0
+        self.bits & Self::bit(color, side) != 0
     }
 
+    /// Gives or takes away a right, keeping the files.
     pub fn set(&mut self, color: Color, side: CastleSide, on: bool) {
         if on {
-            self.0 |= Self::bit(color, side);
+            self.bits |= Self::bit(color, side);
         } else {
-            self.0 &= !Self::bit(color, side);
+            self.bits &= !Self::bit(color, side);
         }
+    }
+
+    /// Gives a right with its rook on `rook` and the king on `king` (Chess960 files, or the
+    /// standard ones).
+    pub fn grant(&mut self, color: Color, side: CastleSide, king: File, rook: File) {
+        self.bits |= Self::bit(color, side);
+        self.rooks[Self::index(color, side)] = rook.index() as u8;
+        self.kings[color.index()] = king.index() as u8;
+        let standard =
+            self.rooks == CastlingRights::NONE.rooks && self.kings == CastlingRights::NONE.kings;
+        self.bits = (self.bits & 15) | if standard { 0 } else { Self::CHESS960 };
     }
 
     /// Whether `color` holds either right.
     #[inline]
     pub const fn any_for(self, color: Color) -> bool {
-        self.0 & (3 << (color as u8 * 2)) != 0
+        self.bits & (3 << (color as u8 * 2)) != 0
     }
 
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.bits & 15 == 0
     }
 
+    /// The rights as four bits: White short, White long, Black short, Black long.
     #[inline]
     pub const fn bits(self) -> u8 {
-        self.0
+        self.bits & 15
     }
 
-    /// The rights in FEN form: `KQkq`, a subset of it, or `-`.
+    /// Whether the king and rook files are those of standard chess (e, h and a).
+    #[inline]
+    pub const fn is_standard(self) -> bool {
+        self.bits & Self::CHESS960 == 0
+    }
+
+    /// The square of the rook of a right that is held.
+    #[inline]
+    pub fn rook(self, color: Color, side: CastleSide) -> Option<Square> {
+        self.has(color, side).then(|| {
+            Square::from_coords(
+                File::new(u32::from(self.rooks[Self::index(color, side)])),
+                Rank::First.relative_to(color),
+            )
+        })
+    }
+
+    /// The file of the rook of a right, held or not.
+    #[inline]
+    pub(crate) fn rook_file(self, color: Color, side: CastleSide) -> File {
+        File::new(u32::from(self.rooks[Self::index(color, side)]))
+    }
+
+    /// The square of `color`'s king while it holds a right.
+    #[inline]
+    pub fn king(self, color: Color) -> Square {
+        Square::from_coords(
+            File::new(u32::from(self.kings[color.index()])),
+            Rank::First.relative_to(color),
+        )
+    }
+
+    /// The rights a move from `from` to `to` leaves (Art. 3.8.2.1): a move from the king's
+    /// square takes both of its side's, a move from or onto a rook's square that rook's.
+    pub(crate) fn after_move(self, from: Square, to: Square) -> CastlingRights {
+        let touched = Bitboard::from_square(from) | to;
+        let mut out = self;
+        for (color, side, _) in CASTLE_LETTERS {
+            if let Some(rook) = self.rook(color, side) {
+                if touched.contains(rook) || touched.contains(self.king(color)) {
+                    out.set(color, side, false);
+                }
+            }
+        }
+        out
+    }
+
+    /// The rights in X-FEN form: `KQkq`, a subset of it, `-`, or a rook's file letter
+    /// (`HAha` style) where `K` or `Q` would name another rook of `placement`.
     pub fn fen(self) -> String {
         let mut s = String::new();
-        super::fen::push_castling(&mut s, self);
+        super::fen::push_castling(&mut s, self, None, false);
         s
     }
 }
@@ -101,9 +192,36 @@ impl CastlePath {
         }
     }
 
+    /// The squares of the castling towards `side` by the rights `rights` (Guidelines
+    /// II.3): from the king's and the rook's squares to the standard castling squares, g and
+    /// f or c and d. `None` without that right.
+    pub fn of_rights(rights: CastlingRights, color: Color, side: CastleSide) -> Option<CastlePath> {
+        let rook_from = rights.rook(color, side)?;
+        let standard = CastlePath::of(color, side);
+        Some(CastlePath {
+            king_from: rights.king(color),
+            king_to: standard.king_to,
+            rook_from,
+            rook_to: standard.rook_to,
+        })
+    }
+
     /// The squares that must be empty: all between king and rook (Art. 3.8.2.2).
     pub fn must_be_empty(self) -> Bitboard {
         attacks::between(self.king_from, self.rook_from)
+    }
+
+    /// The squares that must be empty for castling by the Chess960 rule (Guidelines II.3):
+    /// all between the king's start and end and between the rook's start and end, those
+    /// ends included, except the squares of the castling king and rook themselves. In
+    /// standard chess this is [`CastlePath::must_be_empty`].
+    pub fn must_be_vacant(self) -> Bitboard {
+        (attacks::between(self.king_from, self.king_to)
+            | attacks::between(self.rook_from, self.rook_to))
+        .with(self.king_to)
+        .with(self.rook_to)
+        .without(self.king_from)
+        .without(self.rook_from)
     }
 
     /// The squares that must not be attacked, besides the king's own (which must not be in
@@ -236,7 +354,7 @@ impl Position {
     }
 
     pub(crate) fn compute_base_key(&self) -> u64 {
-        let mut key = zobrist::castling(self.castling.bits());
+        let mut key = zobrist::castling(self.castling);
         if self.turn == Color::Black {
             key ^= zobrist::black_to_move();
         }
@@ -696,14 +814,18 @@ impl Position {
                 self.hand_over(us, from, to);
             }
             MoveKind::Castle => {
-                let side = if to.file() > from.file() {
+                let side = if to.file() == File::G {
                     CastleSide::King
                 } else {
                     CastleSide::Queen
                 };
-                let path = CastlePath::of(us, side);
-                self.shift(us, Role::King, path.king_from, path.king_to);
-                self.shift(us, Role::Rook, path.rook_from, path.rook_to);
+                if self.castling.is_standard() {
+                    let path = CastlePath::of(us, side);
+                    self.shift(us, Role::King, path.king_from, path.king_to);
+                    self.shift(us, Role::Rook, path.rook_from, path.rook_to);
+                } else {
+                    self.castle_pieces(us, side, self.castling);
+                }
                 self.ep_square = None;
                 self.halfmoves += 1;
                 self.hand_over(us, from, to);
@@ -750,17 +872,47 @@ impl Position {
     /// the turn passes to the opponent.
     #[inline(always)]
     fn hand_over(&mut self, us: Color, from: Square, to: Square) {
-        if !self.castling.is_empty() && (CASTLE_SQUARES & (Bitboard::from(from) | to)).nonempty() {
-            let old = self.castling.0;
-            let new = old & !(CASTLE_CLEAR[from.index() & 63] | CASTLE_CLEAR[to.index() & 63]);
-            self.castling.0 = new;
-            self.base_key ^= zobrist::castling(old) ^ zobrist::castling(new);
+        if !self.castling.is_empty() {
+            if !self.castling.is_standard() {
+                self.castling_after_960(from, to);
+            } else if (CASTLE_SQUARES & (Bitboard::from(from) | to)).nonempty() {
+                let old = self.castling;
+                let mut new = old;
+                new.bits &= !(CASTLE_CLEAR[from.index() & 63] | CASTLE_CLEAR[to.index() & 63]);
+                self.castling = new;
+                self.base_key ^= zobrist::castling(old) ^ zobrist::castling(new);
+            }
         }
         // The move number goes up after Black's move: added without a branch, which would
         // mispredict on every other ply.
         self.fullmoves += us as u32;
         self.turn = !us;
         self.base_key ^= zobrist::black_to_move();
+    }
+
+    /// The castling rights after a move from `from` to `to` when their files are not those
+    /// of standard chess (Chess960): the table of [`Position::hand_over`] is for a1, e1, h1.
+    #[cold]
+    #[inline(never)]
+    fn castling_after_960(&mut self, from: Square, to: Square) {
+        let old = self.castling;
+        let new = old.after_move(from, to);
+        if new != old {
+            self.castling = new;
+            self.base_key ^= zobrist::castling(old) ^ zobrist::castling(new);
+        }
+    }
+
+    /// The castling of `us` towards `side`, played (Guidelines II.3: the king and the rook
+    /// may stand on each other's squares, or already on their own; both leave, then both
+    /// arrive).
+    #[inline]
+    fn castle_pieces(&mut self, us: Color, side: CastleSide, rights: CastlingRights) {
+        let path = CastlePath::of_rights(rights, us, side).unwrap_or(CastlePath::of(us, side));
+        self.toggle(us, Role::King, path.king_from);
+        self.toggle(us, Role::Rook, path.rook_from);
+        self.toggle(us, Role::King, path.king_to);
+        self.toggle(us, Role::Rook, path.rook_to);
     }
 
     /// Passes the move to the other side without moving ("null move", `--` in PGN). Not a
@@ -816,10 +968,11 @@ impl Position {
             }
             MoveKind::Castle => {
                 let side = mv.castle_side().unwrap_or(CastleSide::King);
-                let path = CastlePath::of(us, side);
+                let path = CastlePath::of_rights(undo.castling, us, side)
+                    .unwrap_or(CastlePath::of(us, side));
                 self.toggle(us, Role::King, path.king_to);
-                self.toggle(us, Role::King, path.king_from);
                 self.toggle(us, Role::Rook, path.rook_to);
+                self.toggle(us, Role::King, path.king_from);
                 self.toggle(us, Role::Rook, path.rook_from);
             }
         }
@@ -899,8 +1052,10 @@ impl Position {
         Ok(p)
     }
 
-    /// The legal move that UCI text describes here (castling is the king's two-square move),
-    /// if there is one.
+    /// The legal move that UCI text describes here, if there is one. Castling is the
+    /// king's move to its castling square (`e1g1`) or, as UCI writes it in Chess960, the
+    /// king taking its own rook (`e1h1`); where the king's castling square is also a plain
+    /// king move (Chess960: king on f1, g1 empty), the text is that plain move.
     pub fn uci_to_move(&self, uci: UciMove) -> Option<Move> {
         let mut found = None;
         self.generate_moves(|pm| {
@@ -911,7 +1066,48 @@ impl Position {
             }
             found.is_some()
         });
-        found
+        if found.is_some() || uci.promotion.is_some() {
+            return found;
+        }
+        // The king taking its own rook.
+        let us = self.turn;
+        if self.by_color(us).contains(uci.to) && uci.from == self.king(us) {
+            for side in [CastleSide::King, CastleSide::Queen] {
+                if self.castling.rook(us, side) == Some(uci.to) {
+                    return self.castle_move(side);
+                }
+            }
+        }
+        None
+    }
+
+    /// The UCI text of a legal move: castling as the king's move to g1 or c1 (`e1g1`), or,
+    /// with `chess960` set (the engine's `UCI_Chess960` option), as the king taking its own
+    /// rook (`e1h1`), which is the only unambiguous form when the king may start anywhere.
+    pub fn uci(&self, mv: Move, chess960: bool) -> UciMove {
+        let mut uci = mv.uci();
+        if chess960 {
+            if let Some(rook) = mv
+                .castle_side()
+                .and_then(|side| self.castling.rook(self.turn, side))
+            {
+                uci.to = rook;
+            }
+        }
+        uci
+    }
+
+    /// The castling move of the side to move towards `side`, if it is legal (Art. 3.8.2,
+    /// Guidelines II.3).
+    pub fn castling_move(&self, side: CastleSide) -> Option<Move> {
+        self.castle_move(side)
+    }
+
+    /// The square of the rook that castles with the legal castling move `mv` (the king's
+    /// "capture" of its own rook in Chess960 UCI and in a board that lets the king be
+    /// dropped on its rook).
+    pub fn castling_rook(&self, mv: Move) -> Option<Square> {
+        self.castling.rook(self.turn, mv.castle_side()?)
     }
 }
 
@@ -1051,8 +1247,9 @@ mod tests {
                 assert_eq!(after.base_key, after.compute_base_key(), "{mv:?} {pos:?}");
                 let mut rights = pos.castling;
                 for sq in [mv.from, mv.to] {
-                    rights.0 &= !CASTLE_CLEAR[sq.index()];
+                    rights.bits &= !CASTLE_CLEAR[sq.index()];
                 }
+                assert_eq!(pos.castling.after_move(mv.from, mv.to), rights);
                 assert_eq!(after.castling, rights, "{mv:?} {pos:?}");
                 let mut back = pos;
                 let undo = back.make(mv);

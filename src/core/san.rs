@@ -253,9 +253,17 @@ impl SanError {
             SanProblem::UnexpectedChar(c) => {
                 format!("\"{t}\" is not a move: '{c}' is not part of algebraic notation")
             }
+            SanProblem::BadPromotion(r)
+                if *r == Role::King && t.trim_end_matches(['+', '#', ')']).ends_with('R') =>
+            {
+                format!(
+                    "\"{t}\": in Spanish letters R is the king (rey), which no pawn becomes; it \
+                 becomes D, T, A or C (dama, torre, alfil, caballo) (Art. 3.7.3.3)"
+                )
+            }
             SanProblem::BadPromotion(r) => format!(
                 "\"{t}\": a pawn cannot become a {r}; it becomes a queen, rook, bishop or knight \
-                 (Art. 3.7.3.3)"
+                 (Q, R, B, N; in Spanish D, T, A, C) (Art. 3.7.3.3)"
             ),
             SanProblem::NoMatch => format!("\"{t}\" is not a legal move{at}"),
             SanProblem::PromotionMissing => format!(
@@ -406,6 +414,14 @@ impl San {
             }
             if tail_lower.ends_with("e.p.") || tail_lower.ends_with("a.p.") {
                 s.truncate(s.len() - 4);
+                continue;
+            }
+            // `ep` without points, after the square or a space (App. C.9: `exd6 ep`).
+            if (tail_lower.ends_with("ep") || tail_lower.ends_with("ap"))
+                && s.len() > 2
+                && (s[s.len() - 3] == ' ' || s[s.len() - 3].is_ascii_digit())
+            {
+                s.truncate(s.len() - 2);
                 continue;
             }
             break;
@@ -609,7 +625,9 @@ impl San {
                 let mut count = 0;
                 let mut promo_issue = None;
                 pos.generate_moves(|pm| {
-                    if !pm.to.contains(to)
+                    // Chess960 castling is written O-O or O-O-O, never as a king move.
+                    if pm.castling
+                        || !pm.to.contains(to)
                         || (pm.role != role && !any_role)
                         || from_file.is_some_and(|f| pm.from.file() != f)
                         || from_rank.is_some_and(|r| pm.from.rank() != r)

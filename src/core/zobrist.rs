@@ -2,7 +2,9 @@
 //! same pieces on the same squares, and the same possible moves — castling rights, and an
 //! en-passant capture only when one is actually legal (`Position::key` adds that part).
 
+use super::moves::CastleSide;
 use super::piece::{Color, Role};
+use super::position::CastlingRights;
 use super::square::{File, Square};
 
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -16,6 +18,9 @@ const fn splitmix(state: u64) -> (u64, u64) {
 struct Keys {
     pieces: [[u64; 64]; 12],
     castling: [u64; 16],
+    /// For each right, a key per file of its rook (Chess960); zero for the standard file,
+    /// so that a standard position's key does not depend on the variant.
+    rook_files: [[u64; 8]; 4],
     en_passant: [u64; 8],
     black_to_move: u64,
 }
@@ -24,6 +29,7 @@ const fn make_keys() -> Keys {
     let mut keys = Keys {
         pieces: [[0; 64]; 12],
         castling: [0; 16],
+        rook_files: [[0; 8]; 4],
         en_passant: [0; 8],
         black_to_move: 0,
     };
@@ -68,8 +74,21 @@ const fn make_keys() -> Keys {
         keys.en_passant[f] = k;
         f += 1;
     }
-    let (_, k) = splitmix(state);
+    let (s, k) = splitmix(state);
+    state = s;
     keys.black_to_move = k;
+    let mut right = 0;
+    while right < 4 {
+        let standard = if right % 2 == 0 { 7 } else { 0 };
+        let mut file = 0;
+        while file < 8 {
+            let (s, k) = splitmix(state);
+            state = s;
+            keys.rook_files[right][file] = if file == standard { 0 } else { k };
+            file += 1;
+        }
+        right += 1;
+    }
     keys
 }
 
@@ -80,10 +99,36 @@ pub(crate) fn piece(color: Color, role: Role, sq: Square) -> u64 {
     KEYS.pieces[color.index() * 6 + role.index()][sq.index()]
 }
 
-/// The key of a set of castling rights (bits as in `CastlingRights`).
+/// The key of a set of castling rights, Art. 9.2.3.2: which rights are held and, in
+/// Chess960, the file of each right's rook (two positions with the same pieces differ when
+/// a right belongs to another rook).
 #[inline]
-pub(crate) fn castling(bits: u8) -> u64 {
-    KEYS.castling[(bits & 15) as usize]
+pub(crate) fn castling(rights: CastlingRights) -> u64 {
+    let key = KEYS.castling[rights.bits() as usize];
+    if rights.is_standard() {
+        key
+    } else {
+        key ^ chess960_rooks(rights)
+    }
+}
+
+#[cold]
+fn chess960_rooks(rights: CastlingRights) -> u64 {
+    let mut key = 0;
+    for (i, (color, side)) in [
+        (Color::White, CastleSide::King),
+        (Color::White, CastleSide::Queen),
+        (Color::Black, CastleSide::King),
+        (Color::Black, CastleSide::Queen),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if rights.has(color, side) {
+            key ^= KEYS.rook_files[i][rights.rook_file(color, side).index()];
+        }
+    }
+    key
 }
 
 #[inline]

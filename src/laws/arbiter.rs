@@ -597,12 +597,12 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         let (es, en) = match e {
             StartError::UnsupportedVariant(v) => (
                 format!(
-                    "Variante \"{v}\": escaque solo arbitra ajedrez estándar (el Ajedrez960 \
-                     tiene sus propias reglas, Directrices II)"
+                    "Variante \"{v}\": escaque solo arbitra ajedrez estándar y Ajedrez960 \
+                     (Directrices II)"
                 ),
                 format!(
-                    "Variant \"{v}\": escaque adjudicates standard chess only (Chess960 has \
-                     its own rules, Guidelines II)"
+                    "Variant \"{v}\": escaque adjudicates standard chess and Chess960 only \
+                     (Guidelines II)"
                 ),
             ),
             other => (
@@ -1080,7 +1080,7 @@ fn san_error_es(e: &SanError) -> String {
         }
         SanProblem::BadPromotion(r) => format!(
             "«{t}»: un peón no se convierte en {}; se convierte en dama, torre, alfil o caballo \
-             (art. 3.7.3.3)",
+             (D, T, A, C) (art. 3.7.3.3)",
             if *r == Role::King { "rey" } else { "peón" }
         ),
         SanProblem::NoMatch => format!("«{t}» no es una jugada legal{en}"),

@@ -38,6 +38,13 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
         ));
     }
     if *game.start() != Position::new() {
+        // Castling rights off the standard files are Chess960's (Guidelines II): the FEN is
+        // X-FEN, which a reader needs the Variant tag to take.
+        if !game.start().castling_rights().is_standard()
+            && !out.tags.iter().any(|(k, _)| k == "Variant")
+        {
+            out.tags.push(("Variant".into(), "Chess960".into()));
+        }
         out.tags.push(("SetUp".into(), "1".into()));
         out.tags.push(("FEN".into(), game.start().to_fen()));
     }

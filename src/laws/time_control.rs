@@ -134,7 +134,7 @@ pub enum TimeClass {
     Blitz,
     /// 10 < T < 60 minutes (A.1).
     Rapid,
-    /// T ≥ 60 minutes, or a control with move counts (Glossary: "standard game").
+    /// T ≥ 60 minutes (Glossary: "standard game"), T counted for 60 moves.
     Standard,
 }
 
@@ -285,24 +285,39 @@ impl TimeControl {
             .any(|p| p.bonus.is_some_and(|b| b.kind != BonusKind::Increment))
     }
 
-    /// T of A.1 and B.1, in seconds: base + 60 × the per-move bonus, for a control of one
-    /// period without a move count; a delay counts like an increment (it is at most what a
-    /// move can gain). A sandclock: its time. `None` when the rule does not give a T:
-    /// untimed controls and controls with move counts.
+    /// T of A.1 and B.1, in seconds: the time a player has for 60 moves. For one period
+    /// without a move count, base + 60 × the per-move bonus; with move counts, the periods
+    /// the first 60 moves reach, each with its bonus for the moves played in it (the last
+    /// period with a move count repeats), so that `3/40+2:1` is 180 + 40 × 2 + 60 = 320 s.
+    /// A delay counts like an increment (it is at most what a move can gain). A sandclock:
+    /// its time. `None` for untimed controls.
     pub fn rating_seconds(&self) -> Option<u64> {
         match self {
             TimeControl::Sandclock { seconds } => Some(u64::from(*seconds)),
-            TimeControl::Periods(p) if !self.has_move_counts() => {
-                let first = p.first()?;
-                let bonus = first.bonus.map_or(0, |b| u64::from(b.seconds));
-                Some(u64::from(first.seconds) + 60 * bonus)
+            TimeControl::Periods(p) => {
+                p.first()?;
+                let mut left: u64 = 60;
+                let mut total: u64 = 0;
+                let mut i = 0;
+                while left > 0 {
+                    let period = p.get(i).or(p.last())?;
+                    let bonus = period.bonus.map_or(0, |b| u64::from(b.seconds));
+                    let moves = match period.moves.filter(|&m| m > 0) {
+                        Some(m) => u64::from(m).min(left),
+                        None => left,
+                    };
+                    total += u64::from(period.seconds) + moves * bonus;
+                    left -= moves;
+                    i += 1;
+                }
+                Some(total)
             }
             _ => None,
         }
     }
 
-    /// The class (A.1, B.1, Glossary): T ≤ 10 min blitz, 10 < T < 60 rapid, T ≥ 60 standard;
-    /// a control with move counts is standard. Without a time limit (`none`) the game is
+    /// The class (A.1, B.1, Glossary): T ≤ 10 min blitz, 10 < T < 60 rapid, T ≥ 60 standard,
+    /// T counted for 60 moves across the periods ([`TimeControl::rating_seconds`]). Without a time limit (`none`) the game is
     /// neither rapid nor blitz, so the Laws apply as to a standard game: `Standard`. An
     /// unknown control (`?`) has no class: `None`.
     pub fn class(&self) -> Option<TimeClass> {

@@ -25,6 +25,7 @@ mod names;
 pub mod numbers;
 mod parse;
 mod query;
+pub mod setup;
 
 pub use describe::article_words;
 pub use names::{ParseProfileError, Profile, normalize};

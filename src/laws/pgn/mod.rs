@@ -468,6 +468,13 @@ impl PgnGame {
         }
     }
 
+    /// Whether the game is Chess960 (Guidelines II) as its `Variant` tag says, in any case
+    /// and spelling the programs use: `Chess960`, `Chess 960`, `960`, `Fischerandom`,
+    /// `Fischer Random`, `FRC`.
+    pub fn is_chess960(&self) -> bool {
+        self.variant().is_some_and(is_chess960_name)
+    }
+
     /// The null moves of the main line and of the variations, as (line, column) of each.
     pub fn null_moves(&self) -> Vec<(usize, usize)> {
         fn walk(line: &[MoveNode], out: &mut Vec<(usize, usize)>) {
@@ -561,4 +568,19 @@ mod tests {
         node.push_comment("b".into());
         assert_eq!(node.comments(), ["a", "b"]);
     }
+}
+
+/// Whether a `Variant` tag's value names Chess960: letters and digits compared without case,
+/// spaces and dashes (`Chess960`, `chess 960`, `Chess-960`, `960`, `fischerandom`, `Fischer
+/// Random`, `FischerRandom`, `FRC`).
+pub fn is_chess960_name(variant: &str) -> bool {
+    let key: String = variant
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    matches!(
+        key.as_str(),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "fischerrandomchess"
+    )
 }

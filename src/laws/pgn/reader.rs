@@ -1211,6 +1211,24 @@ impl<R: BufRead> Reader<R> {
             }
         }
         let tok = &bytes[start..end];
+        // A promotion piece in parentheses straight after the last rank, `e8(Q)` (App. C.8:
+        // any clear form): a move, not a variation.
+        if let [b'(', letter, b')', ..] = bytes[end..] {
+            if letter.is_ascii_uppercase()
+                && matches!(tok.last(), Some(b'1' | b'8'))
+                && tok.first().is_some_and(u8::is_ascii_lowercase)
+            {
+                let mut stop = end + 3;
+                while matches!(bytes.get(stop), Some(b'+' | b'#' | b'!' | b'?')) {
+                    stop += 1;
+                }
+                let (line, col) = (self.line_no, self.col_at(start));
+                let san = SanText::new(&self.line[start..stop]);
+                self.push_move(san, line, col, None);
+                self.pos = stop;
+                return Some(None);
+            }
+        }
         let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
         let number = digits > 0 && tok[digits..].iter().all(|&b| b == b'.') && tok != b"0000";
         if number {
@@ -1494,8 +1512,12 @@ fn quick_line(
             end += 1;
         };
         let two = |text: &[u8; 2]| end - start == 2 && line[start..end] == *text;
-        // `ep` is an en passant mark, read as nothing.
-        if after & END == 0 || two(b"ep") {
+        // `ep` is an en passant mark, read as nothing; `e8(Q)` a promotion, which
+        // `plain_token` reads.
+        if after & END == 0
+            || two(b"ep")
+            || (line.get(end) == Some(&b'(') && matches!(line[end - 1], b'1' | b'8'))
+        {
             break false;
         }
         *movetext = true;

@@ -15,8 +15,11 @@ pub enum StartError {
     /// `[SetUp "1"]` without a `FEN` tag.
     #[error("the game has [SetUp \"1\"] but no FEN tag to set the position up from")]
     MissingFen,
-    /// A `Variant` tag other than Standard or From Position.
-    #[error("unsupported variant \"{0}\": escaque follows the rules of standard chess only")]
+    /// A `Variant` tag other than Standard, From Position or Chess960.
+    #[error(
+        "unsupported variant \"{0}\": escaque follows the rules of standard chess and \
+         Chess960 only"
+    )]
     UnsupportedVariant(String),
 }
 
@@ -156,14 +159,17 @@ fn label(pos: &Position, san: &str) -> String {
     }
 }
 
-/// The start position a game's tags describe.
+/// The start position a game's tags describe: standard chess, or Chess960 (Guidelines II,
+/// its `FEN` read as X-FEN or Shredder-FEN; without one, the standard array, number 518).
 pub(crate) fn start_position(game: &PgnGame) -> Result<Position, StartError> {
-    if !game.is_standard() {
+    let chess960 = game.is_chess960();
+    if !chess960 && !game.is_standard() {
         return Err(StartError::UnsupportedVariant(
             game.variant().unwrap_or_default().to_string(),
         ));
     }
     match game.start_fen() {
+        Some(fen) if chess960 => Position::from_fen_960(fen).map_err(StartError::BadFen),
         Some(fen) => Position::from_fen(fen).map_err(StartError::BadFen),
         None if game.tag("SetUp").map(str::trim) == Some("1") => Err(StartError::MissingFen),
         None => Ok(Position::new()),

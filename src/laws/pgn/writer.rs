@@ -236,7 +236,7 @@ impl Counter {
     fn start(game: &PgnGame) -> Counter {
         let (number, white) = game
             .start_fen()
-            .and_then(|f| Setup::from_fen(f).ok())
+            .and_then(|f| Setup::from_fen(f).or_else(|_| Setup::from_fen_960(f)).ok())
             .map_or((1, true), |s| (s.fullmoves.max(1), s.turn == Color::White));
         Counter {
             number,
