@@ -357,7 +357,7 @@ fn pre_login_connections_are_capped_in_total_and_per_source_address() {
         !admitted(&mut fifth),
         "a fifth pre-login connection was taken"
     );
-    server.expect_log(&["connection refused", "MaxStartups full"]);
+    server.expect_log(&["connection refused", "MaxStartups full", "refused=1"]);
     assert!(server.login("ana", &[]).is_err());
     // A slot freed is a slot for the next one.
     held.pop();
