@@ -61,6 +61,9 @@ struct Options {
     sources: usize,
     /// (b), (c), (d): how many attacking connections or loops.
     attackers: usize,
+    /// (b): the attackers' terminal size (they alternate it with one a column and a row
+    /// smaller).
+    attacker_pty: (u32, u32),
 }
 
 /// What attacks the server while the honest rooms play (issue 25). Every attacker comes
@@ -92,7 +95,8 @@ impl Adversary {
 
 const USAGE: &str = "usage: serve_load [--rooms N] [--plies N] [--timeout SECONDS] \
 [--think-ms MS] [--parallel N] [--client-threads N] [--server PATH] \
-[--adversary none|silent|resize|handshake|noread] [--silent N] [--sources N] [--attackers N]";
+[--adversary none|silent|resize|handshake|noread] [--silent N] [--sources N] [--attackers N] \
+[--attacker-pty COLSxROWS]";
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let bench = args.iter().any(|a| a == "--bench");
@@ -110,6 +114,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         silent: 10_000,
         sources: 1,
         attackers: 4,
+        attacker_pty: (400, 200),
     };
     let mut i = 0;
     while i < args.len() {
@@ -130,6 +135,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--silent",
             "--sources",
             "--attackers",
+            "--attacker-pty",
         ];
         if !KNOWN.contains(&name) {
             return Err(format!(
@@ -162,6 +168,18 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--silent" => o.silent = number(1, 60_000)?,
             "--sources" => o.sources = number(1, 250)?,
             "--attackers" => o.attackers = number(1, 64)?,
+            "--attacker-pty" => {
+                o.attacker_pty = value
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .filter(|&(w, h): &(u32, u32)| w >= 2 && h >= 2)
+                    .ok_or_else(|| {
+                        format!(
+                            "\"{name} {value}\" (argument {}): write COLUMNSxROWS, e.g. 400x200",
+                            i + 2
+                        )
+                    })?
+            }
             "--adversary" => {
                 o.adversary = [
                     Adversary::None,
@@ -588,7 +606,7 @@ impl Attack {
                 g(&self.failed)
             ),
             Adversary::Resize => format!(
-                "resize: {} window changes sent on {} connections",
+                "resize: {} window changes sent on {} connections (each cut off, it reconnects)",
                 g(&self.done),
                 g(&self.opened)
             ),
@@ -697,39 +715,51 @@ fn spawn_adversary(o: &Options, port: u16, stop: Arc<AtomicBool>, attack: Arc<At
             });
         }
         Adversary::Resize => {
+            let (pw, ph) = o.attacker_pty;
             for k in 0..o.attackers {
                 let (stop, attack) = (stop.clone(), attack.clone());
                 tokio::spawn(async move {
-                    let name = format!("R{k:02}");
-                    let Ok(h) = attacker_client(port, k, &name, client::Config::default()).await
-                    else {
-                        attack.failed.fetch_add(1, Ordering::Relaxed);
-                        return;
-                    };
-                    let Ok(ch) = h.channel_open_session().await else {
-                        return;
-                    };
-                    let _ = ch
-                        .request_pty(false, "xterm-256color", 400, 200, 0, 0, &[])
-                        .await;
-                    let _ = ch.request_shell(false).await;
-                    attack.opened.fetch_add(1, Ordering::Relaxed);
-                    let (mut read, write) = ch.split();
-                    // The screens are read (this is not the slow reader).
-                    tokio::spawn(async move { while read.wait().await.is_some() {} });
-                    let mut n = 0u32;
+                    // Cut off, it comes back at once with a new key.
+                    let mut round = 0;
                     while !stop.load(Ordering::Relaxed) {
-                        n += 1;
-                        let (w, hgt) = if n % 2 == 0 { (400, 200) } else { (399, 199) };
-                        if write.window_change(w, hgt, 0, 0).await.is_err() {
-                            break;
+                        round += 1;
+                        let name = format!("R{k:02}x{round}");
+                        let Ok(h) =
+                            attacker_client(port, k, &name, client::Config::default()).await
+                        else {
+                            attack.failed.fetch_add(1, Ordering::Relaxed);
+                            tokio::time::sleep(Duration::from_millis(10)).await;
+                            continue;
+                        };
+                        let Ok(ch) = h.channel_open_session().await else {
+                            continue;
+                        };
+                        let _ = ch
+                            .request_pty(false, "xterm-256color", pw, ph, 0, 0, &[])
+                            .await;
+                        let _ = ch.request_shell(false).await;
+                        attack.opened.fetch_add(1, Ordering::Relaxed);
+                        let (mut read, write) = ch.split();
+                        // The screens are read (this is not the slow reader).
+                        tokio::spawn(async move { while read.wait().await.is_some() {} });
+                        let mut n = 0u32;
+                        while !stop.load(Ordering::Relaxed) && !h.is_closed() {
+                            n += 1;
+                            let (w, hgt) = if n % 2 == 0 {
+                                (pw, ph)
+                            } else {
+                                (pw - 1, ph - 1)
+                            };
+                            if write.window_change(w, hgt, 0, 0).await.is_err() {
+                                break;
+                            }
+                            attack.done.fetch_add(1, Ordering::Relaxed);
+                            if n % 64 == 0 {
+                                tokio::task::yield_now().await;
+                            }
                         }
-                        attack.done.fetch_add(1, Ordering::Relaxed);
-                        if n % 64 == 0 {
-                            tokio::task::yield_now().await;
-                        }
+                        drop(h);
                     }
-                    drop(h);
                 });
             }
         }

@@ -651,3 +651,48 @@ fn a_client_that_never_reads_is_disconnected_and_memory_stays_bounded() {
     assert!(server.rss_kib() < 100 * 1024, "{} KiB", server.rss_kib());
     server.login("ana", &[]).unwrap();
 }
+
+#[test]
+fn a_flood_of_window_changes_ends_the_connection_and_not_the_games() {
+    if !openssh_available() {
+        return;
+    }
+    let server = Server::start("flood", &[], None);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let mut h = connect(server.port, client::Config::default()).await;
+        let key = Arc::new(ed25519("flood"));
+        let ok = h
+            .authenticate_publickey("flood", PrivateKeyWithHashAlg::new(key, None))
+            .await
+            .unwrap();
+        assert!(ok.success());
+        let ch = h.channel_open_session().await.unwrap();
+        ch.request_pty(false, "xterm", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        ch.request_shell(false).await.unwrap();
+        let (mut read, write) = ch.split();
+        tokio::spawn(async move { while read.wait().await.is_some() {} });
+        // 20,000 window changes as fast as they go: far past 1,000 at once and 200 a
+        // second. The server cuts the connection; sending then fails.
+        let mut sent = 0;
+        for i in 0..20_000u32 {
+            if write.window_change(80 + i % 2, 24, 0, 0).await.is_err() {
+                break;
+            }
+            sent += 1;
+        }
+        let end = Instant::now() + DEADLINE;
+        while !h.is_closed() {
+            assert!(
+                Instant::now() < end,
+                "the flooding connection was not closed ({sent} sent)"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    });
+    server.expect_log(&["too many requests and packets: disconnecting"]);
+    // Everyone else is served.
+    server.login("ana", &[]).unwrap();
+}

@@ -291,6 +291,41 @@ impl Drop for Ticket {
     }
 }
 
+/// A token bucket: `rate` a second, `burst` at once. Time is given.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Option<std::time::Instant>,
+}
+
+impl Bucket {
+    pub fn new(rate: u32, burst: u32) -> Self {
+        Bucket {
+            tokens: burst as f64,
+            rate: rate as f64,
+            burst: burst as f64,
+            last: None,
+        }
+    }
+
+    /// Takes one token at `now`; false when there is none.
+    pub fn take(&mut self, now: std::time::Instant) -> bool {
+        if let Some(last) = self.last {
+            let elapsed = now.saturating_duration_since(last).as_secs_f64();
+            self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        }
+        self.last = Some(now);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// Raises the soft limit on open descriptors (`RLIMIT_NOFILE`) to the hard limit, so the
 /// server's real bound is the one the administrator set, not the shell's default of 1,024
 /// that 1,100 idle sockets once exhausted (issue 25). Returns (before, after), or why not.
@@ -439,6 +474,21 @@ mod tests {
         });
         let dropped = (0..10_000).filter(|_| g.percent() < 30).count();
         assert!((2_700..3_300).contains(&dropped), "{dropped}");
+    }
+
+    #[test]
+    fn a_bucket_lets_a_burst_through_then_its_rate() {
+        let t0 = std::time::Instant::now();
+        let mut b = Bucket::new(10, 5);
+        assert!((0..5).all(|_| b.take(t0)));
+        assert!(!b.take(t0));
+        // A tenth of a second: one more.
+        let t1 = t0 + std::time::Duration::from_millis(100);
+        assert!(b.take(t1));
+        assert!(!b.take(t1));
+        // A long pause refills to the burst, not beyond.
+        let t2 = t1 + std::time::Duration::from_secs(60);
+        assert_eq!((0..100).filter(|_| b.take(t2)).count(), 5);
     }
 
     #[test]

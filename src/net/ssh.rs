@@ -40,7 +40,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, watch};
 use tracing::{debug, info, warn};
 
-use super::limits::{Gatekeeper, StartupLimits, Ticket};
+use super::limits::{Bucket, Gatekeeper, StartupLimits, Ticket};
 use super::output::{Backlog, Pushed};
 use super::service::{ClientTerm, Outgoing, Peer, Service, split_command};
 use super::term;
@@ -116,6 +116,10 @@ pub struct Transport {
     pub output_backlog: usize,
     /// A client that takes none of its waiting output for this long is disconnected.
     pub output_stall: Duration,
+    /// Channel requests and data packets a client may send: per second, and at once.
+    /// Past them it is disconnected.
+    pub requests_per_second: u32,
+    pub request_burst: u32,
 }
 
 impl Default for Transport {
@@ -129,6 +133,13 @@ impl Default for Transport {
             // Several full frames of a 400 × 200 screen.
             output_backlog: 512 * 1024,
             output_stall: Duration::from_secs(60),
+            // A typist sends tens of packets a second, a dragged window edge ~60 window
+            // changes, a paste a few 32 KiB packets. Four connections sent 53,000 window
+            // changes a second: each costs russh its decryption and handling, whatever
+            // the service does with it (honest moves went to p99 524 ms with the resizes
+            // coalesced, before this limit).
+            requests_per_second: 200,
+            request_burst: 1000,
         }
     }
 }
@@ -381,6 +392,10 @@ fn spawn_connection<S: Service>(
     let kill = Arc::new(KillSwitch::default());
     let started = ticket.started_flag();
     let grace = shared.transport.login_grace;
+    let requests = Bucket::new(
+        shared.transport.requests_per_second,
+        shared.transport.request_burst,
+    );
     let handler = Connection {
         shared,
         addr,
@@ -393,6 +408,7 @@ fn spawn_connection<S: Service>(
         client: None,
         resize: None,
         outbox: None,
+        requests,
     };
     let stream = Guarded {
         inner: stream,
@@ -538,6 +554,8 @@ pub struct Connection<S: Service> {
     resize: Option<watch::Sender<(u16, u16)>>,
     /// What the writer sends, once the screen started.
     outbox: Option<Arc<Outbox>>,
+    /// The client's channel requests and data packets.
+    requests: Bucket,
 }
 
 impl<S: Service> Connection<S> {
@@ -692,6 +710,18 @@ impl<S: Service> Connection<S> {
         }
     }
 
+    /// Counts one channel request or data packet; past the client's allowance the
+    /// connection ends (every packet costs russh its decryption and handling, whatever
+    /// the service does with it).
+    fn spend(&mut self) -> Result<(), russh::Error> {
+        if self.requests.take(std::time::Instant::now()) {
+            return Ok(());
+        }
+        warn!(addr = %self.addr, key = self.identity.as_deref().unwrap_or(""), per_second = self.shared.transport.requests_per_second, "too many requests and packets: disconnecting");
+        self.kill.kill();
+        Err(russh::Error::Disconnect)
+    }
+
     /// Whether a key offered or signed with `algorithm` may log in: `ssh-rsa` (RSA with
     /// SHA-1) may not.
     fn refuse_algorithm(&self, user: &str, key: &PublicKey, algorithm: &Algorithm) -> bool {
@@ -757,6 +787,7 @@ impl<S: Service> Handler for Connection<S> {
         reply: russh::server::ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         // One screen per connection.
         if self.channel.is_some() {
             reply
@@ -780,6 +811,7 @@ impl<S: Service> Handler for Connection<S> {
         _modes: &[(russh::Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         self.term.term = Some(term.chars().take(64).collect());
         (self.term.width, self.term.height) = term::capped_size(col_width, row_height);
         session.channel_success(channel)?;
@@ -793,6 +825,7 @@ impl<S: Service> Handler for Connection<S> {
         value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         let wanted = matches!(
             name,
             "LANG" | "LC_ALL" | "LC_MESSAGES" | "LC_CTYPE" | "NO_COLOR"
@@ -811,6 +844,7 @@ impl<S: Service> Handler for Connection<S> {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         self.start(channel, Ok(Vec::new()), session).await
     }
 
@@ -820,6 +854,7 @@ impl<S: Service> Handler for Connection<S> {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         let text = String::from_utf8_lossy(&data[..data.len().min(1024)]).into_owned();
         self.start(channel, split_command(&text), session).await
     }
@@ -830,6 +865,7 @@ impl<S: Service> Handler for Connection<S> {
         _name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         session.channel_failure(channel)?;
         Ok(())
     }
@@ -840,6 +876,7 @@ impl<S: Service> Handler for Connection<S> {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         if let Some(id) = self.client {
             self.shared.with(|s, now| s.input(id, data, now));
         }
@@ -855,6 +892,7 @@ impl<S: Service> Handler for Connection<S> {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         // Not a render per request (500 resizes from four connections froze every game for
         // 6.8 s, issue 25): the latest size is left for the resize task.
         let size = term::capped_size(col_width, row_height);
