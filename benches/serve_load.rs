@@ -22,6 +22,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -54,10 +55,48 @@ struct Options {
     parallel: usize,
     client_threads: usize,
     server: PathBuf,
+    adversary: Adversary,
+    /// (a): how many silent connections, and from how many source addresses.
+    silent: usize,
+    sources: usize,
+    /// (b), (c), (d): how many attacking connections or loops.
+    attackers: usize,
+    /// (b): the attackers' terminal size (they alternate it with one a column and a row
+    /// smaller).
+    attacker_pty: (u32, u32),
+}
+
+/// What attacks the server while the honest rooms play (issue 25). Every attacker comes
+/// from 127.0.0.2 and up; the honest clients from 127.0.0.1.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Adversary {
+    None,
+    /// (a) TCP connections that never send a byte, opened as fast as the server closes them.
+    Silent,
+    /// (b) full screens at 400 × 200 sending window changes without pause.
+    Resize,
+    /// (c) connect, key exchange (the costliest offered: mlkem768x25519), log in, leave.
+    Handshake,
+    /// (d) line-mode clients that flood `help` and never read their output.
+    NoRead,
+}
+
+impl Adversary {
+    fn name(self) -> &'static str {
+        match self {
+            Adversary::None => "none",
+            Adversary::Silent => "silent",
+            Adversary::Resize => "resize",
+            Adversary::Handshake => "handshake",
+            Adversary::NoRead => "noread",
+        }
+    }
 }
 
 const USAGE: &str = "usage: serve_load [--rooms N] [--plies N] [--timeout SECONDS] \
-[--think-ms MS] [--parallel N] [--client-threads N] [--server PATH]";
+[--think-ms MS] [--parallel N] [--client-threads N] [--server PATH] \
+[--adversary none|silent|resize|handshake|noread] [--silent N] [--sources N] [--attackers N] \
+[--attacker-pty COLSxROWS]";
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let bench = args.iter().any(|a| a == "--bench");
@@ -71,6 +110,11 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         parallel: 16,
         client_threads: 2,
         server: PathBuf::from(env!("CARGO_BIN_EXE_escaque")),
+        adversary: Adversary::None,
+        silent: 10_000,
+        sources: 1,
+        attackers: 4,
+        attacker_pty: (400, 200),
     };
     let mut i = 0;
     while i < args.len() {
@@ -87,6 +131,11 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--parallel",
             "--client-threads",
             "--server",
+            "--adversary",
+            "--silent",
+            "--sources",
+            "--attackers",
+            "--attacker-pty",
         ];
         if !KNOWN.contains(&name) {
             return Err(format!(
@@ -116,6 +165,38 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--think-ms" => o.think = Duration::from_millis(number(0, 60_000)? as u64),
             "--parallel" => o.parallel = number(1, 256)?,
             "--client-threads" => o.client_threads = number(1, 64)?,
+            "--silent" => o.silent = number(1, 60_000)?,
+            "--sources" => o.sources = number(1, 250)?,
+            "--attackers" => o.attackers = number(1, 64)?,
+            "--attacker-pty" => {
+                o.attacker_pty = value
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .filter(|&(w, h): &(u32, u32)| w >= 2 && h >= 2)
+                    .ok_or_else(|| {
+                        format!(
+                            "\"{name} {value}\" (argument {}): write COLUMNSxROWS, e.g. 400x200",
+                            i + 2
+                        )
+                    })?
+            }
+            "--adversary" => {
+                o.adversary = [
+                    Adversary::None,
+                    Adversary::Silent,
+                    Adversary::Resize,
+                    Adversary::Handshake,
+                    Adversary::NoRead,
+                ]
+                .into_iter()
+                .find(|a| a.name() == value)
+                .ok_or_else(|| {
+                    format!(
+                        "\"{name} {value}\" (argument {}): no such adversary; {USAGE}",
+                        i + 2
+                    )
+                })?
+            }
             _ => o.server = PathBuf::from(value),
         }
         i += 2;
@@ -180,7 +261,7 @@ fn start_server(o: &Options) -> Result<Server, String> {
     ));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let dir = TempDir(dir);
-    let limit = (2 * o.rooms + 16).to_string();
+    let limit = (2 * o.rooms + 16 + 2 * o.attackers).to_string();
     let mut child = Command::new(&o.server)
         .args(["serve", "--listen", "127.0.0.1:0", "--open"])
         .args(["--max-connections", &limit, "--max-rooms", &limit])
@@ -495,6 +576,274 @@ fn summary(values: impl Iterator<Item = f64>) -> String {
 }
 
 // ---------------------------------------------------------------------------------------
+// The adversaries (issue 25).
+
+/// What the adversary did, counted as it goes.
+#[derive(Default)]
+struct Attack {
+    /// Connections opened (accepted by the kernel).
+    opened: AtomicU64,
+    /// Connections the server closed (refused, or ended by a limit).
+    closed: AtomicU64,
+    /// Connections that could not be opened (the bench's own limits, a refused connect).
+    failed: AtomicU64,
+    /// Handshakes completed, window changes sent, bytes of input sent.
+    done: AtomicU64,
+    /// The most silent connections held open at once.
+    held_max: AtomicU64,
+}
+
+impl Attack {
+    fn summary(&self, a: Adversary) -> String {
+        let g = |x: &AtomicU64| x.load(Ordering::Relaxed);
+        match a {
+            Adversary::None => "none".to_string(),
+            Adversary::Silent => format!(
+                "silent: {} connections opened, {} closed by the server, {} held at most at once, {} failed to open",
+                g(&self.opened),
+                g(&self.closed),
+                g(&self.held_max),
+                g(&self.failed)
+            ),
+            Adversary::Resize => format!(
+                "resize: {} window changes sent on {} connections (each cut off, it reconnects)",
+                g(&self.done),
+                g(&self.opened)
+            ),
+            Adversary::Handshake => format!(
+                "handshake: {} handshakes with login completed, {} failed",
+                g(&self.done),
+                g(&self.failed)
+            ),
+            Adversary::NoRead => format!(
+                "noread: {} connections, {} bytes of `help` sent, {} closed by the server",
+                g(&self.opened),
+                g(&self.done),
+                g(&self.closed)
+            ),
+        }
+    }
+}
+
+/// A socket from 127.0.0.`2 + source` to the server.
+async fn attacker_socket(port: u16, source: usize) -> std::io::Result<tokio::net::TcpStream> {
+    let sock = tokio::net::TcpSocket::new_v4()?;
+    let ip = std::net::Ipv4Addr::new(127, 0, 0, 2 + (source % 250) as u8);
+    sock.bind(std::net::SocketAddr::from((ip, 0)))?;
+    sock.connect(std::net::SocketAddr::from(([127, 0, 0, 1], port)))
+        .await
+}
+
+/// A logged-in russh client from an attacker's address.
+async fn attacker_client(
+    port: u16,
+    source: usize,
+    name: &str,
+    config: client::Config,
+) -> Result<Handle<AnyHostKey>, String> {
+    let stream = attacker_socket(port, source)
+        .await
+        .map_err(|e| format!("{name}: connect: {e}"))?;
+    let mut handle = client::connect_stream(Arc::new(config), stream, AnyHostKey)
+        .await
+        .map_err(|e| format!("{name}: handshake: {e}"))?;
+    let mut seed = [0u8; 32];
+    getrandom::fill(&mut seed).map_err(|e| e.to_string())?;
+    let key = PrivateKey::new(KeypairData::from(Ed25519Keypair::from_seed(&seed)), name)
+        .map_err(|e| e.to_string())?;
+    let auth = handle
+        .authenticate_publickey(name, PrivateKeyWithHashAlg::new(Arc::new(key), None))
+        .await
+        .map_err(|e| format!("{name}: authenticate: {e}"))?;
+    if !auth.success() {
+        return Err(format!("{name}: refused"));
+    }
+    Ok(handle)
+}
+
+/// Starts the adversary `o.adversary`; it stops when `stop` is set.
+fn spawn_adversary(o: &Options, port: u16, stop: Arc<AtomicBool>, attack: Arc<Attack>) {
+    match o.adversary {
+        Adversary::None => {}
+        Adversary::Silent => {
+            let (n, sources) = (o.silent, o.sources);
+            tokio::spawn(async move {
+                // Open up to n at once; one the server closes is opened again, so the
+                // pressure lasts the whole play.
+                let held = Arc::new(AtomicU64::new(0));
+                let gate = Arc::new(Semaphore::new(n));
+                let mut i = 0usize;
+                while !stop.load(Ordering::Relaxed) {
+                    let Ok(permit) = gate.clone().acquire_owned().await else {
+                        break;
+                    };
+                    i += 1;
+                    let (stop, attack, held) = (stop.clone(), attack.clone(), held.clone());
+                    tokio::spawn(async move {
+                        let _permit = permit;
+                        match attacker_socket(port, i % sources).await {
+                            Ok(mut s) => {
+                                attack.opened.fetch_add(1, Ordering::Relaxed);
+                                let now = held.fetch_add(1, Ordering::Relaxed) + 1;
+                                attack.held_max.fetch_max(now, Ordering::Relaxed);
+                                let mut buf = [0u8; 256];
+                                // Never a byte sent; read until the server closes.
+                                loop {
+                                    tokio::select! {
+                                        r = tokio::io::AsyncReadExt::read(&mut s, &mut buf) => {
+                                            if matches!(r, Ok(0) | Err(_)) {
+                                                attack.closed.fetch_add(1, Ordering::Relaxed);
+                                                break;
+                                            }
+                                        }
+                                        () = tokio::time::sleep(Duration::from_millis(200)) => {
+                                            if stop.load(Ordering::Relaxed) {
+                                                break;
+                                            }
+                                        }
+                                    }
+                                }
+                                held.fetch_sub(1, Ordering::Relaxed);
+                            }
+                            Err(_) => {
+                                attack.failed.fetch_add(1, Ordering::Relaxed);
+                                tokio::time::sleep(Duration::from_millis(10)).await;
+                            }
+                        }
+                    });
+                }
+            });
+        }
+        Adversary::Resize => {
+            let (pw, ph) = o.attacker_pty;
+            for k in 0..o.attackers {
+                let (stop, attack) = (stop.clone(), attack.clone());
+                tokio::spawn(async move {
+                    // Cut off, it comes back at once with a new key.
+                    let mut round = 0;
+                    while !stop.load(Ordering::Relaxed) {
+                        round += 1;
+                        let name = format!("R{k:02}x{round}");
+                        let Ok(h) =
+                            attacker_client(port, k, &name, client::Config::default()).await
+                        else {
+                            attack.failed.fetch_add(1, Ordering::Relaxed);
+                            tokio::time::sleep(Duration::from_millis(10)).await;
+                            continue;
+                        };
+                        let Ok(ch) = h.channel_open_session().await else {
+                            continue;
+                        };
+                        let _ = ch
+                            .request_pty(false, "xterm-256color", pw, ph, 0, 0, &[])
+                            .await;
+                        let _ = ch.request_shell(false).await;
+                        attack.opened.fetch_add(1, Ordering::Relaxed);
+                        let (mut read, write) = ch.split();
+                        // The screens are read (this is not the slow reader).
+                        tokio::spawn(async move { while read.wait().await.is_some() {} });
+                        let mut n = 0u32;
+                        while !stop.load(Ordering::Relaxed) && !h.is_closed() {
+                            n += 1;
+                            let (w, hgt) = if n % 2 == 0 {
+                                (pw, ph)
+                            } else {
+                                (pw - 1, ph - 1)
+                            };
+                            if write.window_change(w, hgt, 0, 0).await.is_err() {
+                                break;
+                            }
+                            attack.done.fetch_add(1, Ordering::Relaxed);
+                            if n % 64 == 0 {
+                                tokio::task::yield_now().await;
+                            }
+                        }
+                        drop(h);
+                    }
+                });
+            }
+        }
+        Adversary::Handshake => {
+            for k in 0..o.attackers {
+                let (stop, attack) = (stop.clone(), attack.clone());
+                tokio::spawn(async move {
+                    let mut n = 0;
+                    while !stop.load(Ordering::Relaxed) {
+                        n += 1;
+                        let name = format!("H{k:02}x{n}");
+                        match attacker_client(port, k, &name, client::Config::default()).await {
+                            Ok(h) => {
+                                attack.done.fetch_add(1, Ordering::Relaxed);
+                                let _ =
+                                    h.disconnect(russh::Disconnect::ByApplication, "", "").await;
+                            }
+                            Err(_) => {
+                                attack.failed.fetch_add(1, Ordering::Relaxed);
+                                tokio::time::sleep(Duration::from_millis(10)).await;
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        Adversary::NoRead => {
+            for k in 0..o.attackers {
+                let (stop, attack) = (stop.clone(), attack.clone());
+                tokio::spawn(async move {
+                    // A small window and a short queue: the client stops reading its socket
+                    // as soon as four messages wait (see tests/serve_limits.rs).
+                    let config = client::Config {
+                        channel_buffer_size: 4,
+                        window_size: 8192,
+                        ..Default::default()
+                    };
+                    let name = format!("N{k:02}");
+                    let Ok(h) = attacker_client(port, k, &name, config).await else {
+                        attack.failed.fetch_add(1, Ordering::Relaxed);
+                        return;
+                    };
+                    let Ok(ch) = h.channel_open_session().await else {
+                        return;
+                    };
+                    let _ = ch.exec(false, CLIENT_COMMAND).await;
+                    attack.opened.fetch_add(1, Ordering::Relaxed);
+                    let (_read, write) = ch.split();
+                    let flood = "help\n".repeat(3200);
+                    if write.data(flood.as_bytes()).await.is_ok() {
+                        attack.done.fetch_add(flood.len() as u64, Ordering::Relaxed);
+                    }
+                    while !stop.load(Ordering::Relaxed) {
+                        if h.is_closed() {
+                            attack.closed.fetch_add(1, Ordering::Relaxed);
+                            break;
+                        }
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                    drop(h);
+                });
+            }
+        }
+    }
+}
+
+/// Raises this process's descriptor limit to its hard limit (for the silent connections).
+fn raise_own_descriptor_limit() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read and write a struct on this stack.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur = lim.rlim_max;
+            let _ = libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+            let _ = libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
+        }
+    }
+    lim.rlim_cur as u64
+}
+
+// ---------------------------------------------------------------------------------------
 // The run.
 
 #[derive(Default)]
@@ -511,6 +860,10 @@ struct Report {
     moves_done: usize,
     server_cpu_s: Option<f64>,
     bench_cpu_s: Option<f64>,
+    /// The server's resident memory before the attack (rooms seated) and at the end.
+    rss_before: Option<String>,
+    rss_after: Option<String>,
+    attack: String,
 }
 
 impl Report {
@@ -524,6 +877,7 @@ impl Report {
         let server_after = cpu_seconds(&server_pid.to_string(), self.ticks);
         let bench_after = cpu_seconds("self", self.ticks);
         self.server_cpu_s = self.server_before.zip(server_after).map(|(a, b)| b - a);
+        self.rss_after = status_field(server_pid, "VmRSS:");
         self.bench_cpu_s = self.bench_before.zip(bench_after).map(|(a, b)| b - a);
     }
 }
@@ -571,6 +925,17 @@ async fn run(
     }
     report.lock().unwrap_or_else(|p| p.into_inner()).seat_s = t1.elapsed().as_secs_f64();
 
+    // The adversary starts once the honest rooms are seated, and has a second to get
+    // going before the play (and its measures) start.
+    let stop = Arc::new(AtomicBool::new(false));
+    let attack = Arc::new(Attack::default());
+    report.lock().unwrap_or_else(|p| p.into_inner()).rss_before =
+        status_field(server.child.id(), "VmRSS:");
+    if o.adversary != Adversary::None {
+        spawn_adversary(o, server.port, stop.clone(), attack.clone());
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        eprintln!("serve_load: {}", attack.summary(o.adversary));
+    }
     {
         let pid = server.child.id().to_string();
         let mut r = report.lock().unwrap_or_else(|p| p.into_inner());
@@ -596,6 +961,13 @@ async fn run(
             }
         }
     }
+    {
+        let samples = samples.lock().unwrap_or_else(|p| p.into_inner()).len();
+        let mut r = report.lock().unwrap_or_else(|p| p.into_inner());
+        r.finish(server.child.id(), samples);
+        r.attack = attack.summary(o.adversary);
+    }
+    stop.store(true, Ordering::Relaxed);
     match first_error {
         Some(e) => Err(e),
         None => Ok(()),
@@ -605,12 +977,13 @@ async fn run(
 fn print_report(o: &Options, server: &Server, samples: &[Sample], r: &Report, load_before: &str) {
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     println!(
-        "escaque serve load test: {} rooms x {} plies, {} russh clients on loopback ({} client threads, think {} ms)",
+        "escaque serve load test: {} rooms x {} plies, {} russh clients on loopback ({} client threads, think {} ms), adversary {}",
         o.rooms,
         o.plies,
         2 * o.rooms,
         o.client_threads,
-        o.think.as_millis()
+        o.think.as_millis(),
+        o.adversary.name()
     );
     println!(
         "machine: {cores} cores; load average before {load_before}, after {}",
@@ -651,10 +1024,16 @@ fn print_report(o: &Options, server: &Server, samples: &[Sample], r: &Report, lo
             c * 1e6 / r.moves_done as f64
         );
     }
+    let unknown = || "unknown".to_string();
     println!(
-        "server peak RSS (VmHWM): {}",
-        status_field(server.child.id(), "VmHWM:").unwrap_or_else(|| "unknown".to_string())
+        "server RSS: {} with the rooms seated, {} after the play, peak (VmHWM) {}",
+        r.rss_before.clone().unwrap_or_else(unknown),
+        r.rss_after.clone().unwrap_or_else(unknown),
+        status_field(server.child.id(), "VmHWM:").unwrap_or_else(unknown)
     );
+    println!("adversary: {}", r.attack);
+    let alive = std::fs::metadata(format!("/proc/{}", server.child.id())).is_ok();
+    println!("server still running: {}", if alive { "yes" } else { "NO" });
     println!("bench (clients) CPU over the play: {}", pct(r.bench_cpu_s));
 }
 
@@ -675,6 +1054,10 @@ fn main() -> ExitCode {
         }
     };
     let load_before = load_average();
+    if o.adversary == Adversary::Silent {
+        let limit = raise_own_descriptor_limit();
+        eprintln!("serve_load: the bench may hold {limit} descriptors");
+    }
     let server = match start_server(&o) {
         Ok(s) => s,
         Err(e) => {

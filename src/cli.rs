@@ -281,6 +281,27 @@ pub enum Command {
         /// At most this many spectators per room.
         #[arg(long, default_value_t = 32)]
         max_spectators: usize,
+        /// Close a connection whose screen has not started after this many seconds
+        /// (OpenSSH's LoginGraceTime).
+        #[arg(long, value_name = "SECONDS", default_value_t = 30,
+              value_parser = clap::value_parser!(u64).range(1..=3600))]
+        login_grace_time: u64,
+        /// Connections not yet logged in: past START, refuse RATE% of new ones, rising to
+        /// all at FULL (OpenSSH's MaxStartups); or one number, a plain cap.
+        #[arg(long, value_name = "START:RATE:FULL", default_value = "32:30:128")]
+        max_startups: crate::net::limits::MaxStartups,
+        /// Connections not yet logged in from one address (an IPv6 /64); 0: no limit
+        /// (OpenSSH's PerSourceMaxStartups).
+        #[arg(long, value_name = "N", default_value_t = 16)]
+        per_source_max_startups: usize,
+        /// Disconnect a client that takes none of its waiting output for this many seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60,
+              value_parser = clap::value_parser!(u64).range(1..=86400))]
+        output_stall: u64,
+        /// What the log on standard error shows: error, warn, info (the default), debug,
+        /// trace, or directives such as escaque=debug. Without it, RUST_LOG is read.
+        #[arg(long, value_name = "LEVEL")]
+        log_level: Option<String>,
     },
     /// Print a completion script for SHELL to standard output (e.g.
     /// `escaque completions bash > ~/.local/share/bash-completion/completions/escaque`).
@@ -506,11 +527,26 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             max_connections,
             max_rooms,
             max_spectators,
+            login_grace_time,
+            max_startups,
+            per_source_max_startups,
+            output_stall,
+            log_level,
         }) => {
+            crate::net::log::init(log_level.as_deref()).map_err(CliError::Usage)?;
             let limits = crate::modes::serve::Limits {
                 max_connections,
                 max_rooms,
                 max_spectators,
+                ..Default::default()
+            };
+            let transport = crate::net::ssh::Transport {
+                login_grace: std::time::Duration::from_secs(login_grace_time),
+                startups: crate::net::limits::StartupLimits {
+                    max_startups,
+                    per_source: (per_source_max_startups > 0).then_some(per_source_max_startups),
+                },
+                output_stall: std::time::Duration::from_secs(output_stall),
                 ..Default::default()
             };
             crate::modes::serve::run(
@@ -519,6 +555,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                     allowlist,
                     open,
                     limits,
+                    transport,
                 },
                 err,
             )?;

@@ -1232,6 +1232,17 @@ impl Service for Hub {
         self.render_dirty(now);
     }
 
+    /// A slow reader's output was dropped (net::output): a full screen is drawn anew from
+    /// a cleared terminal; the line mode cannot be, and the connection ends.
+    fn output_dropped(&mut self, id: u64, now: u64) -> bool {
+        let Some(t) = self.clients.get_mut(&id).and_then(|c| c.terminal.as_mut()) else {
+            return false;
+        };
+        let _ = t.clear();
+        self.render(id, now);
+        true
+    }
+
     fn take_output(&mut self) -> Vec<Outgoing> {
         let mut out = Vec::new();
         let mut closed = Vec::new();
@@ -1324,6 +1335,8 @@ pub struct ServeOptions {
     pub allowlist: Option<PathBuf>,
     pub open: bool,
     pub limits: Limits,
+    /// The SSH transport's limits (net::ssh).
+    pub transport: crate::net::ssh::Transport,
 }
 
 /// Why the server could not start.
@@ -1399,6 +1412,7 @@ pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), Serve
             crate::net::ssh::ServerOptions {
                 host_key,
                 inactivity_timeout: std::time::Duration::from_secs(3600),
+                transport: opts.transport.clone(),
             },
             Box::new(access),
             hub,

@@ -64,6 +64,14 @@ pub trait Service: Send + 'static {
     fn tick(&mut self, now: u64);
     /// The bytes to send since the last call.
     fn take_output(&mut self) -> Vec<Outgoing>;
+    /// The client did not read its output fast enough: what waited for it was thrown away
+    /// (see [`super::output`]). Returns whether the service will send the client's whole
+    /// screen anew (a full frame that does not depend on what was lost); `false` ends the
+    /// connection. The default cannot redraw.
+    fn output_dropped(&mut self, client: u64, now: u64) -> bool {
+        let _ = (client, now);
+        false
+    }
 }
 
 /// Splits the command a client asked to run into words (single and double quotes group;

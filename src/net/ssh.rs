@@ -4,21 +4,46 @@
 //! shell: every byte goes to the [`Service`], and the service's bytes come back.
 //!
 //! The service sits behind one mutex; every call on it is short (no I/O: the bytes to send
-//! are handed to one writer task per connection through a channel). A ticker calls
-//! [`Service::tick`] ten times a second.
+//! are put in a bounded [`Backlog`] per connection that one writer task per connection
+//! empties). A ticker calls [`Service::tick`] ten times a second.
+//!
+//! What a connection may cost (issue 25; see "Security" in docs/serve.md):
+//! - the server runs its own accept loop: every socket is counted from `accept()` by the
+//!   [`Gatekeeper`] (pre-login connections capped in total with OpenSSH's early random
+//!   drop, and per source address); an `accept()` error (out of descriptors: EMFILE,
+//!   ENFILE; a connection reset before it was taken: ECONNABORTED) is logged and retried
+//!   after a growing pause, never the end of the server;
+//! - a connection whose screen has not started after the login grace time is closed, at
+//!   whatever stage it stands (even a client that never sent its version line, or one that
+//!   stalls in the middle of the key exchange, where russh would not act on a disconnect);
+//! - key exchange and signatures: curve25519 and its ML-KEM hybrid only (no finite-field
+//!   Diffie-Hellman, 540 ms of CPU a handshake for group18), no SHA-1 `ssh-rsa`;
+//! - a terminal is at most 400 × 200 ([`term::capped_size`]); window changes are applied
+//!   at most once per [`Transport::resize_interval`], the latest size winning;
+//! - a client's output waits in a [`Backlog`] of at most [`Transport::output_backlog`]
+//!   bytes (the latest frame only, past it); a client that takes no output for
+//!   [`Transport::output_stall`] is disconnected.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
-use russh::keys::{PrivateKey, PublicKey};
-use russh::server::{Auth, Handler, Msg, Server, Session};
-use russh::{Channel, ChannelId, MethodKind, MethodSet};
-use tokio::net::TcpListener;
-use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+use russh::keys::{Algorithm, EcdsaCurve, HashAlg, PrivateKey, PublicKey};
+use russh::server::{Auth, Handler, Msg, Session};
+use russh::{Channel, ChannelId, MethodKind, MethodSet, Preferred, kex};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, watch};
+use tracing::{debug, info, warn};
 
+use super::limits::{Bucket, Gatekeeper, StartupLimits, Ticket};
+use super::output::{Backlog, Pushed};
 use super::service::{ClientTerm, Outgoing, Peer, Service, split_command};
+use super::term;
 
 /// Who may connect: a public key and the user name it was offered with become a [`Peer`],
 /// or the connection is refused.
@@ -29,16 +54,119 @@ pub trait Gate: Send + Sync + 'static {
 /// The time for the service, in milliseconds from any fixed origin.
 pub type Clock = Arc<dyn Fn() -> u64 + Send + Sync>;
 
-enum Out {
-    Data(Vec<u8>),
-    Close,
+/// The key exchanges offered: Curve25519 (RFC 8731, ~1.5 ms of server CPU) and its hybrid
+/// with ML-KEM-768 (post-quantum, OpenSSH 9.9's default), and the extension markers
+/// (RFC 8308 `ext-info`, OpenSSH's strict key exchange against the Terrapin attack). No
+/// finite-field Diffie-Hellman: group18 cost ~540 ms of CPU per handshake, and four
+/// handshake loops took a seated player's round trip to 760 ms (issue 25). Every OpenSSH
+/// since 6.5 (2014) speaks curve25519.
+pub const KEX: &[kex::Name] = &[
+    kex::MLKEM768X25519_SHA256,
+    kex::CURVE25519,
+    kex::CURVE25519_PRE_RFC_8731,
+    kex::EXTENSION_SUPPORT_AS_CLIENT,
+    kex::EXTENSION_SUPPORT_AS_SERVER,
+    kex::EXTENSION_OPENSSH_STRICT_KEX_AS_CLIENT,
+    kex::EXTENSION_OPENSSH_STRICT_KEX_AS_SERVER,
+];
+
+/// The signature algorithms named to clients (`server-sig-algs`) and for the host key:
+/// Ed25519, ECDSA (the allowlist takes ECDSA keys) and RSA with SHA-2 — never `ssh-rsa`,
+/// whose signatures use SHA-1. A client that signs with `ssh-rsa` anyway is refused in
+/// [`Connection::auth_publickey_offered`].
+pub const SIGNATURES: &[Algorithm] = &[
+    Algorithm::Ed25519,
+    Algorithm::Ecdsa {
+        curve: EcdsaCurve::NistP256,
+    },
+    Algorithm::Ecdsa {
+        curve: EcdsaCurve::NistP384,
+    },
+    Algorithm::Ecdsa {
+        curve: EcdsaCurve::NistP521,
+    },
+    Algorithm::Rsa {
+        hash: Some(HashAlg::Sha512),
+    },
+    Algorithm::Rsa {
+        hash: Some(HashAlg::Sha256),
+    },
+];
+
+/// russh's algorithm lists with [`KEX`] and [`SIGNATURES`] (ciphers and MACs as russh's
+/// defaults: ChaCha20-Poly1305, AES-GCM/CTR, SHA-2 MACs only).
+pub fn preferred() -> Preferred {
+    Preferred {
+        kex: KEX.into(),
+        key: SIGNATURES.into(),
+        ..Preferred::DEFAULT
+    }
+}
+
+/// The transport's limits (defaults as in docs/serve.md, "Security").
+#[derive(Clone, Debug)]
+pub struct Transport {
+    /// A connection whose screen has not started after this long is closed
+    /// (OpenSSH's `LoginGraceTime`).
+    pub login_grace: Duration,
+    pub startups: StartupLimits,
+    /// Window changes of one client are applied at most once in this long.
+    pub resize_interval: Duration,
+    /// The most bytes that wait for one client (see [`Backlog`]).
+    pub output_backlog: usize,
+    /// A client that takes none of its waiting output for this long is disconnected.
+    pub output_stall: Duration,
+    /// Channel requests and data packets a client may send: per second, and at once.
+    /// Past them it is disconnected.
+    pub requests_per_second: u32,
+    pub request_burst: u32,
+}
+
+impl Default for Transport {
+    fn default() -> Self {
+        Transport {
+            login_grace: Duration::from_secs(30),
+            startups: StartupLimits::default(),
+            // A frame at 10 per second: the screen follows a dragged window edge, and a
+            // flood of resizes costs a client at most 10 renders a second.
+            resize_interval: Duration::from_millis(100),
+            // Several full frames of a 400 × 200 screen.
+            output_backlog: 512 * 1024,
+            output_stall: Duration::from_secs(60),
+            // A typist sends tens of packets a second, a dragged window edge ~60 window
+            // changes, a paste a few 32 KiB packets. Four connections sent 53,000 window
+            // changes a second: each costs russh its decryption and handling, whatever
+            // the service does with it (honest moves went to p99 524 ms with the resizes
+            // coalesced, before this limit).
+            requests_per_second: 200,
+            request_burst: 1000,
+        }
+    }
+}
+
+/// The longest pause between two resizes of one client that keeps resizing.
+const MAX_RESIZE_PAUSE: Duration = Duration::from_secs(1);
+
+/// The most bytes handed to russh at once: one SSH packet's worth, so that what russh
+/// holds for a client that does not read (ten messages in its queue) stays small.
+const CHUNK: usize = 32 * 1024;
+
+/// What one connection's writer sends: its backlog, and a wake-up when it grows.
+struct Outbox {
+    backlog: Mutex<Backlog>,
+    ready: Notify,
+    /// The connection is gone: the writer stops.
+    ended: AtomicBool,
+    kill: Arc<KillSwitch>,
+    addr: SocketAddr,
 }
 
 struct Shared<S: Service> {
     service: Mutex<S>,
-    senders: Mutex<HashMap<u64, UnboundedSender<Out>>>,
+    senders: Mutex<HashMap<u64, Arc<Outbox>>>,
     clock: Clock,
     gate: Box<dyn Gate>,
+    transport: Transport,
 }
 
 impl<S: Service> Shared<S> {
@@ -50,23 +178,65 @@ impl<S: Service> Shared<S> {
             let r = f(&mut s, now);
             (r, s.take_output())
         };
-        self.dispatch(out);
+        let mut dropped = self.dispatch(out);
+        // A client whose backlog overflowed gets one fresh frame (which goes into its
+        // emptied backlog whole), or is disconnected. Twice at most: the second round only
+        // meets a client that overflowed again with the fresh frame of another's round.
+        for _ in 0..2 {
+            if dropped.is_empty() {
+                break;
+            }
+            let (gone, out) = {
+                let mut s = self.service.lock().unwrap_or_else(|p| p.into_inner());
+                let gone: Vec<u64> = dropped
+                    .iter()
+                    .copied()
+                    .filter(|&id| !s.output_dropped(id, now))
+                    .collect();
+                (gone, s.take_output())
+            };
+            for id in gone {
+                let outbox = self
+                    .senders
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .remove(&id);
+                if let Some(o) = outbox {
+                    warn!(addr = %o.addr, client = id, "output backlog overflowed and the screen cannot be redrawn: disconnecting");
+                    o.kill.kill();
+                }
+            }
+            dropped = self.dispatch(out);
+        }
         r
     }
 
-    fn dispatch(&self, out: Vec<Outgoing>) {
+    /// Puts each client's bytes in its backlog; returns the clients whose backlog
+    /// overflowed.
+    fn dispatch(&self, out: Vec<Outgoing>) -> Vec<u64> {
+        let mut dropped = Vec::new();
         let mut senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
         for o in out {
-            if let Some(tx) = senders.get(&o.client) {
-                if !o.bytes.is_empty() {
-                    let _ = tx.send(Out::Data(o.bytes));
+            if let Some(outbox) = senders.get(&o.client) {
+                {
+                    let mut b = outbox.backlog.lock().unwrap_or_else(|p| p.into_inner());
+                    if !o.bytes.is_empty() {
+                        if let Pushed::Dropped(n) = b.push(&o.bytes) {
+                            info!(addr = %outbox.addr, client = o.client, bytes = n, "slow reader: output dropped, only the latest frame is kept");
+                            dropped.push(o.client);
+                        }
+                    }
+                    if o.close {
+                        b.close = true;
+                    }
                 }
+                outbox.ready.notify_one();
                 if o.close {
-                    let _ = tx.send(Out::Close);
                     senders.remove(&o.client);
                 }
             }
         }
+        dropped
     }
 }
 
@@ -75,9 +245,11 @@ pub struct ServerOptions {
     pub host_key: PrivateKey,
     /// Connections idle (no byte from the client) for this long are closed.
     pub inactivity_timeout: Duration,
+    pub transport: Transport,
 }
 
-/// Runs the server on `listener` until the process ends.
+/// Runs the server on `listener` until the process ends. Nothing a client does, and no
+/// error of `accept()`, ends it.
 pub async fn serve<S: Service>(
     listener: TcpListener,
     options: ServerOptions,
@@ -85,23 +257,45 @@ pub async fn serve<S: Service>(
     service: S,
     clock: Clock,
 ) -> std::io::Result<()> {
+    match super::limits::raise_descriptor_limit() {
+        Ok((before, after)) if before != after => {
+            info!(
+                before,
+                after, "descriptor limit (RLIMIT_NOFILE) raised to the hard limit"
+            )
+        }
+        Ok((_, after)) => info!(limit = after, "descriptor limit (RLIMIT_NOFILE)"),
+        Err(e) => warn!(error = %e, "the descriptor limit could not be raised"),
+    }
     let mut methods = MethodSet::empty();
     methods.push(MethodKind::PublicKey);
-    let config = russh::server::Config {
+    let config = Arc::new(russh::server::Config {
         methods,
         keys: vec![options.host_key],
         auth_rejection_time: Duration::from_millis(300),
         auth_rejection_time_initial: Some(Duration::ZERO),
+        // OpenSSH's MaxAuthTries.
+        max_auth_attempts: 6,
         inactivity_timeout: Some(options.inactivity_timeout),
         keepalive_interval: Some(Duration::from_secs(30)),
         nodelay: true,
+        preferred: preferred(),
         ..Default::default()
-    };
+    });
+    let transport = options.transport;
+    let gatekeeper = Gatekeeper::new(transport.startups);
+    info!(
+        login_grace_s = transport.login_grace.as_secs_f64(),
+        max_startups = %transport.startups.max_startups,
+        per_source = ?transport.startups.per_source,
+        "transport limits"
+    );
     let shared = Arc::new(Shared {
         service: Mutex::new(service),
         senders: Mutex::new(HashMap::new()),
         clock,
         gate,
+        transport,
     });
     let ticker = shared.clone();
     tokio::spawn(async move {
@@ -112,38 +306,256 @@ pub async fn serve<S: Service>(
             ticker.with(|s, now| s.tick(now));
         }
     });
-    let mut server = Listener { shared };
-    server
-        .run_on_socket(Arc::new(config), &listener)
-        .await
-        .map_err(std::io::Error::other)
-}
-
-struct Listener<S: Service> {
-    shared: Arc<Shared<S>>,
-}
-
-impl<S: Service> Server for Listener<S> {
-    type Handler = Connection<S>;
-
-    fn new_client(&mut self, _peer: Option<SocketAddr>) -> Connection<S> {
-        Connection {
-            shared: self.shared.clone(),
-            peer: None,
-            channel: None,
-            term: ClientTerm::default(),
-            client: None,
+    let mut pause = Duration::ZERO;
+    let mut failures = 0u64;
+    let mut refusals = Refusals::default();
+    loop {
+        match listener.accept().await {
+            Ok((stream, addr)) => {
+                if failures > 0 {
+                    info!(failures, "accept() works again");
+                    failures = 0;
+                }
+                pause = Duration::ZERO;
+                match gatekeeper.admit(addr.ip()) {
+                    Ok(ticket) => {
+                        let c = gatekeeper.census();
+                        info!(%addr, pre_login = c.pre_login, open = c.open, "connection accepted");
+                        spawn_connection(shared.clone(), config.clone(), stream, addr, ticket);
+                    }
+                    Err(why) => {
+                        // Closed with a reset (SO_LINGER 0, which does not block): no
+                        // TIME_WAIT left on the server for each of a flood's connections.
+                        #[allow(deprecated)]
+                        let _ = stream.set_linger(Some(Duration::ZERO));
+                        drop(stream);
+                        refusals.note(addr, why, || gatekeeper.census());
+                    }
+                }
+            }
+            Err(e) => {
+                // The pending connection stays in the kernel's queue; accepting again at
+                // once would spin (the listener stays readable). A pause that doubles up
+                // to a second leaves time for descriptors to be freed (the login grace
+                // time closes idle connections).
+                failures += 1;
+                pause = (pause * 2).clamp(Duration::from_millis(10), Duration::from_secs(1));
+                if failures == 1 || failures.is_power_of_two() {
+                    warn!(error = %e, failures, pause_ms = pause.as_millis() as u64, "accept() failed; retrying after a pause");
+                }
+                tokio::time::sleep(pause).await;
+            }
         }
+    }
+}
+
+/// The log of refused connections: the first at once, then at most one line a second
+/// with the count. A flood of 14,500 connections a second cost the server more in log
+/// lines than in refusing them.
+#[derive(Default)]
+struct Refusals {
+    /// Refused since the last line.
+    count: u64,
+    last_line: Option<std::time::Instant>,
+}
+
+impl Refusals {
+    fn note(
+        &mut self,
+        addr: SocketAddr,
+        why: super::limits::Refusal,
+        census: impl FnOnce() -> super::limits::Census,
+    ) {
+        self.count += 1;
+        let due = self
+            .last_line
+            .is_none_or(|t| t.elapsed() >= Duration::from_secs(1));
+        if due {
+            let c = census();
+            info!(%addr, reason = %why, refused = self.count, pre_login = c.pre_login, open = c.open, "connection refused (count: since the last such line)");
+            self.count = 0;
+            self.last_line = Some(std::time::Instant::now());
+        }
+    }
+}
+
+/// Runs one accepted connection: the SSH session, and the login grace timer that ends it
+/// if its screen has not started in time.
+fn spawn_connection<S: Service>(
+    shared: Arc<Shared<S>>,
+    config: Arc<russh::server::Config>,
+    stream: TcpStream,
+    addr: SocketAddr,
+    ticket: Ticket,
+) {
+    let _ = stream.set_nodelay(true);
+    let kill = Arc::new(KillSwitch::default());
+    let started = ticket.started_flag();
+    let grace = shared.transport.login_grace;
+    let requests = Bucket::new(
+        shared.transport.requests_per_second,
+        shared.transport.request_burst,
+    );
+    let handler = Connection {
+        shared,
+        addr,
+        ticket,
+        kill: kill.clone(),
+        identity: None,
+        peer: None,
+        channel: None,
+        term: ClientTerm::default(),
+        client: None,
+        resize: None,
+        outbox: None,
+        requests,
+    };
+    let stream = Guarded {
+        inner: stream,
+        kill: kill.clone(),
+    };
+    tokio::spawn(async move {
+        let run = async {
+            match russh::server::run_stream(config, stream, handler).await {
+                Ok(session) => session.await,
+                Err(e) => Err(e),
+            }
+        };
+        tokio::pin!(run);
+        let result = tokio::select! {
+            r = &mut run => r,
+            () = tokio::time::sleep(grace) => {
+                if !started.load(Ordering::SeqCst) {
+                    info!(%addr, grace_s = grace.as_secs_f64(), "login grace time over: connection closed");
+                    kill.kill();
+                }
+                run.await
+            }
+        };
+        match result {
+            Ok(()) => debug!(%addr, "connection closed"),
+            Err(e) => debug!(%addr, error = %e, "connection ended"),
+        }
+    });
+}
+
+/// Ends a connection from outside its session: every read and write of its socket fails
+/// from then on, so russh's session task ends (and drops the socket) whatever it waits
+/// for — the client's version line, a key exchange message, window space.
+#[derive(Default)]
+struct KillSwitch {
+    killed: AtomicBool,
+    /// The tasks waiting on the socket (reading, writing).
+    wakers: Mutex<[Option<Waker>; 2]>,
+}
+
+impl KillSwitch {
+    fn kill(&self) {
+        self.killed.store(true, Ordering::SeqCst);
+        let wakers = std::mem::take(&mut *self.wakers.lock().unwrap_or_else(|p| p.into_inner()));
+        for w in wakers.into_iter().flatten() {
+            w.wake();
+        }
+    }
+
+    /// Whether the connection was killed; if not, `cx` is woken when it is.
+    fn check(&self, slot: usize, cx: &Context<'_>) -> std::io::Result<()> {
+        if !self.killed.load(Ordering::SeqCst) {
+            let mut w = self.wakers.lock().unwrap_or_else(|p| p.into_inner());
+            match &w[slot] {
+                Some(old) if old.will_wake(cx.waker()) => {}
+                _ => w[slot] = Some(cx.waker().clone()),
+            }
+            drop(w);
+            // Killed between the first look and the registration: seen here.
+            if !self.killed.load(Ordering::SeqCst) {
+                return Ok(());
+            }
+        }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::ConnectionAborted,
+            "connection closed by the server",
+        ))
+    }
+}
+
+/// A socket that a [`KillSwitch`] can close under its user.
+struct Guarded {
+    inner: TcpStream,
+    kill: Arc<KillSwitch>,
+}
+
+impl AsyncRead for Guarded {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        if let Err(e) = self.kill.check(0, cx) {
+            return Poll::Ready(Err(e));
+        }
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Guarded {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        if let Err(e) = self.kill.check(1, cx) {
+            return Poll::Ready(Err(e));
+        }
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        if let Err(e) = self.kill.check(1, cx) {
+            return Poll::Ready(Err(e));
+        }
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        if let Err(e) = self.kill.check(1, cx) {
+            return Poll::Ready(Err(e));
+        }
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
 
 /// One connection.
 pub struct Connection<S: Service> {
     shared: Arc<Shared<S>>,
+    addr: SocketAddr,
+    /// Counts the connection (pre-login until its screen starts) until it is dropped.
+    ticket: Ticket,
+    kill: Arc<KillSwitch>,
+    /// The fingerprint of the key that authenticated, for the logs.
+    identity: Option<String>,
     peer: Option<Peer>,
     channel: Option<ChannelId>,
     term: ClientTerm,
     client: Option<u64>,
+    /// The latest window size, for the task that applies it (at most one per interval).
+    resize: Option<watch::Sender<(u16, u16)>>,
+    /// What the writer sends, once the screen started.
+    outbox: Option<Arc<Outbox>>,
+    /// The client's channel requests and data packets.
+    requests: Bucket,
 }
 
 impl<S: Service> Connection<S> {
@@ -174,26 +586,57 @@ impl<S: Service> Connection<S> {
         };
         let mut term = self.term.clone();
         term.args = args;
+        let size = (term.width, term.height);
         let handle = session.handle();
-        let (tx, mut rx) = unbounded_channel::<Out>();
-        // The writer: bytes to the client in order; a close ends the channel with status 0.
-        tokio::spawn(async move {
-            while let Some(o) = rx.recv().await {
-                match o {
-                    Out::Data(b) => {
-                        if handle.data(channel, b).await.is_err() {
-                            break;
-                        }
+        let outbox = Arc::new(Outbox {
+            backlog: Mutex::new(Backlog::new(self.shared.transport.output_backlog)),
+            ready: Notify::new(),
+            ended: AtomicBool::new(false),
+            kill: self.kill.clone(),
+            addr: self.addr,
+        });
+        // The writer: the backlog to the client in order, a packet at a time; a close ends
+        // the channel with status 0. A client that takes nothing for `stall` is cut off.
+        let writer = outbox.clone();
+        let stall = self.shared.transport.output_stall;
+        let write = async move {
+            loop {
+                let ended = writer.ended.load(Ordering::SeqCst);
+                let (chunk, close) = {
+                    let mut b = writer.backlog.lock().unwrap_or_else(|p| p.into_inner());
+                    (b.take(CHUNK), b.close)
+                };
+                if chunk.is_empty() {
+                    // The connection went first: what was written is sent, the channel's
+                    // end is the caller's.
+                    if ended {
+                        break;
                     }
-                    Out::Close => {
+                    if close {
                         let _ = handle.exit_status_request(channel, 0).await;
                         let _ = handle.eof(channel).await;
                         let _ = handle.close(channel).await;
                         break;
                     }
+                    writer.ready.notified().await;
+                    continue;
+                }
+                match tokio::time::timeout(stall, handle.data(channel, chunk)).await {
+                    Ok(Ok(())) => {}
+                    Ok(Err(_)) => break,
+                    Err(_) => {
+                        let waiting = writer
+                            .backlog
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .len();
+                        warn!(addr = %writer.addr, stall_s = stall.as_secs_f64(), waiting, "the client took no output for too long: disconnecting");
+                        writer.kill.kill();
+                        break;
+                    }
                 }
             }
-        });
+        };
         let shared = self.shared.clone();
         let now = (shared.clock)();
         let (result, out) = {
@@ -204,21 +647,58 @@ impl<S: Service> Connection<S> {
                     .senders
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .insert(id, tx);
+                    .insert(id, outbox.clone());
             }
             (r, s.take_output())
         };
         match result {
             Ok(id) => {
                 self.client = Some(id);
+                self.outbox = Some(outbox);
+                tokio::spawn(write);
+                self.ticket.started();
+                info!(addr = %self.addr, key = self.identity.as_deref().unwrap_or(""), client = id, "screen started");
+                // Window changes: the latest size, applied at most once per interval.
+                let (tx, mut rx) = watch::channel(size);
+                rx.mark_unchanged();
+                self.resize = Some(tx);
+                let resizer = shared.clone();
+                let interval = shared.transport.resize_interval;
+                tokio::spawn(async move {
+                    // A client still resizing when its pause ends waits twice as long the
+                    // next time, up to a second; back to the interval once it stops. A
+                    // window edge dragged for a second is followed at 100, 200, 400 ms;
+                    // a flood of resizes costs one render a second (a 400 × 200 render
+                    // with a full clear took ~10 ms of the hub's lock: four flooding
+                    // connections at 10 a second took honest moves to p50 247 ms).
+                    let mut pause = interval;
+                    while rx.changed().await.is_ok() {
+                        let (w, h) = *rx.borrow_and_update();
+                        resizer.with(|s, now| s.resize(id, w, h, now));
+                        tokio::time::sleep(pause).await;
+                        pause = match rx.has_changed() {
+                            Ok(true) => (pause * 2).min(MAX_RESIZE_PAUSE.max(interval)),
+                            _ => interval,
+                        };
+                    }
+                });
                 shared.dispatch(out);
                 Ok(())
             }
-            Err(text) => refuse(session, text),
+            Err(text) => {
+                info!(addr = %self.addr, key = self.identity.as_deref().unwrap_or(""), "refused by the service (a limit reached)");
+                refuse(session, text)
+            }
         }
     }
 
     fn gone(&mut self) {
+        self.resize = None;
+        if let Some(o) = self.outbox.take() {
+            // The writer stops; the channel's end is the caller's.
+            o.ended.store(true, Ordering::SeqCst);
+            o.ready.notify_one();
+        }
         if let Some(id) = self.client.take() {
             self.shared.with(|s, now| s.disconnect(id, now));
             self.shared
@@ -226,7 +706,30 @@ impl<S: Service> Connection<S> {
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .remove(&id);
+            info!(addr = %self.addr, client = id, "screen ended");
         }
+    }
+
+    /// Counts one channel request or data packet; past the client's allowance the
+    /// connection ends (every packet costs russh its decryption and handling, whatever
+    /// the service does with it).
+    fn spend(&mut self) -> Result<(), russh::Error> {
+        if self.requests.take(std::time::Instant::now()) {
+            return Ok(());
+        }
+        warn!(addr = %self.addr, key = self.identity.as_deref().unwrap_or(""), per_second = self.shared.transport.requests_per_second, "too many requests and packets: disconnecting");
+        self.kill.kill();
+        Err(russh::Error::Disconnect)
+    }
+
+    /// Whether a key offered or signed with `algorithm` may log in: `ssh-rsa` (RSA with
+    /// SHA-1) may not.
+    fn refuse_algorithm(&self, user: &str, key: &PublicKey, algorithm: &Algorithm) -> bool {
+        let sha1 = matches!(algorithm, Algorithm::Rsa { hash: None });
+        if sha1 {
+            info!(addr = %self.addr, user, key = %super::keys::fingerprint(key), "key refused: ssh-rsa (SHA-1) signatures are not accepted; use rsa-sha2-256/512");
+        }
+        sha1
     }
 }
 
@@ -244,9 +747,15 @@ impl<S: Service> Handler for Connection<S> {
         user: &str,
         offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        if self.refuse_algorithm(user, offer.public_key, offer.algorithm) {
+            return Ok(Auth::reject());
+        }
         Ok(match self.shared.gate.admit(offer.public_key, user) {
             Some(_) => Auth::Accept,
-            None => Auth::reject(),
+            None => {
+                info!(addr = %self.addr, user, key = %super::keys::fingerprint(offer.public_key), "key refused: not allowed");
+                Auth::reject()
+            }
         })
     }
 
@@ -255,12 +764,20 @@ impl<S: Service> Handler for Connection<S> {
         user: &str,
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        if self.refuse_algorithm(user, key.public_key, key.algorithm) {
+            return Ok(Auth::reject());
+        }
         match self.shared.gate.admit(key.public_key, user) {
             Some(peer) => {
+                info!(addr = %self.addr, user, key = %peer.identity, name = peer.name.as_deref().unwrap_or(""), "login: key accepted");
+                self.identity = Some(peer.identity.clone());
                 self.peer = Some(peer);
                 Ok(Auth::Accept)
             }
-            None => Ok(Auth::reject()),
+            None => {
+                info!(addr = %self.addr, user, key = %super::keys::fingerprint(key.public_key), "key refused: not allowed");
+                Ok(Auth::reject())
+            }
         }
     }
 
@@ -270,6 +787,7 @@ impl<S: Service> Handler for Connection<S> {
         reply: russh::server::ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         // One screen per connection.
         if self.channel.is_some() {
             reply
@@ -293,9 +811,9 @@ impl<S: Service> Handler for Connection<S> {
         _modes: &[(russh::Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         self.term.term = Some(term.chars().take(64).collect());
-        self.term.width = col_width.clamp(1, 1000) as u16;
-        self.term.height = row_height.clamp(1, 1000) as u16;
+        (self.term.width, self.term.height) = term::capped_size(col_width, row_height);
         session.channel_success(channel)?;
         Ok(())
     }
@@ -307,6 +825,7 @@ impl<S: Service> Handler for Connection<S> {
         value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         let wanted = matches!(
             name,
             "LANG" | "LC_ALL" | "LC_MESSAGES" | "LC_CTYPE" | "NO_COLOR"
@@ -325,6 +844,7 @@ impl<S: Service> Handler for Connection<S> {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         self.start(channel, Ok(Vec::new()), session).await
     }
 
@@ -334,6 +854,7 @@ impl<S: Service> Handler for Connection<S> {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         let text = String::from_utf8_lossy(&data[..data.len().min(1024)]).into_owned();
         self.start(channel, split_command(&text), session).await
     }
@@ -344,6 +865,7 @@ impl<S: Service> Handler for Connection<S> {
         _name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         session.channel_failure(channel)?;
         Ok(())
     }
@@ -354,6 +876,7 @@ impl<S: Service> Handler for Connection<S> {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.spend()?;
         if let Some(id) = self.client {
             self.shared.with(|s, now| s.input(id, data, now));
         }
@@ -369,12 +892,15 @@ impl<S: Service> Handler for Connection<S> {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(id) = self.client {
-            let (w, h) = (
-                col_width.clamp(1, 1000) as u16,
-                row_height.clamp(1, 1000) as u16,
-            );
-            self.shared.with(|s, now| s.resize(id, w, h, now));
+        self.spend()?;
+        // Not a render per request (500 resizes from four connections froze every game for
+        // 6.8 s, issue 25): the latest size is left for the resize task.
+        let size = term::capped_size(col_width, row_height);
+        match &self.resize {
+            Some(tx) => {
+                tx.send_if_modified(|s| std::mem::replace(s, size) != size);
+            }
+            None => (self.term.width, self.term.height) = size,
         }
         Ok(())
     }
@@ -384,7 +910,19 @@ impl<S: Service> Handler for Connection<S> {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        // The client's input ended (a pipe closed): the screen ends, the seat stays.
+        // The client's input ended (a pipe closed): the screen ends, the seat stays. What
+        // waits for the client goes out first, here, before the channel's end: the writer
+        // task might only run after it (`echo help | ssh -T host` got nothing).
+        if let Some(o) = &self.outbox {
+            let rest = o
+                .backlog
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take(usize::MAX);
+            if !rest.is_empty() {
+                session.data(channel, rest)?;
+            }
+        }
         self.gone();
         session.exit_status_request(channel, 0)?;
         session.close(channel)?;

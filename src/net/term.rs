@@ -33,6 +33,23 @@ pub const MAX_PASTE: usize = 64 * 1024;
 /// anything held, and it keeps the work per byte small.)
 pub const MAX_SEQUENCE: usize = 256;
 
+/// The largest terminal a client may claim, in columns and rows. A screen's buffers, its
+/// redraws and the bytes of a full frame grow with width × height: a `pty-req` of
+/// 10000 × 10000 once cost 88 MB per session (issue 25). 400 × 200 is more than a 4K
+/// monitor shows at a readable font size (3840 / 9 px ≈ 427 columns, 2160 / 18 px = 120 rows).
+pub const MAX_WIDTH: u16 = 400;
+pub const MAX_HEIGHT: u16 = 200;
+
+/// The size a client asked for (`pty-req`, `window-change`: 32-bit numbers, anything a
+/// client likes, 0 included) as a terminal size: at least 1 × 1, at most
+/// [`MAX_WIDTH`] × [`MAX_HEIGHT`].
+pub fn capped_size(cols: u32, rows: u32) -> (u16, u16) {
+    (
+        cols.clamp(1, MAX_WIDTH as u32) as u16,
+        rows.clamp(1, MAX_HEIGHT as u32) as u16,
+    )
+}
+
 const ESC: u8 = 0x1b;
 /// The bytes that end a bracketed paste: `ESC [ 2 0 1 ~`.
 const PASTE_END: &[u8] = b"\x1b[201~";
@@ -444,7 +461,9 @@ pub struct RemoteBackend {
 
 impl RemoteBackend {
     /// A backend for a client terminal of `width` columns and `height` rows.
+    /// The size is capped ([`capped_size`]) here too, whoever the caller is.
     pub fn new(width: u16, height: u16) -> Self {
+        let (width, height) = capped_size(width.into(), height.into());
         RemoteBackend {
             out: Vec::new(),
             size: Size { width, height },
@@ -455,6 +474,7 @@ impl RemoteBackend {
     /// The client's terminal changed size (`window-change`). Call `Terminal::autoresize`
     /// (or draw, which does it) to redraw at the new size.
     pub fn resize(&mut self, width: u16, height: u16) {
+        let (width, height) = capped_size(width.into(), height.into());
         self.size = Size { width, height };
     }
 
@@ -591,6 +611,21 @@ mod tests {
     }
     fn decode(bytes: &[u8]) -> Vec<Event> {
         KeyDecoder::new().feed(bytes)
+    }
+
+    /// Issue 25: a client's claimed size is capped at 400 × 200 and never 0, both where the
+    /// SSH layer reads it and in the backend itself, so a 10000 × 10000 `pty-req` costs what
+    /// a 400 × 200 one does.
+    #[test]
+    fn a_terminal_size_is_capped_to_a_real_one() {
+        assert_eq!(capped_size(10_000, 10_000), (400, 200));
+        assert_eq!(capped_size(u32::MAX, 0), (400, 1));
+        assert_eq!(capped_size(0, 0), (1, 1));
+        assert_eq!(capped_size(80, 24), (80, 24));
+        let mut terminal = Terminal::new(RemoteBackend::new(u16::MAX, u16::MAX)).unwrap();
+        assert_eq!(terminal.size().unwrap(), Size::new(400, 200));
+        terminal.backend_mut().resize(1000, 0);
+        assert_eq!(terminal.backend().size().unwrap(), Size::new(400, 1));
     }
 
     /// A small deterministic generator for the fuzz-style tests (no dependency, no clock).
