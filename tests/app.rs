@@ -236,7 +236,8 @@ fn art_9_5_3_claim_rejected_with_its_penalty() {
     a.key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL), 0);
     // The claim warns first (9.5.3), as in the line mode.
     assert_eq!(a.session.question(), Some(Question::Claim(None)));
-    assert!(a.announcement().contains("your opponent gets extra time"));
+    // The keys first on the prompt line, where the screen's edge cannot cut them off.
+    assert!(text(&a, 80, 24, 0).contains("[y/n] Claim a draw? If the claim is wrong"));
     assert!(a.session.game().claims().is_empty());
     typed(&mut a, "y", 0);
     a.tick(0);

@@ -467,10 +467,8 @@ impl App {
             Reply::Done => {
                 self.absorb_events();
             }
-            Reply::Asked(q) => {
-                let pos = *self.session.game().position();
-                self.announcement = self.speaker.question(&q, Some(&pos), false);
-            }
+            // The prompt line shows the question (App::question).
+            Reply::Asked(_) => {}
             Reply::Cancelled(_) => self.announcement = self.speaker.cancelled(),
             Reply::Leave => return Flow::Quit,
             Reply::NewGame => return Flow::NewGame,

@@ -412,13 +412,13 @@ impl Speaker {
                 "Take back the last move? Both players must agree.",
             ),
             Question::Offer => self.t(
-                "¿Ofrece tablas? Una oferta no se puede retirar (art. 9.1).",
-                "Offer a draw? An offer cannot be withdrawn (Art. 9.1).",
+                "¿Ofrece tablas? Una oferta no se puede retirar",
+                "Offer a draw? An offer cannot be withdrawn",
             ),
             Question::Accept => self.t("¿Acepta las tablas?", "Accept the draw?"),
             Question::Claim(_) => self.t(
-                "¿Reclama tablas? Si la reclamación es incorrecta, el rival recibe tiempo (art. 9.5.3).",
-                "Claim a draw? If the claim is wrong, your opponent gets extra time (Art. 9.5.3).",
+                "¿Reclama tablas? Si la reclamación es incorrecta, el rival recibe tiempo",
+                "Claim a draw? If the claim is wrong, your opponent gets extra time",
             ),
         };
         // The written move is said as it was read (9.2.1, 9.3.1: it will be played if
@@ -428,21 +428,37 @@ impl Speaker {
                 let said = self.describe_move(pos, *mv);
                 match self.lang {
                     Lang::Es => format!(
-                        "¿Reclama tablas con la jugada escrita {said}? Si la reclamación es incorrecta, se juega y el rival recibe tiempo (art. 9.5.3)."
+                        "¿Reclama tablas con la jugada escrita {said}? Si la reclamación es incorrecta, se juega y el rival recibe tiempo"
                     ),
                     Lang::En => format!(
-                        "Claim a draw with the written move {said}? If the claim is wrong, it is played and your opponent gets extra time (Art. 9.5.3)."
+                        "Claim a draw with the written move {said}? If the claim is wrong, it is played and your opponent gets extra time"
                     ),
                 }
             }
             _ => head.to_string(),
         };
-        let hint = if line {
-            self.t("Conteste sí o no.", "Answer yes or no.")
-        } else {
-            self.t("(s/n)", "(y/n)")
+        // The article behind the warning: in words in the line mode (App. D: nothing read
+        // out as digits), as a number on the screen.
+        let article = match q {
+            Question::Offer => Some(crate::laws::Article("9.1")),
+            Question::Claim(_) => Some(crate::laws::Article("9.5.3")),
+            _ => None,
         };
-        format!("{head} {hint}")
+        let head = match (article, line) {
+            (Some(a), true) => format!("{head}, {}.", self.article(a)),
+            (Some(a), false) => format!("{head} ({} {}).", self.t("art.", "Art."), a.number()),
+            (None, _) => head,
+        };
+        // The line mode says how to answer after the question; the status line shows the
+        // keys first, where a line cut at the screen's edge still shows them.
+        if line {
+            format!(
+                "{head} {}",
+                self.t("Conteste sí o no.", "Answer yes or no.")
+            )
+        } else {
+            format!("[{}] {head}", self.t("s/n", "y/n"))
+        }
     }
 
     /// The replay's proportional clocks (6.10.2, 7.5), asked before they are set.
