@@ -294,6 +294,27 @@ fn art_9_2_threefold_claimable_by_writing_the_move_then_on_the_board() {
     assert_eq!(r.previous_finding(8), Some(7));
 }
 
+/// Art. 9.2.1: the finding of a claim by writing a move says how many times the position
+/// after it would stand: here the start position, which stood three times already, would
+/// stand for the fourth time after 6... Nb8, reached another way.
+#[test]
+fn art_9_2_1_written_claim_says_the_fourth_time() {
+    let r =
+        one("[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nc3 Nc6 6. Nb1 *\n");
+    let written = r
+        .findings
+        .iter()
+        .find(|f| f.ply == 11 && f.article.number() == "9.2.1")
+        .unwrap_or_else(|| panic!("{:?}", r.findings));
+    let en = written.detail(Lang::En);
+    assert!(
+        en.contains("6... Nb8") && en.contains("for the fourth time"),
+        "{en}"
+    );
+    let es = written.detail(Lang::Es);
+    assert!(es.contains("4.ª vez"), "{es}");
+}
+
 #[test]
 fn art_7_1_decisions_are_recorded_and_exported() {
     let mut r = one(

@@ -498,8 +498,11 @@ fn time_control_finding(
                 TimeClass::Rapid => ("rápida", "rapid"),
                 TimeClass::Standard => ("estándar", "standard"),
             };
+            // T is said for a control of one period (with move counts a standard game's
+            // finding stays as it was; a short one now says its class, blitz or rapid).
             let t = tc
                 .rating_seconds()
+                .filter(|_| !tc.has_move_counts() || class != TimeClass::Standard)
                 .map(|s| {
                     (
                         format!(" (T = {} min)", s as f64 / 60.0),
@@ -699,6 +702,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             tags,
             start,
             illegal,
+            flag_on_last_move: clock_flag.is_some(),
         },
         positions,
         &walk,
@@ -1302,18 +1306,28 @@ fn claims(
             if let Some(Some(mv)) = written_third_move(&positions[..=i], &keys[..=i]) {
                 let san = write_move(pos, mv, Notation::ENGLISH);
                 let l = label(pos, &san);
+                // The third time or more: the position may have stood three or four times.
+                let mut after = *pos;
+                after.play_unchecked(mv);
+                let times = super::game::occurrences_after_move(
+                    &positions[..=i],
+                    &keys[..=i],
+                    i,
+                    after.key(),
+                ) + 1;
                 let es = || {
                     format!(
                         "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: la \
-                         posición resultante se daría por 3.ª vez (9.2.1)",
+                         posición resultante se daría por {times}.ª vez (9.2.1)",
                         side(who, Lang::Es)
                     )
                 };
                 let en = || {
                     format!(
                         "{} can claim a draw by writing {l} without playing it: the \
-                         position after it would stand for the third time (9.2.1)",
-                        side_cap(who, Lang::En)
+                         position after it would stand for the {} time (9.2.1)",
+                        side_cap(who, Lang::En),
+                        ordinal(times)
                     )
                 };
                 findings.push(
@@ -1389,6 +1403,7 @@ fn ordinal(n: usize) -> String {
     match n {
         3 => "third".into(),
         4 => "fourth".into(),
+        5 => "fifth".into(),
         n => format!("{n}th"),
     }
 }
