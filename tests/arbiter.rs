@@ -840,3 +840,25 @@ fn art_9_2_9_3_5_2_2_pychess_draw_games() {
     assert_eq!(r[0].ended_at, Some(r[0].plies.len()));
     assert!(r[0].agrees);
 }
+
+/// Art. 7.5 (the record is evidence): the decided PGN of a game with an illegal move keeps
+/// the moves recorded after it, as a comment after the last move played.
+#[test]
+fn art_7_5_1_decided_pgn_keeps_the_moves_recorded_after_an_illegal_move() {
+    let r = one("[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Bc4 Nf6 1-0\n");
+    assert_eq!(r.unplayed, ["2. Ke3", "2... Nc6", "3. Bc4", "3... Nf6"]);
+    // The writer wraps lines: compared with single spaces.
+    let pgn = r
+        .to_pgn(Lang::En)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        pgn.contains("Moves recorded after it, not played (7.5): 2. Ke3 2... Nc6 3. Bc4 3... Nf6"),
+        "{pgn}"
+    );
+    let es = r.to_pgn(Lang::Es);
+    assert!(es.contains("no jugadas (7.5): 2. Ke3"), "{es}");
+    // A complete game keeps nothing aside.
+    assert!(one("[Result \"*\"]\n\n1. e4 e5 *\n").unplayed.is_empty());
+}

@@ -421,6 +421,9 @@ pub struct Review {
     pub check: CheckReport,
     /// The arbiter's decisions, in the order taken.
     pub decisions: Vec<RecordedDecision>,
+    /// The moves recorded from the first illegal or null move on, as written and numbered
+    /// (`12. Nxe5`, `12... Qh4`): not played, but kept, the record being evidence (7.5).
+    pub unplayed: Vec<String>,
 }
 
 fn side(color: Color, lang: Lang) -> &'static str {
@@ -632,6 +635,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             check,
             decisions: Vec::new(),
             tags: Vec::new(),
+            unplayed: Vec::new(),
         });
     }
 
@@ -658,6 +662,28 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         && (game.moves[recorded_plies - 1].clock_ms() == Some(0) || emt_flag.is_some()))
     .then_some(recorded_plies);
 
+    // The record from where it stops being played, numbered from the position there.
+    let unplayed: Vec<String> = match replay.positions.get(legal) {
+        Some(at) if legal < game.moves.len() => {
+            let (mut number, mut white) = (at.fullmove_number(), at.turn() == Color::White);
+            game.moves[legal..]
+                .iter()
+                .map(|node| {
+                    let text = if white {
+                        format!("{number}. {}", node.san)
+                    } else {
+                        format!("{number}... {}", node.san)
+                    };
+                    if !white {
+                        number += 1;
+                    }
+                    white = !white;
+                    text
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
     let start_clocks = start_clocks(time_control.as_ref());
     let plies = if opts.plies {
         review_plies(game, &replay, start_clocks, emt.as_ref())
@@ -1065,6 +1091,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         unwinnability_open,
         check,
         decisions: Vec::new(),
+        unplayed,
     })
 }
 
@@ -1434,6 +1461,7 @@ pub fn review_unreadable(error: &PgnError) -> Review {
         unwinnability_open: false,
         check,
         decisions: Vec::new(),
+        unplayed: Vec::new(),
     }
 }
 
@@ -1772,6 +1800,22 @@ impl Review {
             }
             None => self.result_tag().to_string(),
         };
+        // The recorded moves not played (after an illegal or null move) stay in the record,
+        // as a comment after the last move played.
+        if !self.unplayed.is_empty() {
+            let text = format!(
+                "{}: {}",
+                lang.pick(
+                    "Jugadas anotadas después, no jugadas (7.5)",
+                    "Moves recorded after it, not played (7.5)"
+                ),
+                self.unplayed.join(" ")
+            );
+            match game.moves.last_mut() {
+                Some(node) => node.push_comment(text),
+                None => game.comment_before.push(text),
+            }
+        }
         game.result = Some(result);
         pgn::write_game(&game, &pgn::WriteOptions::default())
     }
