@@ -294,6 +294,27 @@ fn art_9_2_threefold_claimable_by_writing_the_move_then_on_the_board() {
     assert_eq!(r.previous_finding(8), Some(7));
 }
 
+/// Art. 9.2.1: the finding of a claim by writing a move says how many times the position
+/// after it would stand: here the start position, which stood three times already, would
+/// stand for the fourth time after 6... Nb8, reached another way.
+#[test]
+fn art_9_2_1_written_claim_says_the_fourth_time() {
+    let r =
+        one("[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nc3 Nc6 6. Nb1 *\n");
+    let written = r
+        .findings
+        .iter()
+        .find(|f| f.ply == 11 && f.article.number() == "9.2.1")
+        .unwrap_or_else(|| panic!("{:?}", r.findings));
+    let en = written.detail(Lang::En);
+    assert!(
+        en.contains("6... Nb8") && en.contains("for the fourth time"),
+        "{en}"
+    );
+    let es = written.detail(Lang::Es);
+    assert!(es.contains("4.ª vez"), "{es}");
+}
+
 #[test]
 fn art_7_1_decisions_are_recorded_and_exported() {
     let mut r = one(
@@ -818,4 +839,26 @@ fn art_9_2_9_3_5_2_2_pychess_draw_games() {
     assert_eq!(r[0].termination, Some(Termination::DeadPosition));
     assert_eq!(r[0].ended_at, Some(r[0].plies.len()));
     assert!(r[0].agrees);
+}
+
+/// Art. 7.5 (the record is evidence): the decided PGN of a game with an illegal move keeps
+/// the moves recorded after it, as a comment after the last move played.
+#[test]
+fn art_7_5_1_decided_pgn_keeps_the_moves_recorded_after_an_illegal_move() {
+    let r = one("[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Bc4 Nf6 1-0\n");
+    assert_eq!(r.unplayed, ["2. Ke3", "2... Nc6", "3. Bc4", "3... Nf6"]);
+    // The writer wraps lines: compared with single spaces.
+    let pgn = r
+        .to_pgn(Lang::En)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        pgn.contains("Moves recorded after it, not played (7.5): 2. Ke3 2... Nc6 3. Bc4 3... Nf6"),
+        "{pgn}"
+    );
+    let es = r.to_pgn(Lang::Es);
+    assert!(es.contains("no jugadas (7.5): 2. Ke3"), "{es}");
+    // A complete game keeps nothing aside.
+    assert!(one("[Result \"*\"]\n\n1. e4 e5 *\n").unplayed.is_empty());
 }

@@ -220,3 +220,57 @@ fn pgn_convert_to_uci_long_and_figurine() {
         assert_eq!(out.matches("[Event ").count(), 32);
     }
 }
+
+/// Art. 9.6.2 and 5.2.1: a 150th half-move that stalemates ends the game by stalemate:
+/// `first_75move_ply` is empty, as `seventyfive_move_at_end` is false; one that leaves a
+/// move gives both.
+#[test]
+fn art_9_6_2_first_75move_ply_agrees_with_the_end() {
+    let dir = std::env::temp_dir().join(format!("escaque-75-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.pgn");
+    std::fs::write(
+        &path,
+        "[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n[FEN \"7k/4Q3/6K1/8/8/8/8/8 w - - 149 80\"]\n\n\
+         80. Qf7 1/2-1/2\n\n\
+         [Result \"1/2-1/2\"]\n[SetUp \"1\"]\n[FEN \"7k/4Q3/6K1/8/8/8/8/8 w - - 149 80\"]\n\n\
+         80. Kf6 1/2-1/2\n",
+    )
+    .unwrap();
+    let (_, out, err) = escaque(&["pgn", "check", "--json", path.to_str().unwrap()]);
+    let reports: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 2, "{err}");
+    assert_eq!(reports[0]["stalemate"], true);
+    assert_eq!(reports[0]["seventyfive_move_at_end"], false);
+    assert_eq!(reports[0]["first_75move_ply"], serde_json::Value::Null);
+    assert_eq!(reports[1]["seventyfive_move_at_end"], true);
+    assert_eq!(reports[1]["first_75move_ply"], 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Art. 6.9: a game whose last move shows its player's clock at zero (`[%clk 0:00:00]`) and
+/// has no Termination tag: `pgn check` and `adjudicate` give the same result and article.
+#[test]
+fn art_6_9_clock_at_zero_without_termination_same_article_in_both_commands() {
+    let dir = std::env::temp_dir().join(format!("escaque-clk0-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.pgn");
+    std::fs::write(
+        &path,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"180+0\"]\n\n\
+         1. e4 { [%clk 0:02:55] } e5 { [%clk 0:02:50] } 2. Nf3 { [%clk 0:00:00] } 0-1\n",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let (_, check, _) = escaque(&["pgn", "check", "--json", p]);
+    let (_, adj, _) = escaque(&["adjudicate", "--format", "json", p]);
+    let check: serde_json::Value = serde_json::from_str(check.lines().next().unwrap()).unwrap();
+    let adj: serde_json::Value = serde_json::from_str(adj.lines().next().unwrap()).unwrap();
+    assert_eq!(check["article"], "6.9", "{check}");
+    assert_eq!(adj["article"], check["article"], "{adj}");
+    assert_eq!(adj["result_by_laws"], check["result_by_laws"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -421,6 +421,9 @@ pub struct Review {
     pub check: CheckReport,
     /// The arbiter's decisions, in the order taken.
     pub decisions: Vec<RecordedDecision>,
+    /// The moves recorded from the first illegal or null move on, as written and numbered
+    /// (`12. Nxe5`, `12... Qh4`): not played, but kept, the record being evidence (7.5).
+    pub unplayed: Vec<String>,
 }
 
 fn side(color: Color, lang: Lang) -> &'static str {
@@ -498,8 +501,11 @@ fn time_control_finding(
                 TimeClass::Rapid => ("rápida", "rapid"),
                 TimeClass::Standard => ("estándar", "standard"),
             };
+            // T is said for a control of one period (with move counts a standard game's
+            // finding stays as it was; a short one now says its class, blitz or rapid).
             let t = tc
                 .rating_seconds()
+                .filter(|_| !tc.has_move_counts() || class != TimeClass::Standard)
                 .map(|s| {
                     (
                         format!(" (T = {} min)", s as f64 / 60.0),
@@ -629,6 +635,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             check,
             decisions: Vec::new(),
             tags: Vec::new(),
+            unplayed: Vec::new(),
         });
     }
 
@@ -655,6 +662,28 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         && (game.moves[recorded_plies - 1].clock_ms() == Some(0) || emt_flag.is_some()))
     .then_some(recorded_plies);
 
+    // The record from where it stops being played, numbered from the position there.
+    let unplayed: Vec<String> = match replay.positions.get(legal) {
+        Some(at) if legal < game.moves.len() => {
+            let (mut number, mut white) = (at.fullmove_number(), at.turn() == Color::White);
+            game.moves[legal..]
+                .iter()
+                .map(|node| {
+                    let text = if white {
+                        format!("{number}. {}", node.san)
+                    } else {
+                        format!("{number}... {}", node.san)
+                    };
+                    if !white {
+                        number += 1;
+                    }
+                    white = !white;
+                    text
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
     let start_clocks = start_clocks(time_control.as_ref());
     let plies = if opts.plies {
         review_plies(game, &replay, start_clocks, emt.as_ref())
@@ -699,6 +728,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             tags,
             start,
             illegal,
+            flag_on_last_move: clock_flag.is_some(),
         },
         positions,
         &walk,
@@ -1061,6 +1091,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         unwinnability_open,
         check,
         decisions: Vec::new(),
+        unplayed,
     })
 }
 
@@ -1302,18 +1333,28 @@ fn claims(
             if let Some(Some(mv)) = written_third_move(&positions[..=i], &keys[..=i]) {
                 let san = write_move(pos, mv, Notation::ENGLISH);
                 let l = label(pos, &san);
+                // The third time or more: the position may have stood three or four times.
+                let mut after = *pos;
+                after.play_unchecked(mv);
+                let times = super::game::occurrences_after_move(
+                    &positions[..=i],
+                    &keys[..=i],
+                    i,
+                    after.key(),
+                ) + 1;
                 let es = || {
                     format!(
                         "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: la \
-                         posición resultante se daría por 3.ª vez (9.2.1)",
+                         posición resultante se daría por {times}.ª vez (9.2.1)",
                         side(who, Lang::Es)
                     )
                 };
                 let en = || {
                     format!(
                         "{} can claim a draw by writing {l} without playing it: the \
-                         position after it would stand for the third time (9.2.1)",
-                        side_cap(who, Lang::En)
+                         position after it would stand for the {} time (9.2.1)",
+                        side_cap(who, Lang::En),
+                        ordinal(times)
                     )
                 };
                 findings.push(
@@ -1389,6 +1430,7 @@ fn ordinal(n: usize) -> String {
     match n {
         3 => "third".into(),
         4 => "fourth".into(),
+        5 => "fifth".into(),
         n => format!("{n}th"),
     }
 }
@@ -1419,6 +1461,7 @@ pub fn review_unreadable(error: &PgnError) -> Review {
         unwinnability_open: false,
         check,
         decisions: Vec::new(),
+        unplayed: Vec::new(),
     }
 }
 
@@ -1757,6 +1800,22 @@ impl Review {
             }
             None => self.result_tag().to_string(),
         };
+        // The recorded moves not played (after an illegal or null move) stay in the record,
+        // as a comment after the last move played.
+        if !self.unplayed.is_empty() {
+            let text = format!(
+                "{}: {}",
+                lang.pick(
+                    "Jugadas anotadas después, no jugadas (7.5)",
+                    "Moves recorded after it, not played (7.5)"
+                ),
+                self.unplayed.join(" ")
+            );
+            match game.moves.last_mut() {
+                Some(node) => node.push_comment(text),
+                None => game.comment_before.push(text),
+            }
+        }
         game.result = Some(result);
         pgn::write_game(&game, &pgn::WriteOptions::default())
     }

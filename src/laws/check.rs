@@ -69,6 +69,10 @@ pub struct CheckInput<'a> {
     pub start: Position,
     /// Where the record's moves stop being checked, if before its end.
     pub illegal: Option<RecordStop>,
+    /// The last move recorded shows its player's clock at zero (`[%clk 0:00:00]`): the flag
+    /// fell as it was made, so a decisive result without a Termination tag is judged by 6.9,
+    /// as the arbiter's review does.
+    pub flag_on_last_move: bool,
 }
 
 /// Where the moves of a record stop being checked, and why.
@@ -244,7 +248,9 @@ impl Walk {
                     if reps >= 5 {
                         walk.first_fivefold.get_or_insert(ply);
                     }
-                    if walk.first_75_moves.is_none() && hm >= 150 && !pos.is_checkmate() {
+                    // 9.6.2 as `seventyfive_move_at_end` reads it: a checkmate takes
+                    // precedence, and a stalemate (5.2.1) has already ended the game.
+                    if walk.first_75_moves.is_none() && hm >= 150 && pos.has_legal_moves() {
                         walk.first_75_moves = Some(ply);
                     }
                 }
@@ -441,6 +447,7 @@ pub fn check_played(
         None => judge_recorded_result(
             &result_tag,
             tag(input.tags, "Termination").unwrap_or(""),
+            input.flag_on_last_move,
             &end,
             threefold_claimable,
             fifty_claimable,
@@ -529,6 +536,7 @@ impl CheckReport {
                 article: None,
                 error,
             }),
+            flag_on_last_move: false,
         };
         check_game(&input, &[])
     }
@@ -541,6 +549,7 @@ impl CheckReport {
 fn judge_recorded_result(
     result: &str,
     termination: &str,
+    flag: bool,
     end: &Position,
     threefold: bool,
     fifty: bool,
@@ -559,7 +568,7 @@ fn judge_recorded_result(
         Some(r) => {
             let winner: Color = r.winner().unwrap_or(Color::White);
             let t = termination.to_ascii_lowercase();
-            let article = if t.contains("time") {
+            let article = if t.contains("time") || flag {
                 Article::FLAG
             } else {
                 Article::RESIGNATION
@@ -594,6 +603,9 @@ pub fn check_reader(
                         tags: &game.tags,
                         start: replay.start,
                         illegal: RecordStop::of_replay(&replay, &game),
+                        flag_on_last_move: replay.is_complete()
+                            && replay.moves.last().is_some_and(Option::is_some)
+                            && game.moves.last().is_some_and(|m| m.clock_ms() == Some(0)),
                     };
                     // The legal prefix (a null move is not a move of chess, Art. 3): the
                     // replay's positions, not the moves played again.
