@@ -840,7 +840,10 @@ fn raise_own_descriptor_limit() -> u64 {
             let _ = libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
         }
     }
-    lim.rlim_cur as u64
+    // rlim_t is u64 here, u32 on 32-bit Linux.
+    #[allow(clippy::unnecessary_cast)]
+    let n = lim.rlim_cur as u64;
+    n
 }
 
 // ---------------------------------------------------------------------------------------

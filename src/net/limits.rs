@@ -346,6 +346,8 @@ pub fn raise_descriptor_limit() -> Result<(u64, u64), std::io::Error> {
             return Err(std::io::Error::last_os_error());
         }
     }
+    // rlim_t is u64 here, u32 on 32-bit Linux.
+    #[allow(clippy::unnecessary_cast)]
     Ok((before as u64, lim.rlim_cur as u64))
 }
 
