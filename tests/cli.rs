@@ -55,7 +55,8 @@ fn perft_rejects_a_bad_fen_quoting_it() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(err.contains("\"8/8/8/8/8/8/8/8 w - - 0 1\""), "{err}");
-    assert!(err.contains("no white king"), "{err}");
+    assert!(err.contains("no White king"), "{err}");
+    assert!(err.contains("Art. 3.10"), "{err}");
     let (code, _, err) = escaque(&["perft", "deep"]);
     assert_eq!(code, 2);
     assert!(err.contains("deep"), "{err}");

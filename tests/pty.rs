@@ -167,7 +167,7 @@ fn full_screen_typed_and_arrow_moves_then_quit_restores_the_terminal() {
 
     // q asks while a game runs; y leaves.
     term.keys(&["q"]);
-    term.wait_line("Quit? The game is saved and can be resumed. (y/n)");
+    term.wait_line("[y/n] Quit? The game is saved and can be resumed.");
     term.keys(&["y"]);
     let screen = term.wait_text("[escaque exited");
     assert!(
@@ -418,7 +418,7 @@ fn line_game_to_warning(game: &LineGame) -> Vec<String> {
     wait_until("the question to resign", || {
         game.lines()
             .iter()
-            .any(|l| l == "¿Abandona? Conteste sí o no.")
+            .any(|l| l == "¿Abandona la partida? Conteste sí o no.")
     });
     game.lines()
 }
@@ -490,7 +490,7 @@ fn app_d_line_mode_in_a_terminal_words_queries_offer_warning_resign() {
             "jugada uno, blancas: peón Eva cuatro",
             "jugada uno, negras: peón Eva cinco",
             "jugada dos, blancas: Caballo Félix tres",
-            "¿Ofrece tablas? Conteste sí o no.",
+            "¿Ofrece tablas? Una oferta no se puede retirar, artículo nueve punto uno. Conteste sí o no.",
             "Blancas ofrecen tablas, artículo nueve punto uno punto dos punto uno.",
             "Negras rechazan las tablas.",
             "jugada dos, negras: Caballo César seis",
@@ -502,7 +502,7 @@ fn app_d_line_mode_in_a_terminal_words_queries_offer_warning_resign() {
             "Columna Eva: Eva uno Rey blanco, Eva cuatro peón blanco, Eva cinco peón negro, Eva \
              ocho Rey negro; las demás vacías.",
             "<warning>",
-            "¿Abandona? Conteste sí o no.",
+            "¿Abandona la partida? Conteste sí o no.",
             "Fin de la partida. Abandonan blancas: ganan negras, artículo cinco punto uno punto \
              dos.",
             "Partida terminada. Escriba salir para terminar, o consulte la planilla.",

@@ -847,12 +847,14 @@ impl Position {
         fields.join(" ")
     }
 
-    /// Reads a FEN, dropping castling rights and an en-passant square that the placement
-    /// contradicts instead of refusing them; every other error still stands.
+    /// Reads a FEN for analysis (`escaque dead`, the CHA vectors): castling rights and an
+    /// en-passant square that the placement contradicts are dropped instead of refused,
+    /// and a set-up that cannot arise in a game (Art. 3.10) is analysed as it stands (the
+    /// unwinnability of a composed position is still a question); the other errors stand.
     pub fn from_fen_lenient(fen: &str) -> Result<Position, FenError> {
         Setup::from_fen(fen)?
             .cleaned()
-            .to_position()
+            .to_position_unreachable()
             .map_err(|(field, problem)| FenError {
                 fen: fen.to_string(),
                 field,

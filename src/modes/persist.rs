@@ -221,6 +221,14 @@ pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeErr
     Ok((session, now))
 }
 
+/// The setup a saved game was played with (its tags over `setup`), if the file reads.
+pub fn saved_setup(path: &Path, mut setup: Setup) -> Option<Setup> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let pgn = read_str(&text).next()?.ok()?;
+    setup_from_tags(&pgn, &mut setup).ok()?;
+    Some(setup)
+}
+
 /// Fills `setup` from a saved game's tags.
 pub fn setup_from_tags(pgn: &PgnGame, setup: &mut Setup) -> Result<(), String> {
     if let Some(fen) = pgn.start_fen() {

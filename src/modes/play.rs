@@ -451,7 +451,15 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     // command line asked for another game (`--tc`, `--fen`), the unfinished game is kept
     // in the games folder and the player told how to go on with it.
     let mut notice = None;
-    if found.is_some() && (line_mode(&opts) || opts.time_control.is_some() || opts.fen.is_some()) {
+    // Another game asked for: a time control or a start position other than the saved
+    // game's (the same command line again, after a crash, still asks to resume).
+    let other_game = found.as_ref().is_some_and(|path| {
+        persist::saved_setup(path, r.setup.clone()).is_none_or(|saved| {
+            (opts.time_control.is_some() && saved.time_control != r.setup.time_control)
+                || (opts.fen.is_some() && saved.start != r.setup.start)
+        })
+    });
+    if found.is_some() && (line_mode(&opts) || other_game) {
         found = None;
         notice = Some(match persist::keep_unfinished(&autosave_dir, &games_dir) {
             Ok(p) => r.speaker.unfinished_kept(&p.display().to_string()),
