@@ -476,9 +476,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             divide: split,
         }) => {
             let pos = match (chess960, fen.as_deref()) {
-                (Some(n), _) => {
-                    crate::core::chess960::start_position(n).unwrap_or_else(Position::new)
-                }
+                (Some(n), _) => crate::core::chess960::start_position(n).unwrap_or_default(),
                 // Refused in the interface language, with the article (3.10).
                 (None, Some(fen)) => perft_position(fen).map_err(|e| {
                     let lang = cli.play.lang.unwrap_or_else(crate::lang::Lang::from_env);

@@ -547,7 +547,9 @@ impl Ctx {
     /// listed on the way (the static rules do not decide there). `five_moves`, when known, is
     /// [`at_least_five_moves`] of `pos`: with five moves or more there is neither a terminal
     /// position nor a forced move, and only the static rules are left to ask.
-    #[allow(clippy::type_complexity)]
+    // The error is "not decided here: search from this position and line"; boxing it
+    // would allocate on every query of the hot path.
+    #[allow(clippy::type_complexity, clippy::result_large_err)]
     fn prelude(
         &mut self,
         pos: &Position,

@@ -412,9 +412,7 @@ impl Setup {
             .iter()
             .find(|l| l.0 == color && l.1 == side)
             .map_or('?', |l| l.2);
-        let Some(path) = CastlePath::of_rights(self.castling, color, side) else {
-            return None;
-        };
+        let path = CastlePath::of_rights(self.castling, color, side)?;
         if self.board[path.king_from.index()] != Some(Piece::new(color, Role::King)) {
             Some(FenProblem::CastlingWithoutKing(letter))
         } else if self.board[path.rook_from.index()] != Some(Piece::new(color, Role::Rook)) {

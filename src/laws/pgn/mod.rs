@@ -498,6 +498,21 @@ impl PgnGame {
     }
 }
 
+/// Whether a `Variant` tag's value names Chess960: letters and digits compared without case,
+/// spaces and dashes (`Chess960`, `chess 960`, `Chess-960`, `960`, `fischerandom`, `Fischer
+/// Random`, `FischerRandom`, `FRC`).
+pub fn is_chess960_name(variant: &str) -> bool {
+    let key: String = variant
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    matches!(
+        key.as_str(),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "fischerrandomchess"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -568,19 +583,4 @@ mod tests {
         node.push_comment("b".into());
         assert_eq!(node.comments(), ["a", "b"]);
     }
-}
-
-/// Whether a `Variant` tag's value names Chess960: letters and digits compared without case,
-/// spaces and dashes (`Chess960`, `chess 960`, `Chess-960`, `960`, `fischerandom`, `Fischer
-/// Random`, `FischerRandom`, `FRC`).
-pub fn is_chess960_name(variant: &str) -> bool {
-    let key: String = variant
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
-    matches!(
-        key.as_str(),
-        "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "fischerrandomchess"
-    )
 }
