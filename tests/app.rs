@@ -214,7 +214,7 @@ fn art_9_1_2_draw_offer_shown_and_declined() {
     typed(&mut a, "e4\n", 0);
     typed(&mut a, "=", 0);
     // 9.1: an offer cannot be withdrawn, so it is asked first; Enter alone is no answer.
-    assert_eq!(a.session.question(), Some(Question::Offer));
+    assert_eq!(a.chair().question(), Some(Question::Offer));
     typed(&mut a, "\n", 0);
     assert!(a.session.game().pending_offer().is_none());
     typed(&mut a, "y", 0);
@@ -235,7 +235,7 @@ fn art_9_5_3_claim_rejected_with_its_penalty() {
     typed(&mut a, "e4\n", 0);
     a.key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL), 0);
     // The claim warns first (9.5.3), as in the line mode.
-    assert_eq!(a.session.question(), Some(Question::Claim(None)));
+    assert_eq!(a.chair().question(), Some(Question::Claim(None)));
     // The keys first on the prompt line, where the screen's edge cannot cut them off.
     assert!(text(&a, 80, 24, 0).contains("[y/n] Claim a draw? If the claim is wrong"));
     assert!(a.session.game().claims().is_empty());
@@ -293,7 +293,7 @@ fn art_5_1_2_resign_asks_first() {
     let mut a = app(None, None);
     typed(&mut a, "e4\n", 0);
     typed(&mut a, "r", 0);
-    assert_eq!(a.session.question(), Some(Question::Resign));
+    assert_eq!(a.chair().question(), Some(Question::Resign));
     typed(&mut a, "n", 0);
     assert!(!a.session.game().is_over());
     typed(&mut a, "r", 0);
@@ -312,10 +312,10 @@ fn art_5_1_2_enter_never_resigns_and_re2_is_the_spanish_king_move() {
     );
     // `r` asks; Enter alone answers nothing.
     typed(&mut a, "r\n", 0);
-    assert_eq!(a.session.question(), Some(Question::Resign));
+    assert_eq!(a.chair().question(), Some(Question::Resign));
     assert!(!a.session.game().is_over());
     press(&mut a, &[KeyCode::Esc], 0);
-    assert_eq!(a.session.question(), None);
+    assert_eq!(a.chair().question(), None);
     // `re2`, Enter: the `r` asks, the `e` goes on with the move: Re2, the King (Rey).
     typed(&mut a, "re2\n", 0);
     assert!(!a.session.game().is_over(), "{}", a.announcement());
@@ -331,9 +331,9 @@ fn takeback_question_is_not_answered_by_a_knight_letter() {
     typed(&mut a, "e5\n", 0);
     // `u` asks for a takeback; `N` starts a move: the question goes, Nf3 is played.
     typed(&mut a, "u", 0);
-    assert_eq!(a.session.question(), Some(Question::Takeback));
+    assert_eq!(a.chair().question(), Some(Question::Takeback));
     typed(&mut a, "Nf3\n", 0);
-    assert_eq!(a.session.question(), None);
+    assert_eq!(a.chair().question(), None);
     assert_eq!(a.session.game().plies().len(), 3);
     assert_eq!(a.session.game().plies()[2].mv.to, Square::F3);
 }
@@ -348,11 +348,11 @@ fn quit_asks_while_a_game_runs_and_ctrl_c_too() {
     );
     typed(&mut a, "e4\n", 0);
     assert_eq!(typed(&mut a, "q", 0), Flow::Continue);
-    assert_eq!(a.session.question(), Some(Question::Quit));
+    assert_eq!(a.chair().question(), Some(Question::Quit));
     assert_eq!(typed(&mut a, "n", 0), Flow::Continue);
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     assert_eq!(a.key(ctrl_c, 0), Flow::Continue);
-    assert_eq!(a.session.question(), Some(Question::Quit));
+    assert_eq!(a.chair().question(), Some(Question::Quit));
     assert_eq!(typed(&mut a, "y", 0), Flow::Quit);
 }
 
@@ -595,12 +595,24 @@ fn app_d_repeat_key_changes_the_status_line_so_it_is_read_again() {
 
 #[test]
 fn art_12_shared_game_screens_offer_each_role_only_its_own_actions() {
-    use escaque::table::session::Role;
-    let owner = Session::new(setup(None, Some("5+0")), 0);
-    let hints = |role: Role| -> Vec<String> {
+    use escaque::table::session::{Role, Shared};
+    let mut owner = Session::new(setup(None, Some("5+0")), 0);
+    owner.share(Shared {
+        started: true,
+        arbiter_seated: false,
+    });
+    let seated = |role: Role| {
         let mut a = app(None, Some("5+0"));
-        a.session = Session::mirror(&owner, role);
-        a.hints().into_iter().map(|(_, label)| label).collect()
+        a.session = owner.clone();
+        a.set_role(role);
+        a
+    };
+    let hints = |role: Role| -> Vec<String> {
+        seated(role)
+            .hints()
+            .into_iter()
+            .map(|(_, label)| label)
+            .collect()
     };
     let player = hints(Role::Player(Color::White));
     assert!(player.iter().any(|l| l == "resign"), "{player:?}");
@@ -615,19 +627,22 @@ fn art_12_shared_game_screens_offer_each_role_only_its_own_actions() {
         !spectator.iter().any(|l| l == "pause" || l == "resign"),
         "{spectator:?}"
     );
-    // A spectator's typed move is refused in words, and nothing is queued for the room.
-    let mut a = app(None, Some("5+0"));
-    a.session = Session::mirror(&owner, Role::Spectator);
+    // A spectator's typed move is refused in words and the game is as it was.
+    let mut a = seated(Role::Spectator);
     typed(&mut a, "e4\n", 10);
     assert_eq!(
         a.announcement(),
         "You are watching: spectators cannot act on the game."
     );
-    assert!(a.session.take_requests().is_empty());
-    // A player's move is queued for the room, not played here.
-    let mut a = app(None, Some("5+0"));
-    a.session = Session::mirror(&owner, Role::Player(Color::White));
-    typed(&mut a, "e4\n", 10);
-    assert_eq!(a.session.take_requests().len(), 1);
     assert!(a.session.game().plies().is_empty());
+    // Black cannot move for White.
+    let mut a = seated(Role::Player(Color::Black));
+    typed(&mut a, "e4\n", 10);
+    assert!(a.session.game().plies().is_empty());
+    assert_eq!(a.announcement(), "It is not your move.");
+    // White's move is played in the one game, as White's.
+    let mut a = seated(Role::Player(Color::White));
+    typed(&mut a, "e4\n", 10);
+    assert_eq!(a.session.game().plies().len(), 1);
+    assert_eq!(a.session.game().plies()[0].color, Color::White);
 }

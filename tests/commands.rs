@@ -82,7 +82,7 @@ fn full_screen(lang: Lang, script: Script) -> Record {
     );
     let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
     for (_, line) in script {
-        if escaque::table::command::answer(line).is_some() && app.session.question().is_some() {
+        if escaque::table::command::answer(line).is_some() && app.chair().question().is_some() {
             let c = line.chars().next().unwrap().to_ascii_lowercase();
             app.key(key(KeyCode::Char(c)), 0);
             continue;

@@ -14,7 +14,7 @@ use crate::ui::{self, Glyphs};
 
 use crate::laws::touch::TouchOutcome;
 use crate::table::command::{Command, CommandError, Context, Grammar, Query};
-use crate::table::session::{Hand, Reply, Seat, Session, SessionError};
+use crate::table::session::{Chair, Hand, Reply, Role as SeatRole, Seat, Session, SessionError};
 
 /// What the status line asks that is the screen's own (the session's questions —
 /// resign, claim, offer, accept, takeback, quit — are [`Session::question`]).
@@ -103,9 +103,86 @@ fn title_of(session: &Session) -> String {
     )
 }
 
-/// The full-screen play mode.
+/// The full-screen play mode at this terminal: the game (the table) and the screen that
+/// shows it. The SSH hub holds only [`Screen`]s over its rooms' games.
 pub struct App {
     pub session: Session,
+    pub screen: Screen,
+}
+
+impl std::ops::Deref for App {
+    type Target = Screen;
+    fn deref(&self) -> &Screen {
+        &self.screen
+    }
+}
+
+impl std::ops::DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Screen {
+        &mut self.screen
+    }
+}
+
+impl App {
+    pub fn new(
+        session: Session,
+        keymap: Keymap,
+        speaker: Speaker,
+        view: View,
+        theme: ui::theme::Theme,
+    ) -> App {
+        let screen = Screen::new(&session, Chair::local(), keymap, speaker, view, theme);
+        App { session, screen }
+    }
+
+    /// Turns strict touch-move on or off (Art. 4): picking a piece up with the cursor
+    /// touches it (the session keeps what the touches bind).
+    pub fn set_strict_touch(&mut self, on: bool) {
+        self.session.set_strict_touch(on);
+    }
+
+    /// Brings the game to `now` and announces what happened.
+    pub fn tick(&mut self, now: u64) {
+        self.screen.tick(&mut self.session, now);
+    }
+
+    /// Turns the new game events into the announcement.
+    pub fn absorb_events(&mut self) -> Vec<GameEvent> {
+        self.screen.absorb_events(&self.session)
+    }
+
+    /// One key at `now`.
+    pub fn key(&mut self, key: KeyEvent, now: u64) -> Flow {
+        self.screen.key(&mut self.session, key, now)
+    }
+
+    /// A named action at `now`.
+    pub fn action(&mut self, action: Action, now: u64) -> Flow {
+        self.screen.action(&mut self.session, action, now)
+    }
+
+    pub fn hints(&self) -> Vec<(String, String)> {
+        self.screen.hints(&self.session)
+    }
+
+    pub fn draw(&self, frame: &mut ratatui::Frame, now: u64) {
+        self.screen.draw(&self.session, frame, now)
+    }
+
+    pub fn engine_to_move(&self) -> bool {
+        self.session.engine_to_move()
+    }
+
+    pub fn seat(&self, color: Color) -> Seat {
+        self.session.seat(color)
+    }
+}
+
+/// One screen over a game: its chair (role, event cursor, question), the cursor on the
+/// board, the command line, the announcement. It borrows the game for every key and every
+/// frame and keeps none of it.
+pub struct Screen {
+    chair: Chair,
     pub keymap: Keymap,
     pub speaker: Speaker,
     pub view: View,
@@ -119,7 +196,6 @@ pub struct App {
     announcement: String,
     /// Scoresheet scroll: `None` follows the end.
     scroll: Option<usize>,
-    title: String,
     /// The command line is writing the sealed move (Guidelines I.1).
     sealing: bool,
     /// Where sealed envelopes are written (the data dir's `envelopes/`); `None`: no sealing.
@@ -132,18 +208,19 @@ pub struct App {
     asked_by: Option<char>,
 }
 
-impl App {
+impl Screen {
     pub fn new(
-        session: Session,
+        table: &Session,
+        mut chair: Chair,
         keymap: Keymap,
         speaker: Speaker,
         view: View,
         theme: ui::theme::Theme,
-    ) -> App {
-        let bottom = session.local_color();
-        let title = title_of(&session);
-        let mut app = App {
-            session,
+    ) -> Screen {
+        let bottom = table.local_color(chair.role());
+        table.skip_events(&mut chair);
+        let mut screen = Screen {
+            chair,
             keymap,
             speaker,
             view,
@@ -160,21 +237,19 @@ impl App {
             help: false,
             announcement: String::new(),
             scroll: None,
-            title,
             sealing: false,
             envelopes_dir: None,
             arbiter_training: false,
             asked_by: None,
         };
-        app.announcement = app.opening_words();
-        app.session.skip_events();
-        app
+        screen.announcement = screen.opening_words(table);
+        screen
     }
 
     /// The first announcement: a new game, or a resumed one with its last move and turn.
-    fn opening_words(&self) -> String {
+    fn opening_words(&self, table: &Session) -> String {
         let lang = self.lang();
-        let game = self.session.game();
+        let game = table.game();
         let turn = self.speaker.to_move(game.position().turn());
         if game.plies().is_empty() {
             return match lang {
@@ -191,25 +266,21 @@ impl App {
         }
     }
 
-    /// Takes the game of the room this screen mirrors (a shared game) and announces what
-    /// happened in it.
-    pub fn sync(&mut self, owner: &Session) {
-        self.session.sync_from(owner);
-        self.title = title_of(&self.session);
-        self.absorb_events();
+    /// The chair this screen sits in.
+    pub fn chair(&self) -> &Chair {
+        &self.chair
     }
 
-    /// Turns strict touch-move on or off (Art. 4): picking a piece up with the cursor
-    /// touches it (the session keeps what the touches bind).
-    pub fn set_strict_touch(&mut self, on: bool) {
-        self.session.set_strict_touch(on);
+    /// A spectator who took a free seat.
+    pub fn set_role(&mut self, role: SeatRole) {
+        self.chair.set_role(role);
     }
 
     /// A hand on the board (strict touch-move): the binding is said, or why not.
-    fn hand(&mut self, hand: Hand) -> Option<TouchOutcome> {
-        match self.session.touch(hand) {
+    fn hand(&mut self, table: &mut Session, hand: Hand) -> Option<TouchOutcome> {
+        match table.touch(hand) {
             Ok(o) => {
-                self.absorb_events();
+                self.absorb_events(table);
                 Some(o)
             }
             Err(e) => {
@@ -240,15 +311,15 @@ impl App {
     }
 
     /// Brings the game to `now` and announces what happened.
-    pub fn tick(&mut self, now: u64) {
-        self.session.tick(now);
-        self.absorb_events();
+    pub fn tick(&mut self, table: &mut Session, now: u64) {
+        table.tick(now);
+        self.absorb_events(table);
     }
 
     /// Turns the new game events into the announcement (the last one that has words).
-    pub fn absorb_events(&mut self) -> Vec<GameEvent> {
-        let events = self.session.take_events();
-        let game = self.session.game();
+    pub fn absorb_events(&mut self, table: &Session) -> Vec<GameEvent> {
+        let events = table.take_events(&mut self.chair);
+        let game = table.game();
         // The end of the game, when it comes, is what the one status line must say; the
         // line mode says every sentence.
         let ended = events
@@ -275,7 +346,7 @@ impl App {
     }
 
     /// One key at `now`.
-    pub fn key(&mut self, key: KeyEvent, now: u64) -> Flow {
+    pub fn key(&mut self, table: &mut Session, key: KeyEvent, now: u64) -> Flow {
         if key.kind == KeyEventKind::Release {
             return Flow::Continue;
         }
@@ -286,15 +357,15 @@ impl App {
             return Flow::Continue;
         }
         if let Some(ask) = self.ask.clone() {
-            return self.answer(ask, key, now);
+            return self.answer(table, ask, key, now);
         }
-        if self.session.question().is_some() && !ctrl_c {
-            if let Some(flow) = self.answer_question(key, now) {
+        if self.chair.question().is_some() && !ctrl_c {
+            if let Some(flow) = self.answer_question(table, key, now) {
                 return flow;
             }
         }
         if self.input.is_some() && !ctrl_c {
-            return self.edit_line(key, now);
+            return self.edit_line(table, key, now);
         }
         if let KeyCode::Char(c) = key.code {
             let plain = !key
@@ -310,10 +381,10 @@ impl App {
             }
         }
         let flow = match self.keymap.action(&key) {
-            Some(action) => self.action(action, now),
+            Some(action) => self.action(table, action, now),
             None => Flow::Continue,
         };
-        if self.session.question().is_some() {
+        if self.chair.question().is_some() {
             self.asked_by = match key.code {
                 KeyCode::Char(c) if c.is_alphabetic() => Some(c),
                 _ => None,
@@ -327,14 +398,14 @@ impl App {
     /// command line with the move as typed (with the letter that opened the question, if
     /// it was one: `r` `e` `2` is `re2`). `None`: the key is not about the question (it
     /// withdraws it and does what it does).
-    fn answer_question(&mut self, key: KeyEvent, now: u64) -> Option<Flow> {
+    fn answer_question(&mut self, table: &mut Session, key: KeyEvent, now: u64) -> Option<Flow> {
         let answer = match key.code {
             KeyCode::Char('y' | 'Y' | 's' | 'S') => Some(true),
             KeyCode::Char('n') | KeyCode::Esc => Some(false),
             _ => None,
         };
         if let Some(yes) = answer {
-            return Some(self.apply(Command::Answer(yes), now));
+            return Some(self.apply(table, Command::Answer(yes), now));
         }
         match key.code {
             KeyCode::Enter => {
@@ -347,7 +418,7 @@ impl App {
                         .modifiers
                         .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
             {
-                self.session.withdraw_question();
+                self.chair.withdraw_question();
                 // The key that asked was a piece letter and this one goes on with a square
                 // (`r` `e`: the Spanish `re2`, King to e2): the move is typed as a whole.
                 let piece_letter = |k: char| "kqrbndtac".contains(k.to_ascii_lowercase());
@@ -365,7 +436,7 @@ impl App {
                 Some(Flow::Continue)
             }
             _ => {
-                if self.session.withdraw_question().is_some() {
+                if self.chair.withdraw_question().is_some() {
                     self.announcement = self.speaker.cancelled();
                 }
                 None
@@ -374,49 +445,49 @@ impl App {
     }
 
     /// A named action at `now`.
-    pub fn action(&mut self, action: Action, now: u64) -> Flow {
+    pub fn action(&mut self, table: &mut Session, action: Action, now: u64) -> Flow {
         let lang = self.lang();
         match action {
-            Action::Quit => return self.apply(Command::Quit, now),
+            Action::Quit => return self.apply(table, Command::Quit, now),
             Action::Help => self.help = true,
             Action::Up => self.step_cursor(0, 1),
             Action::Down => self.step_cursor(0, -1),
             Action::Left => self.step_cursor(-1, 0),
             Action::Right => self.step_cursor(1, 0),
-            Action::Select => self.select(now),
+            Action::Select => self.select(table, now),
             Action::Cancel => {
-                if let (true, Some(from)) = (self.session.touch_state().is_some(), self.selected) {
+                if let (true, Some(from)) = (table.touch_state().is_some(), self.selected) {
                     // Put back on its own square: the binding stays (4.3, 4.7).
-                    self.hand(Hand::Release(from));
+                    self.hand(table, Hand::Release(from));
                 }
                 self.selected = None;
                 self.input = None;
             }
             Action::CommandLine => self.input = Some(LineInput::default()),
-            Action::OfferDraw => return self.apply(Command::OfferDraw, now),
-            Action::AcceptDraw => return self.apply(Command::AcceptDraw, now),
-            Action::DeclineDraw => return self.apply(Command::DeclineDraw, now),
-            Action::ClaimDraw => return self.apply(Command::Claim(None), now),
-            Action::Resign => return self.apply(Command::Resign, now),
+            Action::OfferDraw => return self.apply(table, Command::OfferDraw, now),
+            Action::AcceptDraw => return self.apply(table, Command::AcceptDraw, now),
+            Action::DeclineDraw => return self.apply(table, Command::DeclineDraw, now),
+            Action::ClaimDraw => return self.apply(table, Command::Claim(None), now),
+            Action::Resign => return self.apply(table, Command::Resign, now),
             Action::Flip => self.bottom = !self.bottom,
-            Action::Takeback => return self.apply(Command::Takeback, now),
+            Action::Takeback => return self.apply(table, Command::Takeback, now),
             Action::Pause => {
-                let cmd = if self.paused() {
+                let cmd = if self.paused(table) {
                     Command::Resume
                 } else {
                     Command::Pause
                 };
-                return self.apply(cmd, now);
+                return self.apply(table, cmd, now);
             }
             Action::Adjust => {
-                let by = self.session.game().position().turn();
-                if self.session.touch_state().is_some() {
-                    self.hand(Hand::Adjust(by, self.cursor));
+                let by = table.game().position().turn();
+                if table.touch_state().is_some() {
+                    self.hand(table, Hand::Adjust(by, self.cursor));
                 }
             }
-            Action::Seal => return self.front(Command::Seal(None), now),
+            Action::Seal => return self.front(table, Command::Seal(None), now),
             Action::Save => return Flow::Save,
-            Action::NewGame => return self.apply(Command::NewGame, now),
+            Action::NewGame => return self.apply(table, Command::NewGame, now),
             Action::ToggleClockReadings => self.view.clock_readings = !self.view.clock_readings,
             Action::RepeatAnnouncement => {
                 // The line must change for a screen reader watching the terminal to read it
@@ -427,12 +498,12 @@ impl App {
                 };
             }
             Action::ScrollUp => {
-                let end = self.session.game().plies().len().div_ceil(2);
+                let end = table.game().plies().len().div_ceil(2);
                 let at = self.scroll.unwrap_or(end);
                 self.scroll = Some(at.saturating_sub(1));
             }
             Action::ScrollDown => {
-                let end = self.session.game().plies().len().div_ceil(2);
+                let end = table.game().plies().len().div_ceil(2);
                 self.scroll = match self.scroll {
                     Some(n) if n + 1 < end => Some(n + 1),
                     _ => None,
@@ -451,9 +522,9 @@ impl App {
     }
 
     /// Hands a command to the session and shows what it came to.
-    fn apply(&mut self, cmd: Command, now: u64) -> Flow {
+    fn apply(&mut self, table: &mut Session, cmd: Command, now: u64) -> Flow {
         self.asked_by = None;
-        let outcome = match self.session.apply(cmd, now) {
+        let outcome = match table.apply(&mut self.chair, cmd, now) {
             Ok(o) => o,
             Err(e) => {
                 self.report(&e);
@@ -465,7 +536,7 @@ impl App {
         }
         match outcome.reply {
             Reply::Done => {
-                self.absorb_events();
+                self.absorb_events(table);
             }
             // The prompt line shows the question (App::question).
             Reply::Asked(_) => {}
@@ -473,30 +544,34 @@ impl App {
             Reply::Leave => return Flow::Quit,
             Reply::NewGame => return Flow::NewGame,
             Reply::TakenBack => self.announcement = self.speaker.taken_back(),
-            Reply::Front(cmd) => return self.front(cmd, now),
+            Reply::Front(cmd) => return self.front(table, cmd, now),
         }
         Flow::Continue
     }
 
     /// The commands that are the screen's own.
-    fn front(&mut self, cmd: Command, now: u64) -> Flow {
+    fn front(&mut self, table: &mut Session, cmd: Command, now: u64) -> Flow {
         match cmd {
             Command::Flip => self.bottom = !self.bottom,
             Command::Save => return Flow::Save,
             Command::ClockReadings => self.view.clock_readings = !self.view.clock_readings,
             Command::Query(Query::Help) => self.help = true,
-            Command::Query(Query::Repeat) => return self.action(Action::RepeatAnnouncement, now),
-            Command::Query(q) => self.announcement = self.session.answer(q, &self.speaker, now),
+            Command::Query(Query::Repeat) => {
+                return self.action(table, Action::RepeatAnnouncement, now);
+            }
+            Command::Query(q) => {
+                self.announcement = table.answer(self.chair.role(), q, &self.speaker, now)
+            }
             Command::Seal(mv) => {
-                if self.session.game().is_over() || self.envelopes_dir.is_none() {
+                if table.game().is_over() || self.envelopes_dir.is_none() {
                     return Flow::Continue;
                 }
-                if !self.session.human_to_move() {
+                if !table.human_to_move(self.chair.role()) {
                     self.report(&SessionError::EngineToMove);
                     return Flow::Continue;
                 }
                 match mv {
-                    Some(mv) => self.seal(mv, now),
+                    Some(mv) => self.seal(table, mv, now),
                     None => {
                         self.sealing = true;
                         self.input = Some(LineInput::default());
@@ -520,7 +595,7 @@ impl App {
 
     /// A key while the screen's own question waits (a promotion's piece; resuming the
     /// game found at start: `y`/`s` or `n`/Esc, never Enter alone).
-    fn answer(&mut self, ask: Ask, key: KeyEvent, now: u64) -> Flow {
+    fn answer(&mut self, table: &mut Session, ask: Ask, key: KeyEvent, now: u64) -> Flow {
         if let Ask::Promotion { from, to } = ask {
             let role = match key.code {
                 KeyCode::Enter | KeyCode::Char('q' | 'Q' | 'd' | 'D') => Some(Role::Queen),
@@ -536,6 +611,7 @@ impl App {
             if let Some(role) = role {
                 self.ask = None;
                 self.play(
+                    table,
                     Move::new(from, to, crate::core::MoveKind::Promotion(role)),
                     now,
                 );
@@ -558,7 +634,7 @@ impl App {
         }
     }
 
-    fn edit_line(&mut self, key: KeyEvent, now: u64) -> Flow {
+    fn edit_line(&mut self, table: &mut Session, key: KeyEvent, now: u64) -> Flow {
         let Some(input) = self.input.as_mut() else {
             return Flow::Continue;
         };
@@ -569,7 +645,7 @@ impl App {
             }
             KeyCode::Enter => {
                 let text = input.text.trim().to_string();
-                return self.run_line(&text, now);
+                return self.run_line(table, &text, now);
             }
             KeyCode::Backspace => {
                 edit_text(&mut input.text, &mut input.cursor, &key);
@@ -589,8 +665,8 @@ impl App {
 
     /// Runs the command line's text, read by the table's grammar: a command, or a move
     /// in any notation (its letters read as typed).
-    fn run_line(&mut self, text: &str, now: u64) -> Flow {
-        let pos = *self.session.game().position();
+    fn run_line(&mut self, table: &mut Session, text: &str, now: u64) -> Flow {
+        let pos = *table.game().position();
         let grammar = Grammar {
             context: Context::Play,
             speaker: &self.speaker,
@@ -598,7 +674,7 @@ impl App {
         };
         if self.sealing {
             match grammar.read_move(text) {
-                Ok(mv) => self.seal(mv, now),
+                Ok(mv) => self.seal(table, mv, now),
                 Err(e) => self.line_error(&e),
             }
             return Flow::Continue;
@@ -611,32 +687,32 @@ impl App {
             }
             Ok(Some(Command::Move(mv))) => {
                 self.input = None;
-                self.play(mv, now);
+                self.play(table, mv, now);
                 Flow::Continue
             }
             Ok(Some(cmd)) => {
                 self.input = None;
-                self.apply(cmd, now)
+                self.apply(table, cmd, now)
             }
             Err(CommandError::Move(e))
                 if self.arbiter_training
                     && e.problem == crate::speech::ReadProblem::Illegal
-                    && self.session.may_move().is_ok()
-                    && !self.session.engine_to_move() =>
+                    && table.may_move(self.chair.role()).is_ok()
+                    && !table.engine_to_move() =>
             {
                 // 7.5.1: the move was completed; the position before it stands (the record
                 // never held the illegal one) and the penalty of 7.5.5 follows.
                 self.input = None;
-                match self.session.illegal_move(pos.turn(), now) {
+                match table.illegal_move(pos.turn(), now) {
                     Ok(()) => {
-                        self.absorb_events();
+                        self.absorb_events(table);
                     }
                     Err(e) => self.report(&e),
                 }
                 Flow::Continue
             }
             Err(e) => {
-                match (&e, self.session.move_refusal()) {
+                match (&e, table.move_refusal(self.chair.role())) {
                     (CommandError::Move(_), Some(r)) => {
                         self.input = None;
                         self.report(&r);
@@ -656,17 +732,17 @@ impl App {
         }
     }
 
-    fn play(&mut self, mv: Move, now: u64) {
+    fn play(&mut self, table: &mut Session, mv: Move, now: u64) {
         self.selected = None;
-        if self.paused() {
+        if self.paused(table) {
             self.report(&SessionError::Paused);
             return;
         }
-        self.apply(Command::Move(mv), now);
+        self.apply(table, Command::Move(mv), now);
     }
 
-    fn paused(&self) -> bool {
-        self.session
+    fn paused(&self, table: &Session) -> bool {
+        table
             .game()
             .clock()
             .is_some_and(|c| c.phase() == crate::laws::clock::Phase::Paused)
@@ -674,17 +750,17 @@ impl App {
 
     /// Guidelines I.1: the player to move seals `mv`; the envelope is written to the
     /// data directory and the clock stops.
-    fn seal(&mut self, mv: Move, now: u64) {
+    fn seal(&mut self, table: &mut Session, mv: Move, now: u64) {
         use crate::laws::adjourn::{Adjournment, SealDraft};
         let lang = self.lang();
         let Some(dir) = self.envelopes_dir.clone() else {
             return;
         };
-        let pos = *self.session.game().position();
-        self.session.tick(now);
-        let mut adj = Adjournment::of_game_at(self.session.game(), now);
-        adj.white = self.session.name(Color::White).to_string();
-        adj.black = self.session.name(Color::Black).to_string();
+        let pos = *table.game().position();
+        table.tick(now);
+        let mut adj = Adjournment::of_game_at(table.game(), now);
+        adj.white = table.name(Color::White).to_string();
+        adj.black = table.name(Color::Black).to_string();
         let sealed = SealDraft::new(adj).and_then(|mut d| {
             d.write_move(mv)?;
             d.seal()
@@ -698,10 +774,10 @@ impl App {
         };
         let path = dir.join(format!(
             "{}-{}-move{}.envelope",
-            self.session
+            table
                 .name(Color::White)
                 .replace(|c: char| !c.is_alphanumeric(), "_"),
-            self.session
+            table
                 .name(Color::Black)
                 .replace(|c: char| !c.is_alphanumeric(), "_"),
             pos.fullmove_number()
@@ -715,11 +791,11 @@ impl App {
         }
         self.input = None;
         self.sealing = false;
-        if let Err(e) = self.session.game_mut().record_seal(&envelope, now) {
+        if let Err(e) = table.game_mut().record_seal(&envelope, now) {
             self.announcement = e.to_string();
             return;
         }
-        self.absorb_events();
+        self.absorb_events(table);
         let where_ = format!(
             "{} {}",
             lang.pick("Sobre guardado en", "Envelope saved in"),
@@ -740,11 +816,11 @@ impl App {
     }
 
     /// Enter on the board: pick up one's own piece, or drop the picked one on a target.
-    fn select(&mut self, now: u64) {
-        if self.session.touch_state().is_some() && self.session.human_to_move() {
-            return self.select_strict(now);
+    fn select(&mut self, table: &mut Session, now: u64) {
+        if table.touch_state().is_some() && table.human_to_move(self.chair.role()) {
+            return self.select_strict(table, now);
         }
-        let pos = *self.session.game().position();
+        let pos = *table.game().position();
         if let Some(from) = self.selected {
             if from == self.cursor {
                 self.selected = None;
@@ -758,7 +834,7 @@ impl App {
                 .collect();
             match moves.as_slice() {
                 [] => {}
-                [mv] => return self.play(*mv, now),
+                [mv] => return self.play(table, *mv, now),
                 [first, ..] => {
                     if first.promotion().is_some() {
                         self.ask = Some(Ask::Promotion {
@@ -771,7 +847,7 @@ impl App {
             }
         }
         match pos.piece_at(self.cursor) {
-            Some(p) if p.color == pos.turn() && self.session.human_to_move() => {
+            Some(p) if p.color == pos.turn() && table.human_to_move(self.chair.role()) => {
                 if pos.legal_moves_from(self.cursor).is_empty() {
                     self.announcement = self
                         .lang()
@@ -789,53 +865,50 @@ impl App {
     }
 
     /// Enter on the board in strict touch-move: touching and releasing as on a real board.
-    fn select_strict(&mut self, now: u64) {
+    fn select_strict(&mut self, table: &mut Session, now: u64) {
         let hand = match self.selected {
             // A piece in the hand: let it go on the cursor's square.
             Some(_) => Hand::Release(self.cursor),
             None => Hand::Touch(self.cursor),
         };
-        let Some(o) = self.hand(hand) else {
+        let Some(o) = self.hand(table, hand) else {
             return;
         };
-        self.selected = self.session.touch_state().and_then(|t| t.in_hand());
+        self.selected = table.touch_state().and_then(|t| t.in_hand());
         if let Some(mv) = o.made {
             self.selected = None;
-            self.apply(Command::Move(mv), now);
+            self.apply(table, Command::Move(mv), now);
         } else if let Some(crate::laws::touch::BindingKind::PawnTo { from, to }) =
-            self.session.touch_state().map(|t| t.binding().kind)
+            table.touch_state().map(|t| t.binding().kind)
         {
             self.ask = Some(Ask::Promotion { from, to });
         }
     }
 
-    fn targets(&self) -> Bitboard {
+    fn targets(&self, table: &Session) -> Bitboard {
         let Some(from) = self.selected else {
             return Bitboard::EMPTY;
         };
-        if let Some(t) = self.session.touch_state() {
+        if let Some(t) = table.touch_state() {
             return t
                 .allowed_moves()
                 .iter()
                 .filter(|m| m.from == from)
                 .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to));
         }
-        let pos: &Position = self.session.game().position();
+        let pos: &Position = table.game().position();
         pos.legal_moves_from(from)
             .iter()
             .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to))
     }
 
     /// The hints of the status line, from the live keymap.
-    pub fn hints(&self) -> Vec<(String, String)> {
-        let game = self.session.game();
+    pub fn hints(&self, table: &Session) -> Vec<(String, String)> {
+        let game = table.game();
         let mut actions = vec![Action::Help];
         // A shared game's arbiter or spectator: nothing of a player's.
-        if let Some(
-            role @ (crate::table::session::Role::Arbiter | crate::table::session::Role::Spectator),
-        ) = self.session.role()
-        {
-            if role == crate::table::session::Role::Arbiter && game.clock().is_some() {
+        if let Some(role @ (SeatRole::Arbiter | SeatRole::Spectator)) = self.chair.role() {
+            if role == SeatRole::Arbiter && game.clock().is_some() {
                 actions.push(Action::Pause);
             }
             actions.extend([Action::Flip, Action::Quit]);
@@ -845,7 +918,7 @@ impl App {
             actions.extend([Action::NewGame, Action::Save, Action::Quit]);
         } else if game.pending_offer().is_some() {
             actions.extend([Action::AcceptDraw, Action::DeclineDraw, Action::Quit]);
-        } else if self.paused() {
+        } else if self.paused(table) {
             actions.extend([Action::Pause, Action::Quit]);
         } else {
             actions.extend([
@@ -863,18 +936,18 @@ impl App {
     }
 
     /// Everything the widgets need, borrowed, at `now`.
-    pub fn draw(&self, frame: &mut ratatui::Frame, now: u64) {
+    pub fn draw(&self, table: &Session, frame: &mut ratatui::Frame, now: u64) {
         let lang = self.lang();
-        let game = self.session.game();
+        let game = table.game();
         let last_move = game.plies().last().map(|p| p.mv);
-        let hints = self.hints();
+        let hints = self.hints(table);
         let help_entries = if self.help {
             self.keymap
                 .help_for(Action::PLAY, lang, crate::keymap::KeyStyle::Symbols)
         } else {
             Vec::new()
         };
-        let question = self.question();
+        let question = self.question(table);
         let promotion_options: Vec<(String, String)> = match lang {
             Lang::Es => [
                 ("D", "Dama"),
@@ -907,12 +980,9 @@ impl App {
             }),
             _ => None,
         };
-        let names = [
-            self.session.name(Color::White),
-            self.session.name(Color::Black),
-        ];
+        let names = [table.name(Color::White), table.name(Color::Black)];
         let screen = ui::Screen {
-            title: &self.title,
+            title: &title_of(table),
             lang,
             board: ui::BoardView {
                 position: game.position(),
@@ -920,7 +990,7 @@ impl App {
                 last_move,
                 cursor: Some(self.cursor),
                 selected: self.selected,
-                targets: self.targets(),
+                targets: self.targets(table),
                 glyphs: self.view.glyphs,
                 coordinates: true,
             },
@@ -958,7 +1028,7 @@ impl App {
     }
 
     /// The question on the status line: the screen's own, or the session's.
-    fn question(&self) -> Option<String> {
+    fn question(&self, table: &Session) -> Option<String> {
         let lang = self.lang();
         match &self.ask {
             Some(Ask::Resume) => Some(
@@ -975,19 +1045,10 @@ impl App {
                 )
                 .into(),
             ),
-            None => self.session.question().map(|q| {
+            None => self.chair.question().map(|q| {
                 self.speaker
-                    .question(&q, Some(self.session.game().position()), false)
+                    .question(&q, Some(table.game().position()), false)
             }),
         }
-    }
-
-    /// Whether the engine should be asked for a move now.
-    pub fn engine_to_move(&self) -> bool {
-        self.session.engine_to_move()
-    }
-
-    pub fn seat(&self, color: Color) -> Seat {
-        self.session.seat(color)
     }
 }

@@ -19,7 +19,7 @@ use crate::speech::Speaker;
 
 use super::event_loop::TimeSource;
 use crate::table::command::{self, Command, Context, Grammar, Query};
-use crate::table::session::{Reply, Session, SessionError};
+use crate::table::session::{Chair, Reply, Session, SessionError};
 
 /// A program that says a line aloud (`--speak`), when installed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,9 +99,112 @@ impl LineCompanion for NoCompanion {
     fn step(&mut self, _session: &mut Session, _now: u64) {}
 }
 
-/// The line mode over one session.
+/// The line mode at this terminal: the game (the table) and the lines that say it.
 pub struct LineMode<W: Write> {
     pub session: Session,
+    pub screen: LineScreen<W>,
+}
+
+impl<W: Write> std::ops::Deref for LineMode<W> {
+    type Target = LineScreen<W>;
+    fn deref(&self) -> &LineScreen<W> {
+        &self.screen
+    }
+}
+
+impl<W: Write> std::ops::DerefMut for LineMode<W> {
+    fn deref_mut(&mut self) -> &mut LineScreen<W> {
+        &mut self.screen
+    }
+}
+
+impl<W: Write> LineMode<W> {
+    pub fn new(session: Session, speaker: Speaker, out: W, options: LineOptions) -> Self {
+        let screen = LineScreen::new(Chair::local(), speaker, out, options);
+        LineMode { session, screen }
+    }
+
+    /// Runs the mode: the opening lines, then lines from `input` until the player quits or
+    /// the input ends.
+    pub fn run<R: BufRead + Send + 'static>(
+        &mut self,
+        input: R,
+        time: &dyn TimeSource,
+        companion: &mut dyn LineCompanion,
+    ) -> io::Result<LineEnd> {
+        let (tx, rx) = mpsc::channel::<Option<String>>();
+        std::thread::spawn(move || {
+            for line in input.lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(Some(l)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(None);
+        });
+        self.screen.start(&self.session)?;
+        loop {
+            let now = time.now_ms();
+            self.session.tick(now);
+            companion.step(&mut self.session, now);
+            self.screen.poll(&self.session, now)?;
+            if self.session.engine_to_move() {
+                // The engine's turn: lines wait until it has moved.
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            }
+            if self.screen.options.prompt && !self.screen.prompted {
+                write!(self.screen.out, "> ")?;
+                self.screen.out.flush()?;
+                self.screen.prompted = true;
+            }
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(Some(line)) => {
+                    let now = time.now_ms();
+                    self.session.tick(now);
+                    if self.screen.input_line(&mut self.session, &line, now)? == Some(LineEnd::Quit)
+                    {
+                        return Ok(LineEnd::Quit);
+                    }
+                }
+                Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    let bye = self
+                        .screen
+                        .lang()
+                        .pick("Fin de la entrada.", "End of input.")
+                        .to_string();
+                    self.screen.say(&bye)?;
+                    return Ok(LineEnd::EndOfInput);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    /// The opening line; every event so far counts as said.
+    pub fn start(&mut self) -> io::Result<()> {
+        self.screen.start(&self.session)
+    }
+
+    /// Says what happened since the last call.
+    pub fn poll(&mut self, now: u64) -> io::Result<()> {
+        self.screen.poll(&self.session, now)
+    }
+
+    /// One line typed by the player at `now`.
+    pub fn input_line(&mut self, line: &str, now: u64) -> io::Result<Option<LineEnd>> {
+        self.screen.input_line(&mut self.session, line, now)
+    }
+}
+
+/// The lines over one game, for one chair: what it has said, the warnings given, the
+/// waiting question. It borrows the game for every line and keeps none of it.
+pub struct LineScreen<W: Write> {
+    chair: Chair,
     speaker: Speaker,
     out: W,
     options: LineOptions,
@@ -112,10 +215,10 @@ pub struct LineMode<W: Write> {
     prompted: bool,
 }
 
-impl<W: Write> LineMode<W> {
-    pub fn new(session: Session, speaker: Speaker, out: W, options: LineOptions) -> Self {
-        LineMode {
-            session,
+impl<W: Write> LineScreen<W> {
+    pub fn new(chair: Chair, speaker: Speaker, out: W, options: LineOptions) -> Self {
+        LineScreen {
+            chair,
             speaker,
             out,
             options,
@@ -152,10 +255,10 @@ impl<W: Write> LineMode<W> {
     }
 
     /// Says every new game event, once.
-    pub fn announce(&mut self) -> io::Result<()> {
-        let events = self.session.take_events();
+    pub fn announce(&mut self, table: &Session) -> io::Result<()> {
+        let events = table.take_events(&mut self.chair);
         for e in &events {
-            if let Some(words) = self.speaker.event(e, self.session.game()) {
+            if let Some(words) = self.speaker.event(e, table.game()) {
                 self.say(&words)?;
             }
             if matches!(e, GameEvent::GameEnded { .. }) {
@@ -173,11 +276,11 @@ impl<W: Write> LineMode<W> {
     }
 
     /// Low-time warnings at the configured thresholds, once per period and player.
-    fn warnings(&mut self, now: u64) -> io::Result<()> {
-        let Some(clock) = self.session.game().clock() else {
+    fn warnings(&mut self, table: &Session, now: u64) -> io::Result<()> {
+        let Some(clock) = table.game().clock() else {
             return Ok(());
         };
-        if self.session.game().is_over() {
+        if table.game().is_over() {
             return Ok(());
         }
         let mut say = Vec::new();
@@ -218,91 +321,35 @@ impl<W: Write> LineMode<W> {
         Ok(())
     }
 
-    /// Runs the mode: the opening lines, then lines from `input` until the player quits or
-    /// the input ends.
-    pub fn run<R: BufRead + Send + 'static>(
-        &mut self,
-        input: R,
-        time: &dyn TimeSource,
-        companion: &mut dyn LineCompanion,
-    ) -> io::Result<LineEnd> {
-        let (tx, rx) = mpsc::channel::<Option<String>>();
-        std::thread::spawn(move || {
-            for line in input.lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(Some(l)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-            let _ = tx.send(None);
-        });
-        self.start()?;
-        loop {
-            let now = time.now_ms();
-            self.session.tick(now);
-            companion.step(&mut self.session, now);
-            self.poll(now)?;
-            if self.session.engine_to_move() {
-                // The engine's turn: lines wait until it has moved.
-                std::thread::sleep(Duration::from_millis(10));
-                continue;
-            }
-            if self.options.prompt && !self.prompted {
-                write!(self.out, "> ")?;
-                self.out.flush()?;
-                self.prompted = true;
-            }
-            match rx.recv_timeout(Duration::from_millis(100)) {
-                Ok(Some(line)) => {
-                    let now = time.now_ms();
-                    self.session.tick(now);
-                    if self.input_line(&line, now)? == Some(LineEnd::Quit) {
-                        return Ok(LineEnd::Quit);
-                    }
-                }
-                Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    let bye = self
-                        .lang()
-                        .pick("Fin de la entrada.", "End of input.")
-                        .to_string();
-                    self.say(&bye)?;
-                    return Ok(LineEnd::EndOfInput);
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-            }
-        }
-    }
-
     /// The opening line; every event so far counts as said.
-    pub fn start(&mut self) -> io::Result<()> {
-        let intro = self.intro();
+    pub fn start(&mut self, table: &Session) -> io::Result<()> {
+        let intro = self.intro(table);
         self.say(&intro)?;
-        self.session.skip_events();
+        table.skip_events(&mut self.chair);
         Ok(())
     }
 
     /// Says what happened since the last call: new events and low-time warnings.
-    pub fn poll(&mut self, now: u64) -> io::Result<()> {
-        self.announce()?;
-        self.warnings(now)
+    pub fn poll(&mut self, table: &Session, now: u64) -> io::Result<()> {
+        self.announce(table)?;
+        self.warnings(table, now)
     }
 
     /// One line typed by the player at `now`.
-    pub fn input_line(&mut self, line: &str, now: u64) -> io::Result<Option<LineEnd>> {
+    pub fn input_line(
+        &mut self,
+        table: &mut Session,
+        line: &str,
+        now: u64,
+    ) -> io::Result<Option<LineEnd>> {
         self.prompted = false;
-        self.announce()?;
-        self.line(line.trim(), now)
+        self.announce(table)?;
+        self.line(table, line.trim(), now)
     }
 
-    /// Takes the game of the room this mode mirrors (a shared game) and says what
-    /// happened in it.
-    pub fn sync(&mut self, owner: &Session, now: u64) -> io::Result<()> {
-        self.session.sync_from(owner);
-        self.poll(now)
+    /// The chair these lines sit in.
+    pub fn chair(&self) -> &Chair {
+        &self.chair
     }
 
     /// Whether a prompt is on the screen since the last line said.
@@ -315,9 +362,9 @@ impl<W: Write> LineMode<W> {
         self.prompted = true;
     }
 
-    fn intro(&self) -> String {
+    fn intro(&self, table: &Session) -> String {
         let lang = self.lang();
-        let game = self.session.game();
+        let game = table.game();
         let mut s = lang
             .pick(
                 "escaque, modo de lectura. Escriba ayuda para la lista de órdenes.",
@@ -329,34 +376,34 @@ impl<W: Write> LineMode<W> {
             s.push_str(&self.speaker.move_count(game));
         }
         s.push(' ');
-        s.push_str(&self.speaker.turn(self.session.game()));
+        s.push_str(&self.speaker.turn(table.game()));
         s
     }
 
     /// The answer to a query.
-    fn query(&self, q: Query, now: u64) -> String {
+    fn query(&self, table: &Session, q: Query, now: u64) -> String {
         match q {
             Query::Help => help(self.lang()),
             Query::Repeat => self.last.clone(),
-            q => self.session.answer(q, &self.speaker, now),
+            q => table.answer(self.chair.role(), q, &self.speaker, now),
         }
     }
 
     /// One line of input at `now`: read by the table's grammar, carried out by the
     /// session, said here.
-    fn line(&mut self, text: &str, now: u64) -> io::Result<Option<LineEnd>> {
+    fn line(&mut self, table: &mut Session, text: &str, now: u64) -> io::Result<Option<LineEnd>> {
         if text.is_empty() {
             return Ok(None);
         }
         let answer = self
-            .session
+            .chair
             .question()
             .and_then(|_| command::answer(text))
             .map(Command::Answer);
         let cmd = match answer {
             Some(a) => a,
             None => {
-                let pos = *self.session.game().position();
+                let pos = *table.game().position();
                 let read = Grammar {
                     context: Context::Play,
                     speaker: &self.speaker,
@@ -367,11 +414,11 @@ impl<W: Write> LineMode<W> {
                     Ok(Some(c)) => c,
                     Ok(None) => return Ok(None),
                     Err(e) => {
-                        if self.session.withdraw_question().is_some() {
+                        if self.chair.withdraw_question().is_some() {
                             let s = self.speaker.cancelled();
                             self.say(&s)?;
                         }
-                        let s = match (&e, self.session.move_refusal()) {
+                        let s = match (&e, table.move_refusal(self.chair.role())) {
                             (command::CommandError::Move(_), Some(r)) => self.speaker.refusal(&r),
                             _ => self.speaker.command_error(&e),
                         };
@@ -381,7 +428,7 @@ impl<W: Write> LineMode<W> {
                 }
             }
         };
-        let outcome = match self.session.apply(cmd, now) {
+        let outcome = match table.apply(&mut self.chair, cmd, now) {
             Ok(o) => o,
             Err(e) => {
                 let s = self.speaker.refusal(&e);
@@ -394,9 +441,9 @@ impl<W: Write> LineMode<W> {
             self.say(&s)?;
         }
         match outcome.reply {
-            Reply::Done => self.announce()?,
+            Reply::Done => self.announce(table)?,
             Reply::Asked(q) => {
-                let pos = *self.session.game().position();
+                let pos = *table.game().position();
                 let s = self.speaker.question(&q, Some(&pos), true);
                 self.say(&s)?;
             }
@@ -410,7 +457,7 @@ impl<W: Write> LineMode<W> {
                 self.say(&s)?;
             }
             Reply::Front(Command::Query(q)) => {
-                let s = self.query(q, now);
+                let s = self.query(table, q, now);
                 self.say(&s)?;
             }
             Reply::NewGame | Reply::Front(_) => {

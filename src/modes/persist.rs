@@ -199,13 +199,12 @@ pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeErr
     if let Ok(journal) = std::fs::read_to_string(journal_path(path)) {
         let mut lines = journal.lines().enumerate().map(|(i, l)| (i + 1, l));
         if lines.next().map(|(_, h)| h) == Some(crate::table::journal::HEADER) {
-            let (mut session, now) =
+            let (session, now) =
                 Session::replay(setup.clone(), lines).map_err(|e| ResumeError::Other {
                     path: journal_path(path).display().to_string(),
                     message: e.to_string(),
                 })?;
             if session.game().plies().len() == pgn.moves.len() {
-                session.skip_events();
                 return Ok((session, now));
             }
         }
@@ -216,9 +215,7 @@ pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeErr
         san,
         message,
     })?;
-    let mut session = Session::from_game(game, setup);
-    session.skip_events();
-    Ok((session, now))
+    Ok((Session::from_game(game, setup), now))
 }
 
 /// The setup a saved game was played with (its tags over `setup`), if the file reads.

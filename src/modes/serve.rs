@@ -3,9 +3,10 @@
 //!
 //! The hub is a [`Service`]: the SSH layer hands it bytes, sizes and the time, and takes
 //! back the bytes to send. One truth: a room's `Session` is the only game; every screen
-//! holds a mirror ([`Session::mirror`]) that is replaced by the room's after each change,
-//! so every client sees the same moves, clocks and announcements. A screen's commands are
-//! queued by its mirror and decided by the room with the screen's role.
+//! holds only its own state and its chair ([`Chair`]: role, event cursor, question) and
+//! borrows the room's game for each key and each frame. A screen's command is applied to
+//! the room's game with the screen's role; every other screen of the room then reads the
+//! new events from its own cursor.
 //!
 //! Limits: connections, rooms and spectators are bounded; input is rate-limited (a token
 //! bucket of bytes per second) and a single packet is cut at [`Limits::max_packet`]; lines
@@ -29,11 +30,11 @@ use crate::net::term::{self, KeyDecoder, RemoteBackend};
 use crate::speech::{Profile, Speaker};
 use crate::ui::{self, Glyphs};
 
-use super::app::{App, Flow, View};
-use super::line::{LineEnd, LineMode, LineOptions};
+use super::app::{Flow, Screen, View};
+use super::line::{LineEnd, LineOptions, LineScreen};
 use crate::table::command::{Command, Context, Grammar, LobbyCommand};
 use crate::table::room::{ColorChoice, RoomSettings, Rooms};
-use crate::table::session::{Role, Session};
+use crate::table::session::{Chair, Role, Session};
 
 /// The bounds of a server.
 #[derive(Clone, Debug)]
@@ -101,8 +102,8 @@ struct ClientArgs {
 
 /// A room's screen for one client.
 enum RoomScreen {
-    Full(Box<App>),
-    Line(Box<LineMode<Vec<u8>>>),
+    Full(Box<Screen>),
+    Line(Box<LineScreen<Vec<u8>>>),
 }
 
 enum Place {
@@ -530,10 +531,13 @@ impl Hub {
                 code,
                 screen: RoomScreen::Full(app),
                 ..
-            } => {
-                let at = rooms.get(code).map_or(now, |r| r.time(now));
-                t.draw(|f| app.draw(f, at)).map(|_| ())
-            }
+            } => match rooms.get(code) {
+                Some(room) => {
+                    let at = room.time(now);
+                    t.draw(|f| app.draw(&room.session, f, at)).map(|_| ())
+                }
+                None => Ok(()),
+            },
             Place::Room { .. } => Ok(()),
         };
         if drawn.is_ok() {
@@ -563,7 +567,7 @@ impl Hub {
         let Some(c) = self.clients.get_mut(&id) else {
             return;
         };
-        let mirror = Session::mirror(&room.session, role);
+        let chair: Chair = room.session.chair(Some(role));
         let mut words = role_words(c.lang, role, &room.code, &c.speaker);
         if role == Role::Arbiter && !c.line {
             words.push_str(
@@ -587,13 +591,14 @@ impl Hub {
                 voice: None,
                 prompt: false,
             };
-            let mut lm = LineMode::new(mirror, c.speaker, Vec::new(), options);
+            let mut lm = LineScreen::new(chair, c.speaker, Vec::new(), options);
             let _ = lm.say(&words);
-            let _ = lm.start();
+            let _ = lm.start(&room.session);
             RoomScreen::Line(Box::new(lm))
         } else {
-            let mut app = App::new(
-                mirror,
+            let mut app = Screen::new(
+                &room.session,
+                chair,
                 c.keymap.clone(),
                 c.speaker,
                 c.view.clone(),
@@ -667,43 +672,20 @@ impl Hub {
         }
     }
 
-    /// The requests a client's screen queued, decided by its room.
-    fn process(&mut self, id: u64, now: u64) {
-        let Some(c) = self.clients.get_mut(&id) else {
+    /// After a screen of room `code` acted: the room notes the activity, and when the game
+    /// changed every other screen of the room reads the new events.
+    fn acted(&mut self, code: &str, before: u64, now: u64) {
+        let Ok(room) = self.rooms.get_mut(code) else {
             return;
         };
-        let Place::Room {
-            code, role, screen, ..
-        } = &mut c.place
-        else {
-            return;
-        };
-        let requests = match screen {
-            RoomScreen::Full(app) => app.session.take_requests(),
-            RoomScreen::Line(lm) => lm.session.take_requests(),
-        };
-        if requests.is_empty() {
-            return;
+        room.last_activity = now;
+        if room.version() != before {
+            self.after_room_change(code, now);
         }
-        let code = code.clone();
-        let Ok(room) = self.rooms.get_mut(&code) else {
-            return;
-        };
-        for r in requests {
-            if let Err(e) = room.apply(*role, r, now) {
-                match screen {
-                    RoomScreen::Full(app) => app.report(&e),
-                    RoomScreen::Line(lm) => {
-                        let _ = lm.say(&lm.speaker().refusal(&e));
-                    }
-                }
-                c.dirty = true;
-            }
-        }
-        self.after_room_change(&code, now);
     }
 
-    /// After a room changed: every screen in it gets the room's game, the game is saved.
+    /// After a room changed: every screen in it reads the new events from its cursor, the
+    /// game is saved.
     fn after_room_change(&mut self, code: &str, now: u64) {
         let Some(room) = self.rooms.get(code) else {
             return;
@@ -722,9 +704,11 @@ impl Hub {
                 }
                 *synced = version;
                 match screen {
-                    RoomScreen::Full(app) => app.sync(&room.session),
+                    RoomScreen::Full(app) => {
+                        app.absorb_events(&room.session);
+                    }
                     RoomScreen::Line(lm) => {
-                        let _ = lm.sync(&room.session, room.time(now));
+                        let _ = lm.poll(&room.session, room.time(now));
                     }
                 }
                 c.dirty = true;
@@ -858,10 +842,15 @@ impl Hub {
                 screen: RoomScreen::Line(lm),
                 ..
             } => {
-                let at = self.rooms.get(code).map_or(now, |r| r.time(now));
-                let end = lm.input_line(line, at);
+                let Ok(room) = self.rooms.get_mut(code) else {
+                    return;
+                };
+                let before = room.version();
+                let at = room.time(now);
+                let end = lm.input_line(&mut room.session, line, at);
                 c.dirty = true;
-                self.process(id, now);
+                let code = code.clone();
+                self.acted(&code, before, now);
                 if matches!(end, Ok(Some(LineEnd::Quit)) | Err(_)) {
                     self.leave_room(id, now);
                 }
@@ -883,23 +872,24 @@ impl Hub {
         else {
             return;
         };
-        let at = self.rooms.get(code).map_or(now, |r| r.time(now));
-        let flow = app.key(key, at);
+        let Ok(room) = self.rooms.get_mut(code) else {
+            return;
+        };
+        let before = room.version();
+        let at = room.time(now);
+        let flow = app.key(&mut room.session, key, at);
         c.dirty = true;
-        match flow {
-            Flow::Quit | Flow::NewGame | Flow::Resume => {
-                self.process(id, now);
-                self.leave_room(id, now);
-            }
-            Flow::Save => {
-                let words = c.lang.pick(
-                    "El servidor guarda la partida: se escribe en PGN cuando termina.",
-                    "The server keeps the game: it is written as PGN when it ends.",
-                );
-                app.set_announcement(words);
-                self.process(id, now);
-            }
-            Flow::Continue => self.process(id, now),
+        if flow == Flow::Save {
+            let words = c.lang.pick(
+                "El servidor guarda la partida: se escribe en PGN cuando termina.",
+                "The server keeps the game: it is written as PGN when it ends.",
+            );
+            app.set_announcement(words);
+        }
+        let code = code.clone();
+        self.acted(&code, before, now);
+        if matches!(flow, Flow::Quit | Flow::NewGame | Flow::Resume) {
+            self.leave_room(id, now);
         }
     }
 
@@ -1201,8 +1191,10 @@ impl Service for Hub {
             };
             match screen {
                 RoomScreen::Line(lm) => {
-                    let at = rooms.get(code).map_or(now, |r| r.time(now));
-                    let _ = lm.poll(at);
+                    let Some(room) = rooms.get(code) else {
+                        continue;
+                    };
+                    let _ = lm.poll(&room.session, room.time(now));
                     if !lm.out_mut().is_empty() {
                         c.dirty = true;
                     }

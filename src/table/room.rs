@@ -22,7 +22,7 @@ use crate::laws::Game;
 use crate::laws::clock::ClockOptions;
 use crate::laws::time_control::TimeControl;
 
-use crate::table::session::{Request, Role, Session, SessionError, Setup};
+use crate::table::session::{Request, Role, Session, SessionError, Setup, Shared};
 
 /// Which colour the creator of a room takes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -155,9 +155,11 @@ impl Room {
             }
             _ => Game::new(setup.start),
         };
+        let mut session = Session::from_game(game, setup);
+        session.share(Shared::default());
         Room {
             code,
-            session: Session::from_game(game, setup),
+            session,
             settings,
             seats: [None, None],
             arbiter: None,
@@ -189,7 +191,10 @@ impl Room {
         if started && session.game().clock().is_some() && !session.game().is_over() {
             stopped = session.game_mut().pause_clock(game_now).is_ok();
         }
-        session.skip_events();
+        session.share(Shared {
+            started,
+            arbiter_seated: arbiter.is_some(),
+        });
         let saved_events = session.game().events().len();
         Room {
             code,
@@ -255,8 +260,18 @@ impl Room {
         }
     }
 
+    /// Counts the changes its screens must see: the room's own (seats, names) and the
+    /// game's ([`Session::revision`]).
     pub fn version(&self) -> u64 {
-        self.version
+        self.version + self.session.revision()
+    }
+
+    /// Tells the game what the seats say (both players seated, an arbiter seated).
+    fn share(&mut self) {
+        self.session.share(Shared {
+            started: self.started,
+            arbiter_seated: self.arbiter.is_some(),
+        });
     }
 
     pub fn seat(&self, color: Color) -> Option<&Holder> {
@@ -352,6 +367,7 @@ impl Room {
                 Role::Spectator
             }
         };
+        self.share();
         self.version += 1;
         self.last_activity = now;
         Ok(role)
@@ -378,6 +394,7 @@ impl Room {
                 })
             }
         }
+        self.share();
         self.version += 1;
         self.last_activity = now;
         Ok(Role::Arbiter)
@@ -400,28 +417,14 @@ impl Room {
     }
 
     fn decide(&mut self, role: Role, request: Request, now: u64) -> Result<(), SessionError> {
-        if role == Role::Spectator {
-            return Err(SessionError::Spectator);
-        }
-        if !self.started && role != Role::Arbiter {
-            return Err(SessionError::Waiting);
-        }
-        self.session.tick(now);
-        match (role, request) {
-            (Role::Player(color), Request::Command(cmd)) => {
-                self.session.command_by(color, cmd, now)
-            }
-            (Role::Arbiter | Role::Spectator, Request::Command(_)) => {
-                Err(SessionError::NotYourMove)
-            }
-            (_, Request::Pause) => self.session.pause(false, now),
-            // 6.12: the arbiter restarts the clocks; without one, either player may.
-            (Role::Player(_), Request::Resume) if self.arbiter.is_some() => {
-                Err(SessionError::NotArbiter)
-            }
-            (_, Request::Resume) => self.session.pause(true, now),
-            (Role::Arbiter, Request::Arbiter(action)) => self.session.arbiter(action, now),
-            (_, Request::Arbiter(_)) => Err(SessionError::NotArbiter),
+        let role = Some(role);
+        match request {
+            Request::Command(cmd) => self.session.command_as(role, cmd, now),
+            Request::Pause => self.session.pause(role, false, now),
+            Request::Resume => self.session.pause(role, true, now),
+            Request::Arbiter(_) if role == Some(Role::Spectator) => Err(SessionError::Spectator),
+            Request::Arbiter(_) if role != Some(Role::Arbiter) => Err(SessionError::NotArbiter),
+            Request::Arbiter(action) => self.session.arbiter(action, now),
         }
     }
 

@@ -57,13 +57,59 @@ pub enum Request {
     Arbiter(crate::laws::irregularity::ArbiterAction),
 }
 
-/// A session that mirrors a game owned elsewhere (a room of `escaque serve`): commands are
-/// queued for the owner instead of carried out, the clock is not ticked here, and the game
-/// is replaced by the owner's after every change ([`Session::sync_from`]).
-#[derive(Clone, Debug)]
-pub struct Link {
-    pub role: Role,
-    outbox: Vec<Request>,
+/// One person's place at the table: who they are in the game, how far they have read the
+/// game's one stream of events (their cursor), and the question waiting for their yes or
+/// no. Every screen has its own chair over the one [`Session`]: the full screen and the
+/// line mode at a terminal, each SSH client of a room. Nobody holds a copy of the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chair {
+    /// `None`: the people at this terminal (two players, or one against an engine).
+    role: Option<Role>,
+    /// The events already handed out to this chair.
+    seen: usize,
+    question: Option<Question>,
+}
+
+impl Chair {
+    /// The chair of the people at this terminal, before any event.
+    pub fn local() -> Chair {
+        Chair::default()
+    }
+
+    /// Who sits here; `None` for the people at this terminal.
+    pub fn role(&self) -> Option<Role> {
+        self.role
+    }
+
+    /// A spectator who takes a free seat.
+    pub fn set_role(&mut self, role: Role) {
+        self.role = Some(role);
+    }
+
+    /// The question waiting for a yes or a no, if any.
+    pub fn question(&self) -> Option<Question> {
+        self.question
+    }
+
+    /// Withdraws the waiting question (a line that was not read, Esc).
+    pub fn withdraw_question(&mut self) -> Option<Question> {
+        self.question.take()
+    }
+
+    /// How many events of the game this chair has read.
+    pub fn seen(&self) -> usize {
+        self.seen
+    }
+}
+
+/// What a game shared by several screens (a room of `escaque serve`) adds to the rules:
+/// the room says whether both players are seated and whether an arbiter is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shared {
+    /// Both players are seated: the game has begun (the clock runs).
+    pub started: bool,
+    /// An arbiter holds the arbiter's seat (6.12: then only the arbiter restarts clocks).
+    pub arbiter_seated: bool,
 }
 
 /// How a game is set up.
@@ -142,12 +188,10 @@ pub struct Outcome {
 pub struct Session {
     game: Game,
     setup: Setup,
-    /// Events already handed out by [`Session::take_events`].
-    seen: usize,
-    /// Set when this session mirrors a game owned by a room.
-    link: Option<Link>,
-    /// The question waiting for a yes or a no.
-    question: Option<Question>,
+    /// Set when the game is shared by the screens of a room.
+    shared: Option<Shared>,
+    /// Counts the changes the screens must see (every act, every touch).
+    revision: u64,
     /// Every act that changed the game, with its instant: what the autosave keeps and a
     /// resumed session replays ([`Session::replay`]).
     journal: Vec<Entry>,
@@ -185,65 +229,47 @@ impl Session {
         Session {
             game,
             setup,
-            seen: 0,
-            link: None,
-            question: None,
+            shared: None,
+            revision: 0,
             journal: Vec::new(),
             touch: None,
         }
     }
 
-    /// A mirror of `owner`'s game for a remote screen of `role`: every event so far counts
-    /// as handed out.
-    pub fn mirror(owner: &Session, role: Role) -> Session {
-        let mut s = owner.clone();
-        s.seen = s.game.events().len();
-        s.link = Some(Link {
+    /// A chair at this game for a screen that arrives now: every event so far counts as
+    /// read.
+    pub fn chair(&self, role: Option<Role>) -> Chair {
+        Chair {
             role,
-            outbox: Vec::new(),
-        });
-        s
-    }
-
-    /// The role of a mirror; `None` for a game owned here.
-    pub fn role(&self) -> Option<Role> {
-        self.link.as_ref().map(|l| l.role)
-    }
-
-    /// Changes the role of a mirror (a spectator who takes a free seat).
-    pub fn set_role(&mut self, role: Role) {
-        if let Some(l) = self.link.as_mut() {
-            l.role = role;
+            seen: self.game.events().len(),
+            question: None,
         }
     }
 
-    /// The requests a mirror queued for its owner since the last call.
-    pub fn take_requests(&mut self) -> Vec<Request> {
-        self.link
-            .as_mut()
-            .map(|l| std::mem::take(&mut l.outbox))
-            .unwrap_or_default()
+    /// Makes the game a shared one (a room's), or updates what the room says of it.
+    pub fn share(&mut self, shared: Shared) {
+        self.shared = Some(shared);
+        self.revision += 1;
     }
 
-    /// Replaces a mirror's game with the owner's; the events the owner recorded since
-    /// become this session's new events.
-    pub fn sync_from(&mut self, owner: &Session) {
-        self.game = owner.game.clone();
-        self.setup = owner.setup.clone();
-        self.sync_touch();
-        self.seen = self.seen.min(self.game.events().len());
+    /// What the room says of a shared game; `None` for a game at one terminal.
+    pub fn shared(&self) -> Option<Shared> {
+        self.shared
     }
 
-    /// Queues `request` when this is a mirror; `false` when the game is owned here.
-    fn queue(&mut self, request: Request) -> Result<bool, SessionError> {
-        let Some(link) = self.link.as_mut() else {
-            return Ok(false);
-        };
-        if link.role == Role::Spectator {
-            return Err(SessionError::Spectator);
+    /// Counts the changes the screens must see: a screen that drew at one revision has
+    /// nothing new to show while it stays the same.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// In a shared game, whether `role` may act on the game now at all.
+    fn gate(&self, role: Option<Role>) -> Result<(), SessionError> {
+        match (self.shared, role) {
+            (_, Some(Role::Spectator)) => Err(SessionError::Spectator),
+            (Some(s), Some(r)) if !s.started && r != Role::Arbiter => Err(SessionError::Waiting),
+            _ => Ok(()),
         }
-        link.outbox.push(request);
-        Ok(true)
     }
 
     pub fn game(&self) -> &Game {
@@ -276,9 +302,10 @@ impl Session {
         self.game.position().turn()
     }
 
-    /// Whether a person at this screen is to move now (in a shared game: this player).
-    pub fn human_to_move(&self) -> bool {
-        if let Some(role) = self.role() {
+    /// Whether the person in a chair of `role` is to move now (in a shared game: this
+    /// player; at one terminal: a person, not an engine).
+    pub fn human_to_move(&self, role: Option<Role>) -> bool {
+        if let Some(role) = role {
             return !self.game.is_over() && role == Role::Player(self.to_move());
         }
         !self.game.is_over() && self.seat(self.to_move()) == Seat::Human
@@ -286,13 +313,13 @@ impl Session {
 
     /// Whether an engine is to move now.
     pub fn engine_to_move(&self) -> bool {
-        self.link.is_none() && !self.game.is_over() && self.seat(self.to_move()) == Seat::Engine
+        self.shared.is_none() && !self.game.is_over() && self.seat(self.to_move()) == Seat::Engine
     }
 
     /// The side of the person at this terminal who is not to move, in a game against an
     /// engine; in a game between two people, the player who has just moved.
-    fn offerer(&self) -> Color {
-        if let Some(Role::Player(c)) = self.role() {
+    fn offerer(&self, role: Option<Role>) -> Color {
+        if let Some(Role::Player(c)) = role {
             return c;
         }
         match self.setup.seats {
@@ -302,9 +329,10 @@ impl Session {
         }
     }
 
-    /// The bottom of the board: the person's colour against an engine, else White.
-    pub fn local_color(&self) -> Color {
-        if let Some(Role::Player(c)) = self.role() {
+    /// The bottom of the board for a chair of `role`: a player's own colour, the
+    /// person's colour against an engine, else White.
+    pub fn local_color(&self, role: Option<Role>) -> Color {
+        if let Some(Role::Player(c)) = role {
             return c;
         }
         match self.setup.seats {
@@ -314,10 +342,10 @@ impl Session {
     }
 
     /// The person who acts for the player to move (a claim, a resignation; "my" pieces in
-    /// the line mode's queries): the person against an engine, the player to move between
-    /// two people.
-    pub fn local_color_or_turn(&self) -> Color {
-        if let Some(Role::Player(c)) = self.role() {
+    /// the line mode's queries): a player's own colour, the person against an engine, the
+    /// player to move between two people.
+    pub fn local_color_or_turn(&self, role: Option<Role>) -> Color {
+        if let Some(Role::Player(c)) = role {
             return c;
         }
         match self.setup.seats {
@@ -327,24 +355,20 @@ impl Session {
         }
     }
 
-    /// The question waiting for a yes or a no, if any.
-    pub fn question(&self) -> Option<Question> {
-        self.question
-    }
-
-    /// Withdraws the waiting question (a line that was not read, Esc).
-    pub fn withdraw_question(&mut self) -> Option<Question> {
-        self.question.take()
-    }
-
-    /// Carries out what a person at this screen typed or pressed, at `now`: the one entry
-    /// of every front end. Acts that need a yes first are asked ([`Question`]); a waiting
-    /// question is answered by [`Command::Answer`] only, and withdrawn by anything else.
-    pub fn apply(&mut self, cmd: Command, now: u64) -> Result<Outcome, SessionError> {
-        let withdrawn = match (self.question.take(), &cmd) {
+    /// Carries out what the person in `chair` typed or pressed, at `now`: the one entry
+    /// of every front end. Acts that need a yes first are asked ([`Question`], kept in the
+    /// chair); a waiting question is answered by [`Command::Answer`] only, and withdrawn
+    /// by anything else.
+    pub fn apply(
+        &mut self,
+        chair: &mut Chair,
+        cmd: Command,
+        now: u64,
+    ) -> Result<Outcome, SessionError> {
+        let withdrawn = match (chair.question.take(), &cmd) {
             (Some(q), Command::Answer(yes)) => {
                 let reply = if *yes {
-                    self.confirmed(q, now)?
+                    self.confirmed(chair.role, q, now)?
                 } else {
                     Reply::Cancelled(q)
                 };
@@ -356,22 +380,26 @@ impl Session {
             (None, Command::Answer(_)) => return Err(SessionError::NoQuestion),
             (q, _) => q,
         };
-        let reply = self.apply_fresh(cmd, now)?;
+        let reply = self.apply_fresh(chair.role, cmd, now)?;
+        if let Reply::Asked(q) = reply {
+            chair.question = Some(q);
+        }
         Ok(Outcome { withdrawn, reply })
     }
 
-    fn ask(&mut self, q: Question) -> Reply {
-        self.question = Some(q);
-        Reply::Asked(q)
-    }
-
-    fn apply_fresh(&mut self, cmd: Command, now: u64) -> Result<Reply, SessionError> {
+    fn apply_fresh(
+        &mut self,
+        role: Option<Role>,
+        cmd: Command,
+        now: u64,
+    ) -> Result<Reply, SessionError> {
         let over = || {
             self.game
                 .outcome()
                 .map(|o| SessionError::Game(crate::laws::GameError::Over(o)))
         };
-        if self.role() == Some(Role::Spectator)
+        let shared = self.shared.is_some();
+        if role == Some(Role::Spectator)
             && matches!(
                 cmd,
                 Command::Move(_)
@@ -396,23 +424,25 @@ impl Session {
             }
         }
         Ok(match cmd {
-            Command::Move(_) if self.link.is_some() => {
-                self.may_move()?;
-                self.command(cmd, now)?;
+            Command::Move(_) => {
+                if role.is_some() {
+                    self.may_move(role)?;
+                }
+                self.command_as(role, cmd, now)?;
                 Reply::Done
             }
-            Command::Move(_) | Command::DeclineDraw => {
-                self.command(cmd, now)?;
+            Command::DeclineDraw => {
+                self.command_as(role, cmd, now)?;
                 Reply::Done
             }
             Command::Resign | Command::Claim(_) | Command::OfferDraw => {
                 if let Some(e) = over() {
                     return Err(e);
                 }
-                if self.role() == Some(Role::Arbiter) {
+                if role == Some(Role::Arbiter) {
                     return Err(SessionError::NotYourMove);
                 }
-                self.ask(match cmd {
+                Reply::Asked(match cmd {
                     Command::Resign => Question::Resign,
                     Command::Claim(m) => Question::Claim(m),
                     _ => Question::Offer,
@@ -425,21 +455,21 @@ impl Session {
                 if self.game.pending_offer().is_none() {
                     return Err(SessionError::NoOffer);
                 }
-                self.ask(Question::Accept)
+                Reply::Asked(Question::Accept)
             }
             Command::Takeback => {
                 self.takeback_allowed()?;
-                self.ask(Question::Takeback)
+                Reply::Asked(Question::Takeback)
             }
             Command::Quit => {
-                if self.link.is_some() || self.game.is_over() || self.game.plies().is_empty() {
+                if shared || self.game.is_over() || self.game.plies().is_empty() {
                     Reply::Leave
                 } else {
-                    self.ask(Question::Quit)
+                    Reply::Asked(Question::Quit)
                 }
             }
             Command::NewGame => {
-                if self.link.is_some() {
+                if shared {
                     return Err(SessionError::NotShared);
                 }
                 if !self.game.is_over() && !self.game.plies().is_empty() {
@@ -448,15 +478,18 @@ impl Session {
                 Reply::NewGame
             }
             Command::Pause => {
-                self.pause(false, now)?;
+                self.pause(role, false, now)?;
                 Reply::Done
             }
             Command::Resume => {
-                self.pause(true, now)?;
+                self.pause(role, true, now)?;
                 Reply::Done
             }
-            Command::Decide(d) if self.link.is_some() => {
-                self.request(Request::Arbiter(live_action(d)?))?;
+            Command::Decide(d) if shared => {
+                if role != Some(Role::Arbiter) {
+                    return Err(SessionError::NotArbiter);
+                }
+                self.arbiter(live_action(d)?, now)?;
                 Reply::Done
             }
             Command::Answer(_) => return Err(SessionError::NoQuestion),
@@ -465,7 +498,12 @@ impl Session {
     }
 
     /// A question answered yes.
-    fn confirmed(&mut self, q: Question, now: u64) -> Result<Reply, SessionError> {
+    fn confirmed(
+        &mut self,
+        role: Option<Role>,
+        q: Question,
+        now: u64,
+    ) -> Result<Reply, SessionError> {
         Ok(match q {
             Question::Quit => Reply::Leave,
             Question::Takeback => {
@@ -473,44 +511,61 @@ impl Session {
                 Reply::TakenBack
             }
             Question::Resign => {
-                self.command(Command::Resign, now)?;
+                self.command_as(role, Command::Resign, now)?;
                 Reply::Done
             }
             Question::Offer => {
-                self.command(Command::OfferDraw, now)?;
+                self.command_as(role, Command::OfferDraw, now)?;
                 Reply::Done
             }
             Question::Accept => {
-                self.command(Command::AcceptDraw, now)?;
+                self.command_as(role, Command::AcceptDraw, now)?;
                 Reply::Done
             }
             Question::Claim(m) => {
-                self.command(Command::Claim(m), now)?;
+                self.command_as(role, Command::Claim(m), now)?;
                 Reply::Done
             }
         })
     }
 
-    /// Carries out a person's command at `now`, at once (a mirror queues it for the room):
-    /// moves, offers, answers to offers, claims, resigning. [`Session::apply`] asks first
-    /// where the Laws' acts cannot be undone.
+    /// Carries out a command of the people at this terminal at `now`, at once: moves,
+    /// offers, answers to offers, claims, resigning. [`Session::apply`] asks first where
+    /// the Laws' acts cannot be undone.
     pub fn command(&mut self, cmd: Command, now: u64) -> Result<(), SessionError> {
-        if self.queue(Request::Command(cmd.clone()))? {
-            return Ok(());
-        }
-        self.tick(now);
-        if let Command::Move(_) = cmd {
-            if self.engine_to_move() {
-                return Err(SessionError::EngineToMove);
+        self.command_as(None, cmd, now)
+    }
+
+    /// Carries out the command of the person in a chair of `role` at `now`, at once: in a
+    /// shared game a player acts for their own colour only, the arbiter and spectators
+    /// not at all; at one terminal (`None`) the player the command is for (see the
+    /// module's notes).
+    pub fn command_as(
+        &mut self,
+        role: Option<Role>,
+        cmd: Command,
+        now: u64,
+    ) -> Result<(), SessionError> {
+        self.gate(role)?;
+        let by = match role {
+            Some(Role::Player(c)) => c,
+            Some(_) => return Err(SessionError::NotYourMove),
+            None => {
+                self.tick(now);
+                if let Command::Move(_) = cmd {
+                    if self.engine_to_move() {
+                        return Err(SessionError::EngineToMove);
+                    }
+                }
+                match cmd {
+                    Command::Move(_) => self.to_move(),
+                    Command::OfferDraw => self.offerer(None),
+                    Command::AcceptDraw | Command::DeclineDraw => {
+                        !self.game.pending_offer().ok_or(SessionError::NoOffer)?.by
+                    }
+                    _ => self.local_color_or_turn(None),
+                }
             }
-        }
-        let by = match cmd {
-            Command::Move(_) => self.to_move(),
-            Command::OfferDraw => self.offerer(),
-            Command::AcceptDraw | Command::DeclineDraw => {
-                !self.game.pending_offer().ok_or(SessionError::NoOffer)?.by
-            }
-            _ => self.local_color_or_turn(),
         };
         self.command_by(by, cmd, now)
     }
@@ -540,9 +595,8 @@ impl Session {
     }
 
     fn log(&mut self, at: u64, act: Act) {
-        if self.link.is_none() {
-            self.journal.push(Entry { at, act });
-        }
+        self.revision += 1;
+        self.journal.push(Entry { at, act });
     }
 
     /// The journal: every act that changed the game, with its instant.
@@ -600,8 +654,8 @@ impl Session {
                     }
                 }
                 Act::Engine(m) => s.engine_move(m, at),
-                Act::Pause => s.pause(false, at),
-                Act::Resume => s.pause(true, at),
+                Act::Pause => s.pause(None, false, at),
+                Act::Resume => s.pause(None, true, at),
                 Act::Tick => {
                     s.tick(at);
                     Ok(())
@@ -675,16 +729,22 @@ impl Session {
         Ok(())
     }
 
-    /// 6.11–6.12: stops the clocks, or starts them again (a mirror asks the room).
-    pub fn pause(&mut self, resume: bool, now: u64) -> Result<(), SessionError> {
-        let request = if resume {
-            Request::Resume
-        } else {
-            Request::Pause
-        };
-        if self.queue(request)? {
-            return Ok(());
+    /// 6.11–6.12: stops the clocks, or starts them again, for the person in a chair of
+    /// `role`: in a shared game a player may stop them (6.11.1, to call the arbiter) and
+    /// only the arbiter restarts them when one is seated (6.12).
+    pub fn pause(
+        &mut self,
+        role: Option<Role>,
+        resume: bool,
+        now: u64,
+    ) -> Result<(), SessionError> {
+        self.gate(role)?;
+        if let (Some(s), Some(Role::Player(_)), true) = (self.shared, role, resume) {
+            if s.arbiter_seated {
+                return Err(SessionError::NotArbiter);
+            }
         }
+        self.tick(now);
         if resume {
             self.game.resume_clock(now)?;
             self.log(now, Act::Resume);
@@ -695,10 +755,10 @@ impl Session {
         Ok(())
     }
 
-    /// Whether the person at this screen may move now: in a shared game only the player
-    /// to move (a spectator or the arbiter never, the other player not now).
-    pub fn may_move(&self) -> Result<(), SessionError> {
-        match self.role() {
+    /// Whether the person in a chair of `role` may move now: in a shared game only the
+    /// player to move (a spectator or the arbiter never, the other player not now).
+    pub fn may_move(&self, role: Option<Role>) -> Result<(), SessionError> {
+        match role {
             Some(Role::Spectator) => Err(SessionError::Spectator),
             Some(Role::Arbiter) => Err(SessionError::NotYourMove),
             Some(Role::Player(c)) if c != self.to_move() => Err(SessionError::NotYourMove),
@@ -706,28 +766,16 @@ impl Session {
         }
     }
 
-    /// Why the person at this screen cannot move now, if they cannot: said instead of
-    /// why a text was not a legal move (a move typed out of turn is out of turn first).
-    pub fn move_refusal(&self) -> Option<SessionError> {
+    /// Why the person in a chair of `role` cannot move now, if they cannot: said instead
+    /// of why a text was not a legal move (a move typed out of turn is out of turn first).
+    pub fn move_refusal(&self, role: Option<Role>) -> Option<SessionError> {
         if let Some(o) = self.game.outcome() {
             return Some(SessionError::Game(crate::laws::GameError::Over(o)));
         }
         if self.engine_to_move() {
             return Some(SessionError::EngineToMove);
         }
-        self.may_move().err()
-    }
-
-    /// A request from a screen of a shared game (the arbiter's decisions): queued for the
-    /// room, which decides.
-    pub fn request(&mut self, request: Request) -> Result<(), SessionError> {
-        if self.link.is_none() {
-            return Err(SessionError::NotShared);
-        }
-        if matches!(request, Request::Arbiter(_)) && self.role() != Some(Role::Arbiter) {
-            return Err(SessionError::NotArbiter);
-        }
-        self.queue(request).map(|_| ())
+        self.gate(role).err().or_else(|| self.may_move(role).err())
     }
 
     /// Plays the engine's move at `now`.
@@ -748,24 +796,30 @@ impl Session {
         Ok(())
     }
 
-    /// Brings the clock to `now`: a flag that falls ends the game by 6.9. A mirror's clock
-    /// is the room's: only the room ticks it.
+    /// Brings the clock to `now`: a flag that falls ends the game by 6.9. A shared game's
+    /// clock runs once both players are seated.
     pub fn tick(&mut self, now: u64) {
-        if self.link.is_none() && !self.game.is_over() && !self.game.tick(now).is_empty() {
+        if self.shared.is_some_and(|s| !s.started) {
+            return;
+        }
+        if !self.game.is_over() && !self.game.tick(now).is_empty() {
             self.log(now, Act::Tick);
         }
     }
 
-    /// The events since the last call.
-    pub fn take_events(&mut self) -> Vec<GameEvent> {
-        let new = self.game.events_since(self.seen).to_vec();
-        self.seen = self.game.events().len();
+    /// The events `chair` has not read yet; its cursor moves to the end. (A takeback
+    /// rebuilds a shorter record: a cursor past its end reads from there on.)
+    pub fn take_events(&self, chair: &mut Chair) -> Vec<GameEvent> {
+        let len = self.game.events().len();
+        let new = self.game.events_since(chair.seen.min(len)).to_vec();
+        chair.seen = len;
         new
     }
 
-    /// Marks every event so far as handed out (a resumed game announces only what follows).
-    pub fn skip_events(&mut self) {
-        self.seen = self.game.events().len();
+    /// Marks every event so far as read by `chair` (a resumed game announces only what
+    /// follows).
+    pub fn skip_events(&self, chair: &mut Chair) {
+        chair.seen = self.game.events().len();
     }
 
     /// Takes back the last move of the person (and the engine's reply after it), by
@@ -790,7 +844,6 @@ impl Session {
             game.play(mv)?;
         }
         self.game = game;
-        self.seen = self.game.events().len();
         self.sync_touch();
         let at = self.journal.last().map_or(0, |e| e.at);
         self.log(at, Act::Takeback);
@@ -798,7 +851,7 @@ impl Session {
     }
 
     fn takeback_allowed(&self) -> Result<(), SessionError> {
-        if self.link.is_some() {
+        if self.shared.is_some() {
             return Err(SessionError::NotShared);
         }
         if self.game.clock().is_some() || self.game.plies().is_empty() {
@@ -808,9 +861,9 @@ impl Session {
     }
 
     /// The answer to a query about the game at `now`, in `speaker`'s words ("mine": the
-    /// pieces of the person at this screen). Help and the last sentence again are the
-    /// front end's.
-    pub fn answer(&self, q: Query, speaker: &Speaker, now: u64) -> String {
+    /// pieces of the person in a chair of `role`). Help and the last sentence again are
+    /// the front end's.
+    pub fn answer(&self, asker: Option<Role>, q: Query, speaker: &Speaker, now: u64) -> String {
         let game = &self.game;
         let pos = game.position();
         match q {
@@ -819,7 +872,7 @@ impl Session {
             Query::LastMove => speaker.last_move(game),
             Query::Turn => speaker.turn(game),
             Query::Pieces { whose, role } => {
-                let mine = self.local_color_or_turn();
+                let mine = self.local_color_or_turn(asker);
                 match whose {
                     Whose::Both => format!(
                         "{} {}",
@@ -877,6 +930,7 @@ impl Session {
         }
         .map_err(|e| SessionError::Touch(e.to_string()))?;
         self.game.record_touch(&outcome.events)?;
+        self.revision += 1;
         Ok(outcome)
     }
 
@@ -969,8 +1023,9 @@ mod tests {
         s.command(Command::Move(e4), 6000).unwrap();
         // 3 min − 5 s + 2 s.
         assert_eq!(s.game().plies()[0].clock_ms, Some(177_000));
-        assert!(!s.take_events().is_empty());
-        assert!(s.take_events().is_empty());
+        let mut chair = Chair::local();
+        assert!(!s.take_events(&mut chair).is_empty());
+        assert!(s.take_events(&mut chair).is_empty());
     }
 
     #[test]
@@ -990,6 +1045,6 @@ mod tests {
         s.engine_move(e5, 0).unwrap();
         s.takeback().unwrap();
         assert!(s.game().plies().is_empty());
-        assert!(s.human_to_move());
+        assert!(s.human_to_move(None));
     }
 }
