@@ -543,7 +543,7 @@ fn art_7_5_arbiter_training_handles_illegal_moves_by_the_laws() {
 #[test]
 fn art_4_3_strict_touch_move_binds_the_touched_piece() {
     let mut a = app(None, Some("15+10"));
-    a.set_strict_touch(true);
+    a.set_strict_touch(true, 0);
     // The cursor starts on e2: touch the pawn (Enter), put it back (Esc).
     press(&mut a, &[KeyCode::Enter, KeyCode::Esc], 0);
     // 4.3.1: the touched piece must be moved; the knight may not.

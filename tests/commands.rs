@@ -328,11 +328,15 @@ fn every_line_of_the_grammar_reaches_the_same_game_on_every_screen() {
 
 #[test]
 fn art_9_5_3_resume_after_kill_keeps_the_penalty_time_and_the_claims() {
+    use escaque::laws::irregularity::{ArbiterAction, ArbiterPenalty};
     use escaque::modes::persist;
     use escaque::table::command::Command;
-    // A clocked game: a wrong claim gives the opponent time (9.5.3), an offer is declined,
-    // the clocks run; the autosave is written after each act, as play mode does; then the
-    // process dies (nothing more is written) and the game is resumed from the files.
+    use escaque::table::session::Hand;
+    // A clocked game in strict touch-move: a wrong claim gives the opponent time (9.5.3),
+    // an offer is declined, a piece is adjusted (4.2) and one touched and moved (4.3), the
+    // arbiter warns, the clocks run; the autosave follows the session after each act, as
+    // play mode does (the journal appended); then the process dies (nothing more is
+    // written) and the game is resumed from the files.
     let dir = std::env::temp_dir().join(format!("escaque-resume-{}", std::process::id()));
     let (autosave, games) = (dir.join("autosave"), dir.join("games"));
     let setup = Setup {
@@ -340,45 +344,80 @@ fn art_9_5_3_resume_after_kill_keeps_the_penalty_time_and_the_claims() {
         ..Setup::default()
     };
     let mut s = Session::new(setup.clone(), 0);
+    let mut saver = persist::Autosaver::new(autosave.clone(), games.clone(), &s);
+    s.set_strict_touch(true, 1_000);
     let mv = |s: &Session, san: &str| {
         escaque::core::parse_move(s.game().position(), san, escaque::core::Letters::English)
             .unwrap()
     };
+    let sq = |name: &str| name.parse::<escaque::core::Square>().unwrap();
     let steps: Vec<(u64, &str)> = vec![
         (4_000, "e4"),
         (9_000, "e5"),
         (15_000, "claim"),
+        (18_000, "adjust f1"),
+        (20_000, "touch g1"),
         (21_000, "Nf3"),
         (22_000, "offer"),
         (30_000, "decline"),
+        (30_500, "warn"),
         (31_000, "Nc6"),
     ];
     for (at, step) in steps {
-        let cmd = match step {
-            "claim" => Command::Claim(None),
-            "offer" => Command::OfferDraw,
-            "decline" => Command::DeclineDraw,
-            san => Command::Move(mv(&s, san)),
+        let result = match step.split_once(' ') {
+            Some(("adjust", square)) => s
+                .touch(Hand::Adjust(s.game().position().turn(), sq(square)), at)
+                .map(|_| ()),
+            Some(("touch", square)) => s.touch(Hand::Touch(sq(square)), at).map(|_| ()),
+            _ if step == "warn" => s.arbiter(
+                ArbiterAction::Penalty {
+                    to: Color::White,
+                    penalty: ArbiterPenalty::Warning,
+                },
+                at,
+            ),
+            _ => {
+                let cmd = match step {
+                    "claim" => Command::Claim(None),
+                    "offer" => Command::OfferDraw,
+                    "decline" => Command::DeclineDraw,
+                    san => Command::Move(mv(&s, san)),
+                };
+                s.command(cmd, at)
+            }
         };
-        // A wrong claim is refused by the laws, with its penalty.
-        let _ = s.command(cmd, at);
-        persist::autosave(&s, &autosave, &games).unwrap();
+        // Only the wrong claim is refused by the laws (with its penalty).
+        assert!(result.is_ok() || step == "claim", "{step}: {result:?}");
+        saver.save(&s).expect("changed").unwrap();
     }
     assert_eq!(s.game().claims().len(), 1);
     assert_eq!(s.game().penalties().len(), 1);
     let path = persist::autosave_path(&autosave);
+    let journal = std::fs::read_to_string(persist::journal_path(&path)).unwrap();
+    assert!(journal.contains(" touch g1\n"), "{journal}");
+    assert!(journal.contains(" adjust w f1\n"), "{journal}");
     let (back, now) = persist::resume(&path, Setup::default()).unwrap();
     assert_eq!(now, 31_000);
     assert_eq!(back.game().events(), s.game().events());
     assert_eq!(back.game().claims(), s.game().claims());
     assert_eq!(back.game().penalties(), s.game().penalties());
-    for c in [White, Black] {
-        assert_eq!(
-            back.game().clock().unwrap().remaining(c, now),
-            s.game().clock().unwrap().remaining(c, now),
-            "{c:?}"
-        );
+    assert_eq!(back.journal(), s.journal());
+    for c in [Color::White, Color::Black] {
+        for at in [now, now + 7_000] {
+            assert_eq!(
+                back.game().clock().unwrap().remaining(c, at),
+                s.game().clock().unwrap().remaining(c, at),
+                "{c:?} at {at}"
+            );
+        }
     }
+    // A crash in the middle of an append leaves a line without its newline: it is left
+    // out, and everything before it stands.
+    let mut torn = journal.clone();
+    torn.push_str("31500 w mo");
+    std::fs::write(persist::journal_path(&path), &torn).unwrap();
+    let (back, _) = persist::resume(&path, Setup::default()).unwrap();
+    assert_eq!(back.game().events(), s.game().events());
     // Without the journal the PGN alone gives the moves and their clock readings only:
     // the penalty time after the last move was lost (the bug this journal fixes).
     std::fs::remove_file(persist::journal_path(&path)).unwrap();
@@ -397,7 +436,10 @@ fn an_unfinished_game_said_no_to_is_kept_in_the_games_folder() {
         .unwrap();
     s.command(escaque::table::command::Command::Move(e4), 0)
         .unwrap();
-    persist::autosave(&s, &autosave, &games).unwrap();
+    let mut saver = persist::Autosaver::new(autosave.clone(), games.clone(), &s);
+    s.command(escaque::table::command::Command::OfferDraw, 0)
+        .unwrap();
+    saver.save(&s).expect("changed").unwrap();
     assert!(persist::unfinished(&autosave).is_some());
     let kept = persist::keep_unfinished(&autosave, &games).unwrap();
     assert!(persist::unfinished(&autosave).is_none());

@@ -254,11 +254,24 @@ fn full_screen_killed_mid_game_resumes_every_move_and_the_clocks() {
             term.keys(keys);
             term.wait_line(said);
         }
-        // The autosave is written before the screen shows the move; read what it holds.
-        wait_until("the autosave of 3. Bb5", || {
-            std::fs::read_to_string(sandbox.autosave()).is_ok_and(|t| t.contains("3. Bb5"))
+        // Black claims a draw that is not there (9.5.3): asked first, then White's clock
+        // gets a minute.
+        term.keys(&["c", "l", "a", "i", "m", "Enter"]);
+        term.wait_screen("the claim's question", |s| {
+            s.contains("[y/n] Claim a draw?")
+        });
+        term.keys(&["y"]);
+        // The autosave is written before the screen shows the act; read what it holds.
+        wait_until("the autosave of the claim after 3. Bb5", || {
+            std::fs::read_to_string(sandbox.autosave())
+                .is_ok_and(|t| t.contains("3. Bb5") && t.contains("claims a draw"))
         });
         saved = std::fs::read_to_string(sandbox.autosave()).expect("autosave");
+        let screen = term.wait_screen("White's minute on the clock", |s| {
+            let readings = clk_readings(&saved);
+            readings.len() == 5 && clock_face(s, "♔ White").1 == face(readings[4] + 60_000)
+        });
+        assert!(!clock_face(&screen, "♔ White").0, "{screen}");
         let pid = std::fs::read_to_string(&pid_file).expect("the pid file");
         let pid = pid.trim();
         let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
@@ -289,9 +302,16 @@ fn full_screen_killed_mid_game_resumes_every_move_and_the_clocks() {
     term.keys(&["y"]);
     let screen = term
         .wait_line("Game resumed. Last move: move three, White: Bishop Bella five. Black to move.");
+    let sheet = scoresheet(&screen);
     assert_eq!(
-        scoresheet(&screen),
+        sheet[..3],
         ["1. e4     e5", "2. Nf3    Nc6", "3. Bb5"],
+        "{screen}"
+    );
+    // The claim (a claim is also an offer, 9.1.2.3) and its penalty, restored.
+    assert!(
+        sheet.contains(&"  = Black offers a draw".to_string())
+            && sheet.contains(&"  ! +1 min to White (Art. 9.5.3)".to_string()),
         "{screen}"
     );
     assert!(screen.contains("┌ Black to move ─"), "{screen}");
@@ -299,12 +319,13 @@ fn full_screen_killed_mid_game_resumes_every_move_and_the_clocks() {
         board_row(&screen, '5'),
         "│5      ♗           ♟               "
     );
-    // White's clock is stopped at the reading saved after 3. Bb5; Black's runs on from the
-    // reading saved after 2... Nc6 (the time between that save and the kill is lost).
+    // White's clock is stopped at the reading saved after 3. Bb5 and the minute of the
+    // wrong claim (9.5.3, kept by the journal); Black's runs on from the reading saved
+    // after 2... Nc6 (the time between that save and the kill is lost).
     let (white_running, white) = clock_face(&screen, "♔ White");
     let (black_running, black) = clock_face(&screen, "♚ Black");
     assert!(!white_running && black_running, "{screen}");
-    assert_eq!(white, face(readings[4]), "{screen}\n{saved}");
+    assert_eq!(white, face(readings[4] + 60_000), "{screen}\n{saved}");
     let black_ms = clk_ms(&format!("{black}.999"));
     assert!(
         black_ms <= readings[3] + 999 && black_ms + 60_000 > readings[3],

@@ -1744,19 +1744,27 @@ impl Envelope {
     /// The events of sealing (I.1): the envelope sealed and the clock stopped; for a reply
     /// sealed in the sealer's absence, the absent player's clock started (I.9 c).
     pub fn sealing_events(&self) -> Vec<AdjournEvent> {
-        let mut events = vec![AdjournEvent::Sealed {
-            sealer: self.sealer(),
-            move_number: self.move_number(),
-            reply: self.reply,
-        }];
-        if self.reply {
-            events.push(AdjournEvent::ClockStarted {
-                color: self.replier(),
-                article: Article::ADJOURN_RESUME,
-            });
-        }
-        events
+        sealing_events(&self.position, self.reply)
     }
+}
+
+/// The events of sealing a move (a reply, if `reply`) in `position`, the position on the
+/// board when it was sealed: what [`Envelope::sealing_events`] gives, known without the
+/// envelope (a journal replayed does not open it).
+pub fn sealing_events(position: &Position, reply: bool) -> Vec<AdjournEvent> {
+    let sealer = position.turn();
+    let mut events = vec![AdjournEvent::Sealed {
+        sealer,
+        move_number: position.fullmove_number(),
+        reply,
+    }];
+    if reply {
+        events.push(AdjournEvent::ClockStarted {
+            color: !sealer,
+            article: Article::ADJOURN_RESUME,
+        });
+    }
+    events
 }
 
 /// What became of a game whose envelope was lost (I.12).

@@ -1313,15 +1313,21 @@ impl Game {
         envelope: &super::adjourn::Envelope,
         now: u64,
     ) -> Result<&[GameEvent], GameError> {
+        self.record_sealing(envelope.sealing_events(), now)
+    }
+
+    /// Records the events of sealing (`adjourn::sealing_events`) at `now` and stops the
+    /// running clock (I.1).
+    pub fn record_sealing(
+        &mut self,
+        events: Vec<AdjournEvent>,
+        now: u64,
+    ) -> Result<&[GameEvent], GameError> {
         self.refuse_if_over()?;
         let first = self.events.len();
         self.now = self.now.max(now);
-        self.events.extend(
-            envelope
-                .sealing_events()
-                .into_iter()
-                .map(GameEvent::Adjourn),
-        );
+        self.events
+            .extend(events.into_iter().map(GameEvent::Adjourn));
         if let Some(clock) = &mut self.clock {
             if clock.phase() == super::clock::Phase::Running {
                 let events = clock.pause(self.now)?;

@@ -137,8 +137,8 @@ impl App {
 
     /// Turns strict touch-move on or off (Art. 4): picking a piece up with the cursor
     /// touches it (the session keeps what the touches bind).
-    pub fn set_strict_touch(&mut self, on: bool) {
-        self.session.set_strict_touch(on);
+    pub fn set_strict_touch(&mut self, on: bool, now: u64) {
+        self.session.set_strict_touch(on, now);
     }
 
     /// Brings the game to `now` and announces what happened.
@@ -277,8 +277,8 @@ impl Screen {
     }
 
     /// A hand on the board (strict touch-move): the binding is said, or why not.
-    fn hand(&mut self, table: &mut Session, hand: Hand) -> Option<TouchOutcome> {
-        match table.touch(hand) {
+    fn hand(&mut self, table: &mut Session, hand: Hand, now: u64) -> Option<TouchOutcome> {
+        match table.touch(hand, now) {
             Ok(o) => {
                 self.absorb_events(table);
                 Some(o)
@@ -458,7 +458,7 @@ impl Screen {
             Action::Cancel => {
                 if let (true, Some(from)) = (table.touch_state().is_some(), self.selected) {
                     // Put back on its own square: the binding stays (4.3, 4.7).
-                    self.hand(table, Hand::Release(from));
+                    self.hand(table, Hand::Release(from), now);
                 }
                 self.selected = None;
                 self.input = None;
@@ -482,7 +482,7 @@ impl Screen {
             Action::Adjust => {
                 let by = table.game().position().turn();
                 if table.touch_state().is_some() {
-                    self.hand(table, Hand::Adjust(by, self.cursor));
+                    self.hand(table, Hand::Adjust(by, self.cursor), now);
                 }
             }
             Action::Seal => return self.front(table, Command::Seal(None), now),
@@ -791,8 +791,8 @@ impl Screen {
         }
         self.input = None;
         self.sealing = false;
-        if let Err(e) = table.game_mut().record_seal(&envelope, now) {
-            self.announcement = e.to_string();
+        if let Err(e) = table.seal(&envelope, now) {
+            self.report(&e);
             return;
         }
         self.absorb_events(table);
@@ -871,7 +871,7 @@ impl Screen {
             Some(_) => Hand::Release(self.cursor),
             None => Hand::Touch(self.cursor),
         };
-        let Some(o) = self.hand(table, hand) else {
+        let Some(o) = self.hand(table, hand, now) else {
             return;
         };
         self.selected = table.touch_state().and_then(|t| t.in_hand());

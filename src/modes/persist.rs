@@ -66,28 +66,105 @@ pub fn journal_path(pgn: &Path) -> PathBuf {
     pgn.with_extension("journal")
 }
 
-/// Writes the autosave (atomically): the PGN, and beside it the session's journal, from
-/// which a resumed session is rebuilt exactly (offers, claims, penalties, clock
-/// adjustments). A finished game goes to `games_dir` instead and the autosave is removed.
-/// Returns the file written.
-pub fn autosave(session: &Session, autosave_dir: &Path, games_dir: &Path) -> io::Result<PathBuf> {
-    let text = pgn_text(session);
-    if session.game().is_over() {
-        let path = save_game(session, games_dir)?;
-        let _ = std::fs::remove_file(autosave_path(autosave_dir));
-        let _ = std::fs::remove_file(journal_path(&autosave_path(autosave_dir)));
-        return Ok(path);
+/// The autosave of the game at this terminal, a consumer of the session with its own
+/// cursor: after each change the journal's new acts are *appended* to `current.journal`
+/// (and flushed to the disk), then the PGN beside it is written anew, atomically (it is
+/// the readable copy; the journal is what a resumed session is rebuilt from). A finished
+/// game goes to the games folder and the autosave is removed.
+///
+/// A line cut short by a crash in the middle of an append has no newline: the reader
+/// leaves it out (the act it began is lost, as the time after the last save is).
+pub struct Autosaver {
+    dir: PathBuf,
+    games: PathBuf,
+    /// The session's revision last saved.
+    revision: Option<u64>,
+    /// How many of the journal's acts are in the file (when it is open).
+    written: usize,
+    /// The journal file, open for appending, once it was begun.
+    file: Option<std::fs::File>,
+}
+
+impl Autosaver {
+    /// An autosave into `dir` (`current.pgn`, `current.journal`), finished games into
+    /// `games`; `session` is what the files already hold (a resumed game's), or a new game.
+    pub fn new(dir: PathBuf, games: PathBuf, session: &Session) -> Autosaver {
+        let mut a = Autosaver {
+            dir,
+            games,
+            revision: None,
+            written: 0,
+            file: None,
+        };
+        a.restart(session);
+        a
     }
-    std::fs::create_dir_all(autosave_dir)?;
-    let path = autosave_path(autosave_dir);
-    // The journal first: a PGN never stands beside an older journal (a journal longer
-    // than its PGN's moves is checked on resume).
-    write_atomic(
-        &journal_path(&path),
-        crate::table::journal::text(session.journal()).as_bytes(),
-    )?;
-    write_atomic(&path, text.as_bytes())?;
-    Ok(path)
+
+    /// The autosave follows `session` from now on (another game at this terminal, or a
+    /// resumed one): nothing is written until it changes, then its whole journal once,
+    /// then appends.
+    pub fn restart(&mut self, session: &Session) {
+        self.revision = Some(session.revision());
+        self.written = 0;
+        self.file = None;
+    }
+
+    /// Saves what changed since the last call; `None` when nothing did.
+    pub fn save(&mut self, session: &Session) -> Option<io::Result<PathBuf>> {
+        if self.revision == Some(session.revision()) {
+            return None;
+        }
+        self.revision = Some(session.revision());
+        Some(self.write(session))
+    }
+
+    fn write(&mut self, session: &Session) -> io::Result<PathBuf> {
+        let path = autosave_path(&self.dir);
+        let journal = journal_path(&path);
+        if session.game().is_over() {
+            let saved = save_game(session, &self.games)?;
+            self.file = None;
+            self.written = 0;
+            let _ = std::fs::remove_file(&path);
+            let _ = std::fs::remove_file(&journal);
+            return Ok(saved);
+        }
+        std::fs::create_dir_all(&self.dir)?;
+        let acts = session.journal();
+        if !resumable_journal(session) {
+            // A game resumed from its PGN alone: the PGN is all there is.
+            let _ = std::fs::remove_file(&journal);
+        } else if self.file.is_none() || acts.len() < self.written {
+            // The first save of this game (or a journal that went back): all of it,
+            // atomically, then appends.
+            write_atomic(&journal, crate::table::journal::text(acts).as_bytes())?;
+            self.file = Some(std::fs::OpenOptions::new().append(true).open(&journal)?);
+            self.written = acts.len();
+        } else if acts.len() > self.written {
+            use std::io::Write as _;
+            let mut lines = String::new();
+            for e in &acts[self.written..] {
+                lines.push_str(&e.line());
+                lines.push('\n');
+            }
+            let file = self.file.as_mut().expect("opened above");
+            file.write_all(lines.as_bytes())?;
+            file.sync_data()?;
+            self.written = acts.len();
+        }
+        // The journal first: a PGN never stands beside an older journal.
+        write_atomic(&path, pgn_text(session).as_bytes())?;
+        Ok(path)
+    }
+}
+
+/// Whether `session`'s journal rebuilds it (it starts with the session's start; a game
+/// resumed from a PGN alone has a journal of what followed only).
+fn resumable_journal(session: &Session) -> bool {
+    session
+        .journal()
+        .first()
+        .is_some_and(|e| e.act == crate::table::journal::Act::Start)
 }
 
 /// Moves an unfinished autosave (and its journal) into `games_dir`, where it is kept as
@@ -197,14 +274,21 @@ pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeErr
     // The journal, when there is one that agrees with the PGN, gives the whole session;
     // the PGN alone gives its moves and clock readings.
     if let Ok(journal) = std::fs::read_to_string(journal_path(path)) {
-        let mut lines = journal.lines().enumerate().map(|(i, l)| (i + 1, l));
+        // A last line without its newline was cut short by a crash: left out.
+        let whole = match journal.rfind('\n') {
+            Some(end) => &journal[..=end],
+            None => "",
+        };
+        let mut lines = whole.lines().enumerate().map(|(i, l)| (i + 1, l));
         if lines.next().map(|(_, h)| h) == Some(crate::table::journal::HEADER) {
             let (session, now) =
                 Session::replay(setup.clone(), lines).map_err(|e| ResumeError::Other {
                     path: journal_path(path).display().to_string(),
                     message: e.to_string(),
                 })?;
-            if session.game().plies().len() == pgn.moves.len() {
+            // The journal is appended before the PGN is written: it may hold one act
+            // more than a PGN that a crash kept from being written.
+            if session.game().plies().len() >= pgn.moves.len() {
                 return Ok((session, now));
             }
         }

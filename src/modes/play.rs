@@ -324,22 +324,15 @@ impl LineCompanion for EngineSide {
 /// The companions of the full screen: the engine and the autosave.
 struct Companions {
     engine: EngineSide,
-    autosave: Option<(PathBuf, PathBuf)>,
-    saved_events: usize,
+    autosave: Option<persist::Autosaver>,
+    /// Where `s` saves a game (the games folder).
+    games: PathBuf,
     lang: Lang,
 }
 
 impl Companions {
     fn save_if_changed(&mut self, session: &Session) -> Option<String> {
-        let (dir, games) = self.autosave.as_ref()?;
-        // The journal's cursor (and the events', for the acts it does not hold: touches,
-        // a sealed move).
-        let n = session.journal().len() + session.game().events().len();
-        if n == self.saved_events {
-            return None;
-        }
-        self.saved_events = n;
-        match persist::autosave(session, dir, games) {
+        match self.autosave.as_mut()?.save(session)? {
             Ok(path) if session.game().is_over() => Some(format!(
                 "{} {}",
                 self.lang.pick("Partida guardada en", "Game saved in"),
@@ -373,12 +366,7 @@ impl Companion for Companions {
 
     fn handle(&mut self, app: &mut App, flow: Flow, _now: u64) -> Flow {
         if flow == Flow::Save {
-            let games = self
-                .autosave
-                .as_ref()
-                .map(|(_, g)| g.clone())
-                .unwrap_or_else(|| PathBuf::from("."));
-            let msg = match persist::save_game(&app.session, &games) {
+            let msg = match persist::save_game(&app.session, &self.games) {
                 Ok(p) => format!(
                     "{} {}",
                     self.lang.pick("Partida guardada en", "Game saved in"),
@@ -478,8 +466,8 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         autosave: r
             .config
             .autosave
-            .then(|| (autosave_dir.clone(), games_dir.clone())),
-        saved_events: session.journal().len() + session.game().events().len(),
+            .then(|| persist::Autosaver::new(autosave_dir.clone(), games_dir.clone(), &session)),
+        games: games_dir.clone(),
         lang: r.lang,
     };
     let guard = crate::terminal::TerminalGuard::enter(false)?;
@@ -506,7 +494,7 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         );
         app.envelopes_dir = Some(r.paths.envelopes_dir());
         app.arbiter_training = r.config.arbiter_training;
-        app.set_strict_touch(r.config.strict_touch_move);
+        app.set_strict_touch(r.config.strict_touch_move, time.now_ms());
         if let Some(m) = companions.engine.message.take() {
             app.set_announcement(m);
         }
@@ -516,7 +504,12 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         if pending_resume.is_some() {
             app.ask(Ask::Resume);
         }
-        companions.saved_events = app.session.journal().len() + app.session.game().events().len();
+        if let Some(a) = companions.autosave.as_mut() {
+            // The autosave's cursor starts at this game as it is: nothing is written until
+            // it changes (the game found stays as it is until the question is answered),
+            // then the whole journal once, then appends.
+            a.restart(&app.session);
+        }
         let flow = event_loop::run(
             &mut terminal,
             &mut app,
@@ -581,11 +574,10 @@ fn run_line(
     let warnings_ms = r.config.low_time_warnings_ms();
     let mut companions = Companions {
         engine: EngineSide::start(&r.setup, &r.config, opts.engine.as_ref(), r.lang),
-        autosave: r
-            .config
-            .autosave
-            .then(|| (r.paths.autosave_dir(), r.paths.games_dir())),
-        saved_events: session.journal().len() + session.game().events().len(),
+        autosave: r.config.autosave.then(|| {
+            persist::Autosaver::new(r.paths.autosave_dir(), r.paths.games_dir(), &session)
+        }),
+        games: r.paths.games_dir(),
         lang: r.lang,
     };
     if let Some(m) = companions.engine.message.take() {

@@ -13,14 +13,20 @@
 //! 9000 b claim g8f6
 //! 9500 tick
 //! 12000 arbiter penalty w time 120
+//! 13000 strict on
+//! 14000 touch g8
+//! 15000 release f6
+//! 16000 adjust b e7
+//! 20000 seal
 //! ```
 //!
 //! Moves are written in UCI and read back against the position they were played from.
 
 use std::fmt::Write as _;
 
-use crate::core::{Color, Move, Position, UciMove};
+use crate::core::{Color, Move, Position, Square, UciMove};
 use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty};
+use crate::table::session::Hand;
 
 /// The first line of a journal file.
 pub const HEADER: &str = "escaque-journal 1";
@@ -59,6 +65,15 @@ pub enum Act {
     /// 7.5.1: an illegal move completed (arbiter training).
     Illegal {
         by: Color,
+    },
+    /// Strict touch-move (Art. 4) turned on or off.
+    Strict(bool),
+    /// A hand on the board in strict touch-move (4.2–4.7).
+    Touch(Hand),
+    /// Guidelines I.1: the player to move sealed a move (a reply, I.9 c, if `reply`); the
+    /// envelope itself is a file of its own, never in the journal.
+    Seal {
+        reply: bool,
     },
 }
 
@@ -118,6 +133,17 @@ impl Entry {
             Act::Illegal { by } => {
                 let _ = write!(s, "illegal {}", color_code(by));
             }
+            Act::Strict(on) => s.push_str(if on { "strict on" } else { "strict off" }),
+            Act::Touch(Hand::Touch(sq)) => {
+                let _ = write!(s, "touch {sq}");
+            }
+            Act::Touch(Hand::Release(sq)) => {
+                let _ = write!(s, "release {sq}");
+            }
+            Act::Touch(Hand::Adjust(by, sq)) => {
+                let _ = write!(s, "adjust {} {sq}", color_code(by));
+            }
+            Act::Seal { reply } => s.push_str(if reply { "seal reply" } else { "seal" }),
             Act::Arbiter(a) => {
                 s.push_str("arbiter ");
                 match a {
@@ -130,21 +156,34 @@ impl Entry {
                     ArbiterAction::Penalty { to, penalty } => {
                         let _ = write!(s, "penalty {} ", color_code(to));
                         match penalty {
-                            ArbiterPenalty::Warning => s.push_str("warn"),
                             ArbiterPenalty::TimeToOpponent { seconds } => {
                                 let _ = write!(s, "time {seconds}");
                             }
                             ArbiterPenalty::TimeFromOffender { seconds } => {
                                 let _ = write!(s, "deduct {seconds}");
                             }
-                            ArbiterPenalty::Loss => s.push_str("loss"),
                             other => {
-                                let _ = write!(s, "other {other:?}");
+                                let word = PENALTY_WORDS
+                                    .iter()
+                                    .find(|(_, p)| *p == other)
+                                    .map_or("warn", |(w, _)| w);
+                                s.push_str(word);
                             }
                         }
                     }
+                    ArbiterAction::ColoursReversed { restart } => {
+                        s.push_str(if restart {
+                            "colours-reversed restart"
+                        } else {
+                            "colours-reversed continue"
+                        });
+                    }
                     other => {
-                        let _ = write!(s, "other {other:?}");
+                        let word = ACTION_WORDS
+                            .iter()
+                            .find(|(_, a)| *a == other)
+                            .map_or("displaced", |(w, _)| w);
+                        s.push_str(word);
                     }
                 }
             }
@@ -152,6 +191,24 @@ impl Entry {
         s
     }
 }
+
+/// The journal's words for the penalties of 12.9 that carry no number.
+const PENALTY_WORDS: [(&str, ArbiterPenalty); 7] = [
+    ("warn", ArbiterPenalty::Warning),
+    ("max-score", ArbiterPenalty::OpponentScoreToMaximum),
+    ("reduced", ArbiterPenalty::OffenderScoreReduced),
+    ("loss", ArbiterPenalty::Loss),
+    ("fine", ArbiterPenalty::Fine),
+    ("exclusion", ArbiterPenalty::ExclusionFromRounds),
+    ("expulsion", ArbiterPenalty::Expulsion),
+];
+
+/// The journal's words for the arbiter's decisions of Art. 7 that carry no number.
+const ACTION_WORDS: [(&str, ArbiterAction); 3] = [
+    ("new-game", ArbiterAction::NewGameWrongInitialPosition),
+    ("correct-board", ArbiterAction::ContinueOnCorrectBoard),
+    ("displaced", ArbiterAction::DisplacedPiecesRestored),
+];
 
 /// Reads one line of a journal; moves are read against `pos`, the position the act
 /// found (the caller replays in order).
@@ -184,8 +241,20 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
             .and_then(|x| x.parse().ok())
             .ok_or_else(|| err("a number is missing"))
     };
+    let square = |i: usize| -> Result<Square, JournalError> {
+        w.get(i)
+            .and_then(|x| x.parse().ok())
+            .ok_or_else(|| err("the square is missing"))
+    };
     let act = match w.get(1).copied() {
         Some("start") => Act::Start,
+        Some("strict") => Act::Strict(w.get(2) == Some(&"on")),
+        Some("touch") => Act::Touch(Hand::Touch(square(2)?)),
+        Some("release") => Act::Touch(Hand::Release(square(2)?)),
+        Some("adjust") => Act::Touch(Hand::Adjust(color(2)?, square(3)?)),
+        Some("seal") => Act::Seal {
+            reply: w.get(2) == Some(&"reply"),
+        },
         Some("pause") => Act::Pause,
         Some("resume") => Act::Resume,
         Some("tick") => Act::Tick,
@@ -217,18 +286,27 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
             Some("penalty") => ArbiterAction::Penalty {
                 to: color(3)?,
                 penalty: match w.get(4).copied() {
-                    Some("warn") => ArbiterPenalty::Warning,
-                    Some("loss") => ArbiterPenalty::Loss,
                     Some("time") => ArbiterPenalty::TimeToOpponent {
                         seconds: num(5)? as u32,
                     },
                     Some("deduct") => ArbiterPenalty::TimeFromOffender {
                         seconds: num(5)? as u32,
                     },
-                    _ => return Err(err("a penalty the journal cannot replay")),
+                    word => PENALTY_WORDS
+                        .iter()
+                        .find(|(w, _)| Some(*w) == word)
+                        .map(|(_, p)| *p)
+                        .ok_or_else(|| err("a penalty the journal cannot replay"))?,
                 },
             },
-            _ => return Err(err("a decision the journal cannot replay")),
+            Some("colours-reversed") => ArbiterAction::ColoursReversed {
+                restart: w.get(3) == Some(&"restart"),
+            },
+            word => ACTION_WORDS
+                .iter()
+                .find(|(w, _)| Some(*w) == word)
+                .map(|(_, a)| *a)
+                .ok_or_else(|| err("a decision the journal cannot replay"))?,
         }),
         _ => return Err(err("not an act of the journal")),
     };
@@ -244,4 +322,84 @@ pub fn text(entries: &[Entry]) -> String {
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Square;
+
+    /// Every act the session logs is written as a line and read back as the same act: a
+    /// resumed session replays all of them (touches, seals, each decision of 7 and 12.9).
+    #[test]
+    fn art_12_9_every_act_reads_back_as_written() {
+        let pos = Position::new();
+        let e2e4 = pos.uci_to_move("e2e4".parse().unwrap()).unwrap();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut acts = vec![
+            Act::Start,
+            Act::Engine(e2e4),
+            Act::Pause,
+            Act::Resume,
+            Act::Tick,
+            Act::Takeback,
+            Act::Illegal { by: Color::Black },
+            Act::Strict(true),
+            Act::Strict(false),
+            Act::Touch(Hand::Touch(sq("g1"))),
+            Act::Touch(Hand::Release(sq("f3"))),
+            Act::Touch(Hand::Adjust(Color::Black, sq("e7"))),
+            Act::Seal { reply: false },
+            Act::Seal { reply: true },
+            Act::Arbiter(ArbiterAction::PositionRestored { ply: 7 }),
+            Act::Arbiter(ArbiterAction::ClocksSet {
+                white_ms: 61_000,
+                black_ms: 5,
+            }),
+            Act::Arbiter(ArbiterAction::ColoursReversed { restart: true }),
+            Act::Arbiter(ArbiterAction::ColoursReversed { restart: false }),
+        ];
+        acts.extend(ACTION_WORDS.iter().map(|(_, a)| Act::Arbiter(*a)));
+        for penalty in PENALTY_WORDS.iter().map(|(_, p)| *p).chain([
+            ArbiterPenalty::TimeToOpponent { seconds: 120 },
+            ArbiterPenalty::TimeFromOffender { seconds: 30 },
+        ]) {
+            acts.push(Act::Arbiter(ArbiterAction::Penalty {
+                to: Color::White,
+                penalty,
+            }));
+        }
+        for act in [
+            PlayerAct::Move(e2e4),
+            PlayerAct::Offer,
+            PlayerAct::Accept,
+            PlayerAct::Decline,
+            PlayerAct::Claim(None),
+            PlayerAct::Claim(Some(e2e4)),
+            PlayerAct::Resign,
+        ] {
+            acts.push(Act::Player {
+                by: Color::White,
+                act,
+            });
+        }
+        for (i, act) in acts.into_iter().enumerate() {
+            let entry = Entry {
+                at: 1_000 * i as u64,
+                act,
+            };
+            let line = entry.line();
+            assert_eq!(read_line(i + 1, &line, &pos), Ok(entry), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_line_that_is_not_an_act_is_said_with_its_number() {
+        let e = read_line(3, "12 w teleport e4", &Position::new()).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert_eq!(
+            e.to_string(),
+            "journal line 3: \"12 w teleport e4\": not a player's act"
+        );
+    }
 }

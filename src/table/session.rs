@@ -663,6 +663,20 @@ impl Session {
                 Act::Takeback => s.takeback(),
                 Act::Arbiter(a) => s.arbiter(a, at),
                 Act::Illegal { by } => s.illegal_move(by, at),
+                Act::Strict(on) => {
+                    s.set_strict_touch(on, at);
+                    Ok(())
+                }
+                Act::Touch(hand) => s.touch(hand, at).map(|_| ()),
+                Act::Seal { reply } => {
+                    s.tick(at);
+                    let events = crate::laws::adjourn::sealing_events(s.game.position(), reply);
+                    s.game
+                        .record_sealing(events, at)
+                        .map(|_| ())
+                        .map_err(SessionError::from)
+                        .map(|()| s.log(at, Act::Seal { reply }))
+                }
             };
             result.map_err(refused)?;
         }
@@ -895,9 +909,13 @@ impl Session {
         }
     }
 
-    /// Turns strict touch-move on or off (Art. 4).
-    pub fn set_strict_touch(&mut self, on: bool) {
+    /// Turns strict touch-move on or off (Art. 4), from `now` on.
+    pub fn set_strict_touch(&mut self, on: bool, now: u64) {
+        if self.touch.is_some() == on {
+            return;
+        }
         self.touch = on.then(|| TouchState::new(self.game.position()));
+        self.log(now, Act::Strict(on));
     }
 
     /// The touch-move state on the position on the board (a new one after every move);
@@ -916,9 +934,9 @@ impl Session {
         }
     }
 
-    /// A hand on the board in strict touch-move (Art. 4): touching, letting go, adjusting
-    /// (4.2). The touches bind as the Laws say and are recorded in the game.
-    pub fn touch(&mut self, hand: Hand) -> Result<TouchOutcome, SessionError> {
+    /// A hand on the board in strict touch-move (Art. 4) at `now`: touching, letting go,
+    /// adjusting (4.2). The touches bind as the Laws say and are recorded in the game.
+    pub fn touch(&mut self, hand: Hand, now: u64) -> Result<TouchOutcome, SessionError> {
         self.sync_touch();
         let Some(t) = self.touch.as_mut() else {
             return Err(SessionError::NotHere);
@@ -930,8 +948,26 @@ impl Session {
         }
         .map_err(|e| SessionError::Touch(e.to_string()))?;
         self.game.record_touch(&outcome.events)?;
-        self.revision += 1;
+        self.log(now, Act::Touch(hand));
         Ok(outcome)
+    }
+
+    /// Guidelines I.1: `envelope` (the move of the player to move, sealed and written to
+    /// its file by the front end) is recorded at `now`; the clocks stop.
+    pub fn seal(
+        &mut self,
+        envelope: &crate::laws::adjourn::Envelope,
+        now: u64,
+    ) -> Result<(), SessionError> {
+        self.tick(now);
+        self.game.record_seal(envelope, now)?;
+        self.log(
+            now,
+            Act::Seal {
+                reply: envelope.is_reply(),
+            },
+        );
+        Ok(())
     }
 
     /// Mutable access for the modes' rarer actions (arbiter decisions, adjournment, touch).
