@@ -21,6 +21,7 @@
 pub mod commands;
 mod describe;
 mod events;
+pub mod lobby;
 mod names;
 pub mod numbers;
 mod parse;

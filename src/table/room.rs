@@ -50,63 +50,8 @@ pub struct Holder {
     pub name: String,
 }
 
-/// Why a room could not be joined or made.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum RoomError {
-    #[error("there is no room {0}: type rooms for the list")]
-    NoRoom(String),
-    #[error("room {0} needs a password: join {0} PASSWORD")]
-    Password(String),
-    #[error("room {0} has as many spectators as it can take ({1}); try again later")]
-    Full(String, usize),
-    #[error(
-        "the server has as many rooms as it can take ({0}); join one of them, or try again later"
-    )]
-    TooManyRooms(usize),
-    #[error("your key is not an arbiter's: join CODE to play, or watch CODE")]
-    NotArbiterKey,
-    #[error("room {0} already has an arbiter: watch {0} to follow the game")]
-    ArbiterTaken(String),
-}
-
-impl RoomError {
-    /// The reason in the interface language.
-    pub fn words(&self, lang: crate::lang::Lang) -> String {
-        use crate::lang::Lang;
-        match (self, lang) {
-            (RoomError::NoRoom(c), Lang::Es) => {
-                format!("No hay ninguna sala {c}: escriba salas para ver la lista.")
-            }
-            (RoomError::Password(c), Lang::Es) => {
-                format!("La sala {c} pide contraseña: entrar {c} CONTRASEÑA.")
-            }
-            (RoomError::Full(c, n), Lang::Es) => {
-                format!(
-                    "La sala {c} ya tiene los espectadores que admite ({n}); inténtelo más tarde."
-                )
-            }
-            (RoomError::TooManyRooms(n), Lang::Es) => {
-                format!(
-                    "El servidor ya tiene las salas que admite ({n}); entre en una de ellas o inténtelo más tarde."
-                )
-            }
-            (RoomError::NotArbiterKey, Lang::Es) => {
-                "Su clave no es de árbitro: entrar CÓDIGO para jugar, o mirar CÓDIGO.".into()
-            }
-            (RoomError::ArbiterTaken(c), Lang::Es) => {
-                format!("La sala {c} ya tiene árbitro: mirar {c} para seguir la partida.")
-            }
-            (e, Lang::En) => {
-                let s = e.to_string();
-                let mut c = s.chars();
-                match c.next() {
-                    Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
-                    None => s,
-                }
-            }
-        }
-    }
-}
+/// Why a room could not be joined or made (said by `speech`).
+pub use crate::speech::lobby::RoomError;
 
 /// One room.
 #[derive(Debug)]

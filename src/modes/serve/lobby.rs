@@ -1,0 +1,216 @@
+//! The lobby of `escaque serve`: the list of rooms, the words said on arrival and on
+//! taking a seat, and the lobby's commands (read by the table's grammar).
+
+use super::*;
+use crate::speech::lobby::{self as lobby_words, Notice, RoomWord};
+
+impl Hub {
+    /// A command of the lobby.
+    pub(super) fn lobby_command(&mut self, id: u64, text: &str, now: u64) {
+        let max_rooms = self.limits.max_rooms;
+        let max_spectators = self.limits.max_spectators;
+        let default_tc = self.config.time_control.clone();
+        let Some(c) = self.clients.get_mut(&id) else {
+            return;
+        };
+        let read = Grammar {
+            context: Context::Lobby,
+            speaker: &c.speaker,
+            position: None,
+        }
+        .read(text);
+        let cmd = match read {
+            Ok(Some(Command::Lobby(l))) => l,
+            Ok(Some(Command::Quit)) => return self.close(id),
+            Ok(Some(Command::Query(_))) => {
+                let help = c.speaker.lobby_help().join(" · ");
+                Self::say(c, &help, false);
+                return;
+            }
+            Ok(_) => return,
+            Err(e) => {
+                let e = c.speaker.command_error(&e);
+                Self::say(c, &e, true);
+                return;
+            }
+        };
+        if c.needs_name && !matches!(cmd, LobbyCommand::Name(_)) {
+            let w = welcome(c);
+            Self::say(c, &w, true);
+            return;
+        }
+        let kind = match &cmd {
+            LobbyCommand::Watch { .. } => JoinKind::Watch,
+            LobbyCommand::Arbiter { .. } => JoinKind::Arbiter,
+            _ => JoinKind::Play,
+        };
+        match cmd {
+            LobbyCommand::Name(name) => {
+                c.name = name;
+                c.needs_name = false;
+                let w = welcome(c);
+                Self::say(c, &w, false);
+            }
+            LobbyCommand::Rooms => {
+                let lines = room_lines(&self.rooms, &c.speaker);
+                let text = if lines.is_empty() {
+                    c.speaker.notice(Notice::NoRooms)
+                } else if c.line {
+                    lines.join("\n")
+                } else {
+                    c.speaker.notice(Notice::RoomCount(lines.len()))
+                };
+                Self::say(c, &text, false);
+            }
+            LobbyCommand::New {
+                time_control,
+                color,
+                password,
+            } => {
+                let settings = RoomSettings {
+                    time_control: time_control
+                        .unwrap_or_else(|| default_tc.is_timed().then_some(default_tc)),
+                    color: match color.flatten() {
+                        Some(Color::White) => ColorChoice::White,
+                        Some(Color::Black) => ColorChoice::Black,
+                        None => ColorChoice::Random,
+                    },
+                    password: password.clone(),
+                };
+                let identity = c.peer.identity.clone();
+                let name = c.name.clone();
+                match self.rooms.create(settings, max_rooms, now) {
+                    Ok(room) => {
+                        let first_color = room.settings.color.color();
+                        let code = room.code.clone();
+                        let joined = room.join(
+                            &identity,
+                            &name,
+                            password.as_deref(),
+                            false,
+                            first_color,
+                            max_spectators,
+                            now,
+                        );
+                        if let Ok(role) = joined {
+                            self.enter_room(id, &code, role, now, None);
+                        }
+                    }
+                    Err(e) => {
+                        let words = c.speaker.room_error(&e);
+                        Self::say(c, &words, true);
+                    }
+                }
+            }
+            LobbyCommand::Join { code, password }
+            | LobbyCommand::Watch { code, password }
+            | LobbyCommand::Arbiter { code, password } => {
+                let identity = c.peer.identity.clone();
+                let name = c.name.clone();
+                let may_arbitrate = c.peer.arbiter;
+                let joined = self.rooms.get_mut(&code).and_then(|room| {
+                    let creator = room.settings.color.color();
+                    match kind {
+                        JoinKind::Arbiter => {
+                            room.join_arbiter(&identity, &name, may_arbitrate, now)
+                        }
+                        kind => room.join(
+                            &identity,
+                            &name,
+                            password.as_deref(),
+                            kind == JoinKind::Watch,
+                            creator,
+                            max_spectators,
+                            now,
+                        ),
+                    }
+                    .map(|role| (room.code.clone(), role))
+                });
+                match joined {
+                    Ok((code, role)) => self.enter_room(id, &code, role, now, None),
+                    Err(e) => {
+                        if let Some(c) = self.clients.get_mut(&id) {
+                            let words = c.speaker.room_error(&e);
+                            Self::say(c, &words, true);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a lobby word asks for: `join` a seat (else watch), `watch`, or the arbiter's seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum JoinKind {
+    Play,
+    Watch,
+    Arbiter,
+}
+
+/// The rooms as lines of words (the lobby's list, said by the line mode too).
+pub(super) fn room_lines(rooms: &Rooms, speaker: &Speaker) -> Vec<String> {
+    let word = |w: RoomWord| speaker.room_word(w);
+    rooms
+        .iter()
+        .map(|r| {
+            let seat = |c: Color| {
+                r.seat(c)
+                    .map(|h| h.name.clone())
+                    .unwrap_or_else(|| word(RoomWord::FreeSeat).to_string())
+            };
+            let tc = r
+                .settings
+                .time_control
+                .as_ref()
+                .map(|t| t.to_string())
+                .unwrap_or_else(|| word(RoomWord::NoClock).to_string());
+            let state = if r.session.game().is_over() {
+                word(RoomWord::Finished)
+            } else if r.started() {
+                word(RoomWord::Playing)
+            } else {
+                word(RoomWord::Waiting)
+            };
+            let mut s = format!(
+                "{}  {} – {}  {}  {}",
+                r.code,
+                seat(Color::White),
+                seat(Color::Black),
+                tc,
+                state
+            );
+            if r.spectators() > 0 {
+                s.push_str(&format!(
+                    "  {} {}",
+                    r.spectators(),
+                    word(RoomWord::Watching)
+                ));
+            }
+            if r.arbiter().is_some() {
+                s.push_str(&format!("  {}", word(RoomWord::WithArbiter)));
+            }
+            if r.settings.password.is_some() {
+                s.push_str(&format!("  {}", word(RoomWord::WithPassword)));
+            }
+            s
+        })
+        .collect()
+}
+
+pub(super) fn welcome(c: &Client) -> String {
+    c.speaker.notice(if c.needs_name {
+        Notice::AskName
+    } else {
+        Notice::Welcome(&c.name)
+    })
+}
+
+/// Who `role` is, for the words.
+pub(super) fn seat_of(role: Role) -> lobby_words::Seat {
+    match role {
+        Role::Player(c) => lobby_words::Seat::Player(c),
+        Role::Arbiter => lobby_words::Seat::Arbiter,
+        Role::Spectator => lobby_words::Seat::Spectator,
+    }
+}

@@ -1,0 +1,170 @@
+//! The writer of `escaque serve`: rooms' unfinished games autosaved, finished ones
+//! written to the games folder, by a thread of its own (the hub's lock never waits for the
+//! disk); and the rooms restored from the autosaves at start.
+
+use super::*;
+
+/// A game to write.
+pub(super) enum SaveJob {
+    /// The unfinished game of a room, written over its autosave.
+    Autosave { room: String, text: String },
+    /// A finished game: written to the games directory, the autosave removed.
+    Finished { room: String, session: Box<Session> },
+}
+
+/// Starts the writer of `dirs`: it writes jobs in order, and of several autosaves of one
+/// room waiting together only the last (the others are already out of date).
+pub(super) fn start_saver(dirs: ServeDirs) -> std::sync::mpsc::Sender<SaveJob> {
+    let (tx, rx) = std::sync::mpsc::channel::<SaveJob>();
+    std::thread::spawn(move || {
+        while let Ok(first) = rx.recv() {
+            let mut jobs = vec![first];
+            jobs.extend(rx.try_iter());
+            let last_autosave: BTreeMap<&str, usize> = jobs
+                .iter()
+                .enumerate()
+                .filter_map(|(i, j)| match j {
+                    SaveJob::Autosave { room, .. } => Some((room.as_str(), i)),
+                    SaveJob::Finished { .. } => None,
+                })
+                .collect();
+            let keep: Vec<bool> = jobs
+                .iter()
+                .enumerate()
+                .map(|(i, j)| match j {
+                    SaveJob::Autosave { room, .. } => last_autosave.get(room.as_str()) == Some(&i),
+                    SaveJob::Finished { .. } => true,
+                })
+                .collect();
+            for (job, keep) in jobs.into_iter().zip(keep) {
+                if !keep {
+                    continue;
+                }
+                // A failed write cannot stop the games; the next move writes again.
+                match job {
+                    SaveJob::Autosave { room, text } => {
+                        let path = dirs.autosave.join(format!("{room}.pgn"));
+                        let _ = std::fs::create_dir_all(&dirs.autosave)
+                            .and_then(|_| crate::fsutil::write_atomic(&path, text.as_bytes()));
+                    }
+                    SaveJob::Finished { room, session } => {
+                        if crate::modes::persist::save_game(&session, &dirs.games).is_ok() {
+                            let _ = std::fs::remove_file(dirs.autosave.join(format!("{room}.pgn")));
+                        }
+                    }
+                }
+            }
+        }
+    });
+    tx
+}
+
+impl Hub {
+    /// Autosave of an unfinished game (atomic), the PGN of a finished one.
+    pub(super) fn save(&mut self, code: &str) {
+        let Some(saver) = &self.saver else {
+            return;
+        };
+        let Ok(room) = self.rooms.get_mut(code) else {
+            return;
+        };
+        let events = room.session.game().events().len();
+        if room.archived || room.session.game().plies().is_empty() || room.saved_events == events {
+            return;
+        }
+        room.saved_events = events;
+        let job = if room.session.game().is_over() {
+            room.archived = true;
+            SaveJob::Finished {
+                room: room.code.clone(),
+                session: Box::new(room.session.clone()),
+            }
+        } else {
+            let mut tags = crate::modes::persist::tags(&room.session);
+            tags.extend(room.restore_tags());
+            SaveJob::Autosave {
+                room: room.code.clone(),
+                text: crate::laws::export::to_pgn_text(room.session.game(), &tags),
+            }
+        };
+        let _ = saver.send(job);
+    }
+}
+
+impl Hub {
+    /// Restores the rooms whose unfinished games were autosaved in `dir` by an earlier run
+    /// (after a restart or a crash): the seats go back to their keys, the clocks stay
+    /// stopped until both players are back. Returns a line per file, said at start; a file
+    /// that cannot be read is left where it is.
+    pub fn restore(&mut self, dir: &std::path::Path, now: u64) -> Vec<String> {
+        let mut said = Vec::new();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return said;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            match restore_room(&path, now) {
+                Ok(room) => {
+                    said.push(format!(
+                        "restored room {} ({} – {}, {} plies) from {}",
+                        room.code,
+                        room.session.name(Color::White),
+                        room.session.name(Color::Black),
+                        room.session.game().plies().len(),
+                        path.display()
+                    ));
+                    self.rooms.insert(room);
+                }
+                Err(e) => said.push(format!("not restored: {e}")),
+            }
+        }
+        said
+    }
+}
+
+/// One room from its autosave.
+fn restore_room(path: &std::path::Path, now: u64) -> Result<crate::table::room::Room, String> {
+    use crate::table::room::{Holder, Room};
+    let (session, game_now) =
+        crate::modes::persist::resume(path, crate::table::session::Setup::default())
+            .map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let pgn = crate::laws::pgn::read_str(&text)
+        .next()
+        .and_then(Result::ok)
+        .ok_or_else(|| format!("{}: no game", path.display()))?;
+    let tag = |k: &str| pgn.tag(k).map(str::to_string);
+    let code = tag("EscaqueRoom")
+        .filter(|c| c.len() == 4 && c.chars().all(|ch| ch.is_ascii_alphanumeric()))
+        .ok_or_else(|| format!("{}: no EscaqueRoom tag", path.display()))?;
+    let holder = |key: &str, name: String| tag(key).map(|identity| Holder { identity, name });
+    let seats = [
+        holder("EscaqueWhiteKey", session.name(Color::White).to_string()),
+        holder("EscaqueBlackKey", session.name(Color::Black).to_string()),
+    ];
+    let arbiter = holder(
+        "EscaqueArbiterKey",
+        tag("EscaqueArbiterName").unwrap_or_default(),
+    );
+    let settings = RoomSettings {
+        time_control: session.setup().time_control.clone(),
+        color: if tag("EscaqueRoomColor").as_deref() == Some("black") {
+            ColorChoice::Black
+        } else {
+            ColorChoice::White
+        },
+        password: tag("EscaqueRoomPassword"),
+    };
+    // The restore tags are the server's own: they are not the game's.
+    let mut session = session;
+    session.retain_tags(|k| {
+        !k.starts_with("EscaqueRoom") && !k.ends_with("Key") && k != "EscaqueArbiterName"
+    });
+    Ok(Room::restored(
+        code, settings, session, seats, arbiter, game_now, now,
+    ))
+}

@@ -1,0 +1,236 @@
+//! The words of `escaque serve`'s lobby and rooms: the list of rooms, the welcome, the
+//! words said on taking a seat and on leaving, the server's own notices, and why a room
+//! could not be joined or made. The hub (modes/serve) only chooses what to say.
+
+use super::Speaker;
+use crate::core::Color;
+use crate::lang::Lang;
+
+/// Why a room could not be joined or made: data of the table (`table::room` uses it),
+/// said here ([`Speaker::room_error`]).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RoomError {
+    #[error("there is no room {0}")]
+    NoRoom(String),
+    #[error("room {0} needs a password")]
+    Password(String),
+    #[error("room {0} has as many spectators as it can take ({1})")]
+    Full(String, usize),
+    #[error("the server has as many rooms as it can take ({0})")]
+    TooManyRooms(usize),
+    #[error("the key is not an arbiter's")]
+    NotArbiterKey,
+    #[error("room {0} already has an arbiter")]
+    ArbiterTaken(String),
+}
+
+/// Who a person is in a room, as the words need it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Seat {
+    Player(Color),
+    Arbiter,
+    Spectator,
+}
+
+/// What the lobby or a room tells a person.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Notice<'a> {
+    /// The lobby screen's title.
+    Title,
+    /// No room yet.
+    NoRooms,
+    /// The number of rooms (the full screen's message; the list is on the screen).
+    RoomCount(usize),
+    /// The open mode asks for a name.
+    AskName,
+    /// Welcome, by name.
+    Welcome(&'a str),
+    /// Back after a dropped connection: the seat is given back.
+    WelcomeBack,
+    /// The seat taken in room `code`.
+    Seated { seat: Seat, code: &'a str },
+    /// How the arbiter types a decision on the full screen.
+    ArbiterColon,
+    /// The clocks wait for both players.
+    StartsWhenSeated,
+    /// Left room `code` (a player's seat is kept).
+    Left { seat: Seat, code: &'a str },
+    /// `s` in a room: the server keeps the game.
+    ServerKeeps,
+    /// The connection ends.
+    Goodbye,
+    /// No connection slot is free.
+    Full,
+    /// Input was cut by the rate limit or the line length.
+    InputDropped,
+    /// Why a room could not be joined or made.
+    Room(&'a RoomError),
+}
+
+/// A word of a room's line in the lobby's list.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RoomWord {
+    FreeSeat,
+    NoClock,
+    Finished,
+    Playing,
+    Waiting,
+    Watching,
+    WithArbiter,
+    WithPassword,
+}
+
+impl Speaker {
+    /// The lobby's commands, two lines.
+    pub fn lobby_help(&self) -> [&'static str; 2] {
+        [
+            self.t(
+                "nueva [5+3] [blancas|negras|azar] [clave PALABRA] · entrar CÓDIGO [clave] · mirar CÓDIGO",
+                "new [5+3] [white|black|random] [password WORD] · join CODE [password] · watch CODE",
+            ),
+            self.t(
+                "árbitro CÓDIGO · salas · nombre NOMBRE · ayuda · salir",
+                "arbiter CODE · rooms · name NAME · help · quit",
+            ),
+        ]
+    }
+
+    /// A word of the lobby's list of rooms.
+    pub fn room_word(&self, w: RoomWord) -> &'static str {
+        match w {
+            RoomWord::FreeSeat => self.t("(libre)", "(free)"),
+            RoomWord::NoClock => self.t("sin reloj", "no clock"),
+            RoomWord::Finished => self.t("terminada", "finished"),
+            RoomWord::Playing => self.t("en juego", "playing"),
+            RoomWord::Waiting => self.t("esperando", "waiting"),
+            RoomWord::Watching => self.t("mirando", "watching"),
+            RoomWord::WithArbiter => self.t("con árbitro", "with arbiter"),
+            RoomWord::WithPassword => self.t("con clave", "password"),
+        }
+    }
+
+    /// What the lobby or a room says.
+    pub fn notice(&self, n: Notice) -> String {
+        let es = self.lang == Lang::Es;
+        match n {
+            Notice::Title => self
+                .t(
+                    "escaque · vestíbulo: salas de juego",
+                    "escaque · lobby: game rooms",
+                )
+                .into(),
+            Notice::NoRooms => self
+                .t("No hay salas todavía.", "There are no rooms yet.")
+                .into(),
+            Notice::RoomCount(n) if es => format!("{n} salas."),
+            Notice::RoomCount(n) => format!("{n} rooms."),
+            Notice::AskName => self
+                .t(
+                    "Bienvenido a escaque. ¿Cómo se llama? Escriba: nombre SU NOMBRE",
+                    "Welcome to escaque. What is your name? Type: name YOUR NAME",
+                )
+                .into(),
+            Notice::Welcome(name) if es => format!(
+                "Bienvenido, {name}. Escriba nueva para crear una sala, o entrar CÓDIGO para unirse."
+            ),
+            Notice::Welcome(name) => {
+                format!("Welcome, {name}. Type new to make a room, or join CODE to join one.")
+            }
+            Notice::WelcomeBack => self.t("Bienvenido de nuevo.", "Welcome back.").into(),
+            Notice::Seated { seat, code } => match (seat, es) {
+                (Seat::Player(c), true) => {
+                    format!("Sala {code}: juega con {}.", self.side(c).to_lowercase())
+                }
+                (Seat::Player(c), false) => {
+                    format!("Room {code}: you play {}.", self.side(c).to_lowercase())
+                }
+                (Seat::Arbiter, true) => {
+                    format!("Sala {code}: es el árbitro. {}", self.arbiter_help())
+                }
+                (Seat::Arbiter, false) => {
+                    format!("Room {code}: you are the arbiter. {}", self.arbiter_help())
+                }
+                (Seat::Spectator, true) => format!("Sala {code}: mira la partida."),
+                (Seat::Spectator, false) => format!("Room {code}: you are watching."),
+            },
+            Notice::ArbiterColon => self
+                .t("Escriba : y la orden.", "Type : and the command.")
+                .into(),
+            Notice::StartsWhenSeated => self
+                .t(
+                    "La partida empieza cuando los dos jugadores estén sentados.",
+                    "The game starts when both players are seated.",
+                )
+                .into(),
+            Notice::Left { seat, code } => match (seat, es) {
+                (Seat::Spectator, true) => format!("Ha salido de la sala {code}."),
+                (Seat::Spectator, false) => format!("You left room {code}."),
+                (_, true) => {
+                    format!("Ha salido de la sala {code}; su asiento le espera (entrar {code}).")
+                }
+                (_, false) => format!("You left room {code}; your seat is kept (join {code})."),
+            },
+            Notice::ServerKeeps => self
+                .t(
+                    "El servidor guarda la partida: se escribe en PGN cuando termina.",
+                    "The server keeps the game: it is written as PGN when it ends.",
+                )
+                .into(),
+            Notice::Goodbye => self.t("Adiós.", "Goodbye.").into(),
+            Notice::Full => self
+                .t(
+                    "El servidor está lleno; inténtelo más tarde.",
+                    "The server is full; try again later.",
+                )
+                .into(),
+            Notice::InputDropped => self
+                .t(
+                    "Entrada demasiado rápida o larga: se ha descartado una parte.",
+                    "Input too fast or too long: part of it was dropped.",
+                )
+                .into(),
+            Notice::Room(e) => self.room_error(e),
+        }
+    }
+
+    /// Why a room could not be joined or made, in the interface language.
+    pub fn room_error(&self, e: &RoomError) -> String {
+        let es = self.lang == Lang::Es;
+        match e {
+            RoomError::NoRoom(c) if es => {
+                format!("No hay ninguna sala {c}: escriba salas para ver la lista.")
+            }
+            RoomError::NoRoom(c) => format!("There is no room {c}: type rooms for the list."),
+            RoomError::Password(c) if es => {
+                format!("La sala {c} pide contraseña: entrar {c} CONTRASEÑA.")
+            }
+            RoomError::Password(c) => format!("Room {c} needs a password: join {c} PASSWORD."),
+            RoomError::Full(c, n) if es => {
+                format!(
+                    "La sala {c} ya tiene los espectadores que admite ({n}); inténtelo más tarde."
+                )
+            }
+            RoomError::Full(c, n) => {
+                format!("Room {c} has as many spectators as it can take ({n}); try again later.")
+            }
+            RoomError::TooManyRooms(n) if es => format!(
+                "El servidor ya tiene las salas que admite ({n}); entre en una de ellas o inténtelo más tarde."
+            ),
+            RoomError::TooManyRooms(n) => format!(
+                "The server has as many rooms as it can take ({n}); join one of them, or try again later."
+            ),
+            RoomError::NotArbiterKey if es => {
+                "Su clave no es de árbitro: entrar CÓDIGO para jugar, o mirar CÓDIGO.".into()
+            }
+            RoomError::NotArbiterKey => {
+                "Your key is not an arbiter's: join CODE to play, or watch CODE.".into()
+            }
+            RoomError::ArbiterTaken(c) if es => {
+                format!("La sala {c} ya tiene árbitro: mirar {c} para seguir la partida.")
+            }
+            RoomError::ArbiterTaken(c) => {
+                format!("Room {c} already has an arbiter: watch {c} to follow the game.")
+            }
+        }
+    }
+}
