@@ -46,7 +46,13 @@ pub struct Options {
     pub progress: bool,
 }
 
+/// The workers `--jobs` gives when not told: one per core (1 when the system does not say).
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
+}
+
 impl Default for Options {
+    /// One worker (the command line's default is [`default_jobs`]).
     fn default() -> Options {
         Options {
             format: Format::Text,

@@ -236,9 +236,10 @@ pub enum Command {
         /// `text` for people, `json` for tools (JSON Lines, then a summary object).
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
-        /// Worker threads; the output stays in file order.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        jobs: u16,
+        /// Worker threads (default: one per core); the output stays in file order, the same
+        /// byte for byte whatever the number.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
         /// The language of the findings (default: from LC_ALL / LC_MESSAGES / LANG).
         #[arg(long, value_parser = parse_lang)]
         lang: Option<crate::lang::Lang>,
@@ -596,7 +597,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                     FormatArg::Text => crate::adjudicate::Format::Text,
                     FormatArg::Json => crate::adjudicate::Format::Json,
                 },
-                jobs: usize::from(jobs),
+                jobs: jobs.map_or_else(crate::adjudicate::default_jobs, usize::from),
                 lang,
                 review: crate::laws::arbiter::ReviewOptions {
                     letters: letters.letters(),

@@ -164,7 +164,14 @@ fn jobs_2_writes_the_games_in_file_order() {
     let text = common::read_text(&common::fixture("pgn/lichess_db_2013-01_first32.pgn"));
     let path = temp("order.pgn", &text.repeat(5));
     for format in ["json", "text"] {
-        let (c1, one, _) = escaque(&["adjudicate", "--format", format, path.to_str().unwrap()]);
+        let (c1, one, _) = escaque(&[
+            "adjudicate",
+            "--format",
+            format,
+            "--jobs",
+            "1",
+            path.to_str().unwrap(),
+        ]);
         let (c2, two, _) = escaque(&[
             "adjudicate",
             "--format",
