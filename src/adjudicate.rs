@@ -314,16 +314,14 @@ impl Progress {
             return;
         }
         self.last = shown;
-        let filled = percent.map_or(0, |p| (p / 5) as usize);
+        // A bar of 20 steps when the size is known; for a pipe, the count alone.
+        let bar = percent.map_or(String::new(), |p| {
+            let filled = (p / 5) as usize;
+            format!("[{}{}] ", "#".repeat(filled), " ".repeat(20 - filled))
+        });
         let _ = write!(
             err,
-            "\r[{}{}] {}",
-            "#".repeat(filled),
-            if percent.is_some() {
-                " ".repeat(20 - filled)
-            } else {
-                "?".repeat(20)
-            },
+            "\r{bar}{}",
             batch::progress(self.lang, percent, games, read >> 20)
         );
         let _ = err.flush();
