@@ -75,7 +75,7 @@ median() {
 for _ in $(seq "$RUNS"); do
     for c in $CORPORA; do
         # shellcheck disable=SC2046
-        timed "$c.one" target/release/escaque adjudicate --format json $(files "$c")
+        timed "$c.one" target/release/escaque adjudicate --format json --jobs 1 $(files "$c")
         # shellcheck disable=SC2046
         timed "$c.two" target/release/escaque adjudicate --format json --jobs 2 $(files "$c")
         # shellcheck disable=SC2046
@@ -83,7 +83,7 @@ for _ in $(seq "$RUNS"); do
         # shellcheck disable=SC2046
         [ -n "$PEER" ] && timed "$c.peer" "$PEER" $(files "$c")
         # shellcheck disable=SC2046
-        [ -n "$BASE" ] && timed "$c.base" "$BASE" adjudicate --format json $(files "$c")
+        [ -n "$BASE" ] && timed "$c.base" "$BASE" adjudicate --format json --jobs 1 $(files "$c")
     done
 done
 

@@ -1,22 +1,24 @@
 //! `escaque adjudicate FILE… [--format text|json] [--jobs N]`: the arbiter's analysis
 //! ([`crate::laws::arbiter`]) over whole PGN files.
 //!
-//! Files are streamed game by game (memory stays bounded whatever their size). With
+//! Files are opened by [`crate::laws::pgn::archive`] (plain, zstd, gzip, bzip2, or standard
+//! input) and streamed game by game (memory stays bounded whatever their size). With
 //! `jobs > 1` a reader thread hands chunks of games over a bounded channel to the workers
 //! and the results are written back in file order. A progress bar goes to standard error
-//! only when it is a terminal (the caller decides, with `std::io::IsTerminal`).
+//! only when it is a terminal (the caller decides, with `std::io::IsTerminal`). An input
+//! damaged on the way stops the run after the games before the damage are written.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use crate::lang::Lang;
 use crate::laws::arbiter::{FindingKind, Review, ReviewOptions, review_owned, review_unreadable};
+use crate::laws::pgn::archive::{self, InputError, Source, Tracker};
 use crate::laws::pgn::{self, PgnError, PgnGame};
+use crate::speech::batch::{self, SummaryFigures};
 
 /// Games per unit of work handed to a worker.
 const CHUNK: usize = 32;
@@ -44,7 +46,13 @@ pub struct Options {
     pub progress: bool,
 }
 
+/// The workers `--jobs` gives when not told: one per core (1 when the system does not say).
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
+}
+
 impl Default for Options {
+    /// One worker (the command line's default is [`default_jobs`]).
     fn default() -> Options {
         Options {
             format: Format::Text,
@@ -56,22 +64,48 @@ impl Default for Options {
     }
 }
 
+/// The results by the Laws, in the order the summary gives them (`*`: none, the game
+/// unfinished or unreadable).
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// What a run found: the figures of the summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     pub games: usize,
     /// Games whose `Result` tag and the Laws disagree.
     pub disagreements: usize,
+    /// Games by their result by the Laws, in the order of `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub results: [usize; 4],
+    /// Games by the article of their result by the Laws (number), every article present
+    /// only when it decided a game.
+    pub articles: BTreeMap<&'static str, usize>,
     /// Findings by kind (JSON name), every kind present only when found.
     pub findings: BTreeMap<&'static str, usize>,
-    /// Bytes of input read.
+    /// Bytes of input read (compressed bytes, for a compressed file).
     pub bytes: u64,
+}
+
+/// Orders article numbers as the Laws do: `5.2.2` before `6.9` before `10.1`, the
+/// appendices (`A.4`) after the articles.
+fn article_order(a: &str, b: &str) -> std::cmp::Ordering {
+    fn key(s: &str) -> Vec<(u8, u64, &str)> {
+        s.split('.')
+            .map(|p| p.parse::<u64>().map_or((1, 0, p), |n| (0, n, "")))
+            .collect()
+    }
+    key(a).cmp(&key(b))
 }
 
 impl Summary {
     fn add(&mut self, other: &Summary) {
         self.games += other.games;
         self.disagreements += other.disagreements;
+        for (mine, theirs) in self.results.iter_mut().zip(other.results) {
+            *mine += theirs;
+        }
+        for (a, n) in &other.articles {
+            *self.articles.entry(a).or_default() += n;
+        }
         for (k, n) in &other.findings {
             *self.findings.entry(k).or_default() += n;
         }
@@ -82,59 +116,71 @@ impl Summary {
         if !review.agrees {
             self.disagreements += 1;
         }
+        let result = review.result_by_laws.map_or("*", |r| r.pgn());
+        if let Some(i) = RESULTS.iter().position(|&r| r == result) {
+            self.results[i] += 1;
+        }
+        if let (Some(_), Some(a)) = (review.result_by_laws, review.article) {
+            *self.articles.entry(a.number()).or_default() += 1;
+        }
         for (kind, n) in review.counts() {
             *self.findings.entry(kind.name()).or_default() += n;
         }
     }
 
+    /// The articles in the order of the Laws.
+    fn articles_in_order(&self) -> Vec<(&'static str, usize)> {
+        let mut v: Vec<_> = self.articles.iter().map(|(a, n)| (*a, *n)).collect();
+        v.sort_by(|x, y| article_order(x.0, y.0));
+        v
+    }
+
     /// The summary as the last line of the JSON output.
     pub fn json(&self) -> String {
+        let results: serde_json::Map<String, serde_json::Value> = RESULTS
+            .iter()
+            .zip(self.results)
+            .map(|(r, n)| (r.to_string(), n.into()))
+            .collect();
         serde_json::json!({
             "summary": {
                 "games": self.games,
                 "disagreements": self.disagreements,
+                "results": results,
+                "articles": self.articles,
                 "findings": self.findings,
             }
         })
         .to_string()
     }
 
-    /// The summary in words.
+    /// The summary in words (two lines, without the last line break).
     pub fn text(&self, lang: Lang) -> String {
-        let kinds: Vec<String> = FindingKind::ALL
+        let findings: Vec<(FindingKind, usize)> = FindingKind::ALL
             .iter()
-            .filter_map(|k| {
-                self.findings
-                    .get(k.name())
-                    .map(|n| format!("{} {n}", k.label(lang)))
-            })
+            .filter_map(|k| self.findings.get(k.name()).map(|n| (*k, *n)))
             .collect();
-        let kinds = if kinds.is_empty() {
-            lang.pick("ninguno", "none").to_string()
-        } else {
-            kinds.join(", ")
-        };
-        let (n, d) = (self.games, self.disagreements);
-        match lang {
-            Lang::Es => format!(
-                "{n} {}, {d} con resultado discrepante; hallazgos: {kinds}",
-                if n == 1 { "partida" } else { "partidas" }
-            ),
-            Lang::En => format!(
-                "{n} {}, {d} {} with {} result tag; findings: {kinds}",
-                if n == 1 { "game" } else { "games" },
-                if d == 1 { "disagrees" } else { "disagree" },
-                if n == 1 { "its" } else { "their" }
-            ),
-        }
+        let results: Vec<(&str, usize)> = RESULTS.iter().copied().zip(self.results).collect();
+        batch::summary(
+            lang,
+            &SummaryFigures {
+                games: self.games,
+                disagreements: self.disagreements,
+                findings: &findings,
+                results: &results,
+                articles: &self.articles_in_order(),
+            },
+        )
     }
 }
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum AdjudicateError {
-    #[error("cannot read {path}: {error}")]
-    Read { path: String, error: io::Error },
+    /// An input could not be opened, or was damaged on the way (the games before the
+    /// damage are written). The words are [`batch::input_error`]'s, in English here.
+    #[error("{}", batch::input_error(Lang::En, .0))]
+    Input(InputError),
     #[error("could not write the output: {0}")]
     Write(#[from] io::Error),
 }
@@ -170,80 +216,64 @@ fn render(review: &Review, file: &str, opts: &Options) -> String {
     }
 }
 
-/// A reader that counts the bytes it hands on (for the progress bar and MB/s).
-struct Counting<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-fn open(path: &Path) -> Result<File, AdjudicateError> {
-    File::open(path).map_err(|error| AdjudicateError::Read {
-        path: path.display().to_string(),
-        error,
-    })
-}
-
-/// Adjudicates every game of `paths`, in order, writing to `out` (and the progress bar to
-/// `err`). Every file is opened first: one that cannot be read stops the run before any
-/// output.
+/// Adjudicates every game of `paths` (`-`: standard input), in order, writing to `out` (and
+/// the progress bar to `err`). Every input is opened first: one that cannot be opened stops
+/// the run before any output. An input damaged on the way (a truncated or corrupt
+/// compressed file, a read error) stops the run after the games before the damage.
 pub fn adjudicate_files(
     paths: &[PathBuf],
     opts: &Options,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Summary, AdjudicateError> {
-    let mut sizes = Vec::with_capacity(paths.len());
+    // Files are opened again in their turn (not all kept open); standard input, which can
+    // be read once, is kept.
+    let mut kept: Vec<Option<Source>> = Vec::with_capacity(paths.len());
+    let mut total = Some(0u64);
     for path in paths {
-        let file = open(path)?;
-        let len = file.metadata().map(|m| m.len()).unwrap_or(0);
-        if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(AdjudicateError::Read {
-                path: path.display().to_string(),
-                error: io::Error::other("it is a directory, not a PGN file"),
-            });
-        }
-        sizes.push(len);
+        let source = archive::open(path).map_err(AdjudicateError::Input)?;
+        total = total.zip(source.tracker().size()).map(|(t, s)| t + s);
+        kept.push(source.is_stdin().then_some(source));
     }
-    let total: u64 = sizes.iter().sum();
-    // The lines go out a chunk of games at a time (see `adjudicate_reader`), not one
-    // system call each.
+    // The lines go out a chunk of games at a time (see `adjudicate_games`), not one system
+    // call each.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     let mut summary = Summary::default();
     let mut done = 0u64;
-    for path in paths {
-        let count = Arc::new(AtomicU64::new(0));
-        let input = BufReader::with_capacity(
-            1 << 16,
-            Counting {
-                inner: open(path)?,
-                count: count.clone(),
-            },
-        );
-        let name = path.display().to_string();
+    for (path, kept) in paths.iter().zip(kept) {
+        let source = match kept {
+            Some(source) => source,
+            None => archive::open(path).map_err(AdjudicateError::Input)?,
+        };
+        let tracker = source.tracker().clone();
         let mut bar = Progress {
             on: opts.progress,
+            lang: opts.lang,
             total,
             done,
-            count: count.clone(),
+            tracker: tracker.clone(),
             last: u64::MAX,
         };
-        let s = adjudicate_reader(input, &name, opts, &mut out, &mut |games| {
-            bar.draw(err, games);
-        })?;
-        done += count.load(Ordering::Relaxed);
+        let s = adjudicate_games(
+            source.games(),
+            tracker.path(),
+            opts,
+            &mut out,
+            &mut |games| {
+                bar.draw(err, games);
+            },
+        )?;
+        done += tracker.bytes();
         summary.add(&s);
         summary.bytes = done;
+        if let Some(e) = tracker.failure() {
+            bar.clear(err);
+            out.flush()?;
+            return Err(AdjudicateError::Input(e));
+        }
     }
     if opts.progress {
-        let _ = write!(err, "\r{:60}\r", "");
+        let _ = write!(err, "\r{:70}\r", "");
     }
     match opts.format {
         Format::Json => writeln!(out, "{}", summary.json())?,
@@ -253,33 +283,55 @@ pub fn adjudicate_files(
     Ok(summary)
 }
 
+/// The progress bar: the bytes of the files taken (compressed bytes, for compressed ones)
+/// against their sizes; without a size (a pipe), the megabytes taken.
 struct Progress {
     on: bool,
-    total: u64,
+    lang: Lang,
+    /// The bytes of all the inputs, when every size is known.
+    total: Option<u64>,
+    /// The bytes of the inputs before this one.
     done: u64,
-    count: Arc<AtomicU64>,
+    tracker: Tracker,
+    /// What was last drawn (the percentage, or the megabytes).
     last: u64,
 }
 
 impl Progress {
     fn draw(&mut self, err: &mut dyn Write, games: usize) {
-        if !self.on || self.total == 0 {
+        if !self.on || self.total == Some(0) {
             return;
         }
-        let read = self.done + self.count.load(Ordering::Relaxed);
-        let pct = (read * 100 / self.total).min(100);
-        if pct == self.last {
+        let read = self.done + self.tracker.bytes();
+        let (shown, percent) = match self.total {
+            Some(total) => {
+                let pct = (read.saturating_mul(100) / total).min(100);
+                (pct, Some(pct))
+            }
+            None => (read >> 20, None),
+        };
+        if shown == self.last {
             return;
         }
-        self.last = pct;
-        let filled = (pct / 5) as usize;
+        self.last = shown;
+        // A bar of 20 steps when the size is known; for a pipe, the count alone.
+        let bar = percent.map_or(String::new(), |p| {
+            let filled = (p / 5) as usize;
+            format!("[{}{}] ", "#".repeat(filled), " ".repeat(20 - filled))
+        });
         let _ = write!(
             err,
-            "\r[{}{}] {pct:3}% {games} games",
-            "#".repeat(filled),
-            " ".repeat(20 - filled)
+            "\r{bar}{}",
+            batch::progress(self.lang, percent, games, read >> 20)
         );
         let _ = err.flush();
+    }
+
+    fn clear(&self, err: &mut dyn Write) {
+        if self.on {
+            let _ = write!(err, "\r{:70}\r", "");
+            let _ = err.flush();
+        }
     }
 }
 
@@ -314,8 +366,20 @@ pub fn adjudicate_reader(
     out: &mut dyn Write,
     tick: &mut dyn FnMut(usize),
 ) -> Result<Summary, AdjudicateError> {
+    adjudicate_games(pgn::Reader::new(input), name, opts, out, tick)
+}
+
+/// [`adjudicate_reader`] over games already read (as [`archive::Source::games`] gives
+/// them, up to the end or the damage of the input).
+pub fn adjudicate_games(
+    games: impl Iterator<Item = Item> + Send,
+    name: &str,
+    opts: &Options,
+    out: &mut dyn Write,
+    tick: &mut dyn FnMut(usize),
+) -> Result<Summary, AdjudicateError> {
     let mut summary = Summary::default();
-    let reader = pgn::Reader::new(input);
+    let reader = games;
     if opts.jobs <= 1 {
         for (i, item) in reader.enumerate() {
             let review = review_item(item, opts);

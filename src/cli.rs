@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
-use crate::laws::check::{CheckReport, check_reader};
+use crate::laws::check::{CheckReport, check_games};
 use crate::laws::pgn::{self, MoveText};
 
 #[derive(Parser, Debug)]
@@ -228,21 +228,26 @@ pub enum Command {
         spec: String,
     },
     /// The arbiter's analysis of every game of PGN files: the findings with their articles,
-    /// the result by the Laws and whether the Result tag agrees. Exit code 0 when every game
-    /// agrees with its result tag, 1 when any does not, 2 when a file cannot be read.
+    /// the result by the Laws and whether the Result tag agrees; then a summary by result,
+    /// article and kind of finding. Exit code 0 when every game agrees with its result tag,
+    /// 1 when any does not, 2 when a file cannot be read or is damaged (after the games
+    /// before the damage).
     Adjudicate {
         /// `text` for people, `json` for tools (JSON Lines, then a summary object).
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
-        /// Worker threads; the output stays in file order.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        jobs: u16,
+        /// Worker threads (default: one per core); the output stays in file order, the same
+        /// byte for byte whatever the number.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
         /// The language of the findings (default: from LC_ALL / LC_MESSAGES / LANG).
         #[arg(long, value_parser = parse_lang)]
         lang: Option<crate::lang::Lang>,
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]
         letters: LettersArg,
+        /// PGN files, plain or compressed as published (.pgn.zst, .pgn.gz, .pgn.bz2: told by
+        /// their first bytes, whatever the name), streamed; `-` for standard input.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -331,7 +336,8 @@ pub enum SideArg {
 pub enum PgnCommand {
     /// Per game: are the moves legal, how does the final position stand, and what result
     /// do the Laws give, with the article. Exit code 0 when every game is legal, 1 when
-    /// some game is not, 2 when a file cannot be read.
+    /// some game is not, 2 when a file cannot be read or is damaged (after the games before
+    /// the damage).
     Check {
         /// One JSON object per line per game.
         #[arg(long)]
@@ -339,6 +345,8 @@ pub enum PgnCommand {
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]
         letters: LettersArg,
+        /// PGN files, plain or compressed as published (.pgn.zst, .pgn.gz, .pgn.bz2: told by
+        /// their first bytes, whatever the name), streamed; `-` for standard input.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -414,6 +422,9 @@ pub enum CliError {
     Io(#[from] std::io::Error),
     #[error("cannot read {path}: {error}")]
     Read { path: String, error: std::io::Error },
+    /// An input that cannot be opened or is damaged, already worded (`speech::batch`).
+    #[error("{0}")]
+    Input(String),
     #[error(transparent)]
     TimeControl(#[from] crate::laws::time_control::TimeControlError),
     #[error(transparent)]
@@ -580,13 +591,14 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             files,
         }) => {
             use std::io::IsTerminal;
+            let lang = lang.unwrap_or_else(crate::lang::Lang::from_env);
             let opts = crate::adjudicate::Options {
                 format: match format {
                     FormatArg::Text => crate::adjudicate::Format::Text,
                     FormatArg::Json => crate::adjudicate::Format::Json,
                 },
-                jobs: usize::from(jobs),
-                lang: lang.unwrap_or_else(crate::lang::Lang::from_env),
+                jobs: jobs.map_or_else(crate::adjudicate::default_jobs, usize::from),
+                lang,
                 review: crate::laws::arbiter::ReviewOptions {
                     letters: letters.letters(),
                     ..Default::default()
@@ -596,8 +608,8 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             match crate::adjudicate::adjudicate_files(&files, &opts, out, err) {
                 Ok(s) if s.disagreements > 0 => Ok(Status::Findings),
                 Ok(_) => Ok(Status::Success),
-                Err(crate::adjudicate::AdjudicateError::Read { path, error }) => {
-                    Err(CliError::Read { path, error })
+                Err(crate::adjudicate::AdjudicateError::Input(e)) => {
+                    Err(CliError::Input(crate::speech::batch::input_error(lang, &e)))
                 }
                 Err(crate::adjudicate::AdjudicateError::Write(e)) => Err(CliError::Io(e)),
             }
@@ -652,10 +664,13 @@ fn pgn_check(
 ) -> Result<Status, CliError> {
     let mut status = Status::Success;
     let mut io_error = None;
+    let lang = crate::lang::Lang::from_env();
+    let worded = |e| CliError::Input(crate::speech::batch::input_error(lang, &e));
     for path in files {
-        let input = open(path)?;
+        let source = crate::laws::pgn::archive::open(path).map_err(worded)?;
+        let tracker = source.tracker().clone();
         let name = path.display().to_string();
-        check_reader(input, letters, |mut report| {
+        check_games(source.games(), letters, |mut report| {
             if !report.moves_legal {
                 status = Status::Findings;
             }
@@ -673,6 +688,9 @@ fn pgn_check(
         });
         if let Some(e) = io_error.take() {
             return Err(e.into());
+        }
+        if let Some(e) = tracker.failure() {
+            return Err(worded(e));
         }
     }
     Ok(status)

@@ -41,8 +41,13 @@ fn art_10_exit_codes_0_agree_1_disagree_2_unreadable() {
     let disagree = temp("disagree.pgn", DISAGREE);
     let (code, out, err) = escaque(&["adjudicate", agree.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
+    // The summary: the totals and the findings by kind, then the games by result and by
+    // the article of the result.
     assert!(
-        out.ends_with("2 games, 0 disagree with their result tag; findings: checkmate 1\n"),
+        out.ends_with(
+            "2 games, 0 disagree with their result tag; findings: checkmate 1\n\
+             by the Laws: 1-0 0, 0-1 1, 1/2-1/2 1, * 0; by article: Art. 5.1.1 1, Art. 5.2.3 1\n"
+        ),
         "{out}"
     );
     let (code, out, _) = escaque(&[
@@ -59,7 +64,8 @@ fn art_10_exit_codes_0_agree_1_disagree_2_unreadable() {
     assert!(
         out.ends_with(
             "1 partida, 1 con resultado discrepante; hallazgos: caída de bandera 1, resultado \
-             discrepante 1\n"
+             discrepante 1\nsegún las Leyes: 1-0 0, 0-1 0, 1/2-1/2 1, * 0; por artículo: \
+             art. 6.9 1\n"
         ),
         "{out}"
     );
@@ -146,6 +152,8 @@ fn art_8_json_lines_carry_the_pgn_check_fields_and_the_findings() {
     assert_eq!(
         lines[3],
         serde_json::json!({"summary": {"games": 3, "disagreements": 1,
+            "results": {"1-0": 0, "0-1": 1, "1/2-1/2": 2, "*": 0},
+            "articles": {"5.1.1": 1, "5.2.3": 1, "6.9": 1},
             "findings": {"checkmate": 1, "flag_fall": 1, "result_disagrees": 1}}})
     );
 }
@@ -156,7 +164,14 @@ fn jobs_2_writes_the_games_in_file_order() {
     let text = common::read_text(&common::fixture("pgn/lichess_db_2013-01_first32.pgn"));
     let path = temp("order.pgn", &text.repeat(5));
     for format in ["json", "text"] {
-        let (c1, one, _) = escaque(&["adjudicate", "--format", format, path.to_str().unwrap()]);
+        let (c1, one, _) = escaque(&[
+            "adjudicate",
+            "--format",
+            format,
+            "--jobs",
+            "1",
+            path.to_str().unwrap(),
+        ]);
         let (c2, two, _) = escaque(&[
             "adjudicate",
             "--format",

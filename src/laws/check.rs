@@ -585,12 +585,18 @@ fn judge_recorded_result(
 
 /// Reads PGN from `input` and checks every game: one report per game, in file order,
 /// including games that cannot be read or set up.
-pub fn check_reader(
-    input: impl std::io::BufRead,
+pub fn check_reader(input: impl std::io::BufRead, letters: Letters, each: impl FnMut(CheckReport)) {
+    check_games(pgn::Reader::new(input), letters, each);
+}
+
+/// [`check_reader`] over games already read (as `pgn::archive::Source::games` gives them,
+/// up to the end or the damage of the input).
+pub fn check_games(
+    games: impl Iterator<Item = Result<pgn::PgnGame, pgn::PgnError>>,
     letters: Letters,
     mut each: impl FnMut(CheckReport),
 ) {
-    for (i, item) in pgn::Reader::new(input).enumerate() {
+    for (i, item) in games.enumerate() {
         let report = match item {
             Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], e.to_string()),
             Ok(game) => {

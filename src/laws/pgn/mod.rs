@@ -32,6 +32,8 @@ mod replay;
 mod san_text;
 mod writer;
 
+pub mod archive;
+
 pub use comment::{format_clock, parse_clock};
 pub use error::{PgnError, PgnErrorKind};
 pub use reader::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_GAME_BYTES, ReadOptions, Reader, read_str};
