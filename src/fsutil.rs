@@ -48,6 +48,20 @@ fn write_atomic_as(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
     result
 }
 
+/// Creates `dir` (and its parents) for files only its owner may read — the SSH server's
+/// folder, which holds the host key and rooms' passwords — and on Unix makes it mode 0700,
+/// also when it existed already with wider permissions (another user could list and read
+/// what a 0755 folder holds).
+pub fn private_dir(dir: &Path) -> io::Result<()> {
+    fs::create_dir_all(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
 /// Is this the name of one of [`write_atomic`]'s temporary files (left over by a crash
 /// between the write and the rename)? Such files can be deleted.
 pub fn is_temporary(name: &str) -> bool {

@@ -791,3 +791,44 @@ mod a_5_4 {
         assert!(!g.is_over());
     }
 }
+
+/// 7.1: reinstating an earlier position gives the move, and the running clock, to the side
+/// to move in it; a ply the game has not reached is refused and changes nothing.
+#[test]
+fn art_7_1_restoring_a_position_gives_the_clock_to_its_side_to_move() {
+    use escaque::laws::clock::ClockOptions;
+    use escaque::laws::irregularity::ArbiterAction;
+    let mut g = Game::with_clock(
+        Position::new(),
+        "5+0".parse().unwrap(),
+        ClockOptions::default(),
+    );
+    g.start_clock(0).unwrap();
+    for (at, san) in [(1_000, "e4"), (2_000, "e5"), (3_000, "Nf3")] {
+        let pos = *g.position();
+        let mv = parse_move(&pos, san, Letters::English).unwrap();
+        g.play_at(mv, at).unwrap();
+    }
+    assert_eq!(g.clock().unwrap().running(), Some(Color::Black));
+    let before = g.events().len();
+    assert_eq!(
+        g.arbiter(ArbiterAction::PositionRestored { ply: 99 })
+            .unwrap_err(),
+        GameError::NoSuchPly { ply: 99, plies: 3 }
+    );
+    assert_eq!(g.events().len(), before);
+    assert_eq!(g.plies().len(), 3);
+    g.tick(4_000);
+    g.arbiter(ArbiterAction::PositionRestored { ply: 2 })
+        .unwrap();
+    assert_eq!(g.plies().len(), 2);
+    assert_eq!(g.position().turn(), Color::White);
+    let clock = g.clock().unwrap();
+    assert_eq!(clock.running(), Some(Color::White));
+    // Black's second of thought (3 s to 4 s) is on Black's clock; White's runs from now.
+    let black = clock.remaining(Color::Black, 10_000).unwrap().main_ms;
+    let white_now = clock.remaining(Color::White, 4_000).unwrap().main_ms;
+    let white_later = clock.remaining(Color::White, 10_000).unwrap().main_ms;
+    assert_eq!(black, 300_000 - 1_000 - 1_000);
+    assert_eq!(white_now - white_later, 6_000);
+}

@@ -302,3 +302,83 @@ fn a_bad_client_option_is_refused_with_a_message_that_quotes_it() {
     assert!(e.contains("--bogus"), "{e}");
     assert_eq!(h.hub.connections(), 0);
 }
+
+#[test]
+fn room_passwords_cannot_be_guessed_quickly() {
+    let mut h = Harness::new(Limits::default());
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new 5+0 password secreta", 0);
+    let code = h.code(ana);
+    // A guesser with many keys: three wrong passwords, then the room makes everyone wait,
+    // twice as long after each further wrong one; a wait is no answer to a guess.
+    let mut now = 1_000;
+    for (i, guess) in ["uno", "dos", "tres"].iter().enumerate() {
+        let id = h.connect(&format!("guesser{i}"), false, now);
+        h.say(id, &format!("join {code} {guess}"), now);
+        assert!(
+            h.text(id).contains(&format!(
+                "Room {code} needs a password: join {code} PASSWORD."
+            )),
+            "{}",
+            h.text(id)
+        );
+    }
+    let late = h.connect("guesser9", false, now + 500);
+    h.say(late, &format!("join {code} secreta"), now + 500);
+    assert!(
+        h.text(late).contains(&format!(
+            "Room {code} was given wrong passwords: wait 1 s before trying again."
+        )),
+        "{}",
+        h.text(late)
+    );
+    now += 1_000;
+    h.say(late, &format!("join {code} cuatro"), now);
+    let wait = h.connect("guesser10", false, now + 1);
+    h.say(wait, &format!("join {code} cinco"), now + 1);
+    assert!(h.text(wait).contains("wait 2 s"), "{}", h.text(wait));
+    // The right password, once the wait is over, seats the player and starts anew.
+    h.say(wait, &format!("join {code} secreta"), now + 2_000);
+    assert!(
+        h.text(wait)
+            .contains(&format!("Room {code}: you play white.")),
+        "{}",
+        h.text(wait)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn the_servers_autosaves_with_passwords_are_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("escaque-serve-modes-{}", std::process::id()));
+    let autosave = dir.join("autosave");
+    // A folder that existed with the usual 0755 is made private too.
+    std::fs::create_dir_all(&autosave).unwrap();
+    std::fs::set_permissions(&autosave, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dirs = escaque::modes::serve::ServeDirs {
+        autosave: autosave.clone(),
+        games: dir.join("games"),
+    };
+    let mut h = Harness {
+        hub: Hub::new(Config::default(), Limits::default(), Some(dirs), 7),
+        out: Default::default(),
+    };
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new 5+0 white password secreta", 0);
+    let code = h.code(ana);
+    let bea = h.connect("Bea", false, 0);
+    h.say(bea, &format!("join {code} secreta"), 0);
+    h.say(ana, "e4", 1_000);
+    let file = autosave.join(format!("{code}.pgn"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !file.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let text = std::fs::read_to_string(&file).expect("the room's autosave");
+    assert!(text.contains("EscaqueRoomPassword"), "{text}");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&file), 0o600);
+    assert_eq!(mode(&autosave), 0o700);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -836,6 +836,41 @@ impl Clock {
         Ok(self.events[n..].to_vec())
     }
 
+    /// 7.1: the arbiter reinstates a position with `color` to move. The time used so far on
+    /// the turn that was running is taken (no bonus, no move counted) and `color`'s clock
+    /// runs from `now` (or is the one on move, if the clocks are stopped). Nothing happens
+    /// before the start, after the end, or when `color` is already on move.
+    pub fn give_turn(&mut self, color: Color, now: u64) -> Result<Vec<ClockEvent>, ClockError> {
+        let n = self.events.len();
+        self.advance(now);
+        let now = self.now;
+        if !matches!(self.phase, Phase::Running | Phase::Paused) {
+            return Ok(Vec::new());
+        }
+        let Some(was) = self.turn.map(|t| t.color) else {
+            return Ok(Vec::new());
+        };
+        if was == color {
+            return Ok(Vec::new());
+        }
+        self.fold(now);
+        let paused = self.phase == Phase::Paused;
+        self.begin_turn(color, now);
+        if paused {
+            if let Some(t) = self.turn.as_mut() {
+                t.since = None;
+            }
+        }
+        self.events.push(ClockEvent::Adjusted {
+            color: was,
+            at: now,
+            remaining_ms: self.main_at(was, now),
+            moves: self.side(was).moves,
+        });
+        self.advance(now);
+        Ok(self.events[n..].to_vec())
+    }
+
     /// Stops the clock for good (the game is over); the readings stay as they are at `now`.
     pub fn stop(&mut self, now: u64) -> Result<Vec<ClockEvent>, ClockError> {
         let n = self.events.len();

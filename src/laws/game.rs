@@ -619,6 +619,10 @@ pub enum GameError {
     #[error("this game has no clock")]
     NoClock,
     #[error(
+        "there is no earlier position after ply {ply} to reinstate: the game has {plies} plies (Art. 7.1)"
+    )]
+    NoSuchPly { ply: usize, plies: usize },
+    #[error(
         "App. A.5.4 applies only to rapid and blitz games without adequate supervision; with \
          it, an illegal move is dealt with by Art. 7.5 (A.4, B.2)"
     )]
@@ -1702,6 +1706,14 @@ impl Game {
         {
             self.refuse_if_over()?;
         }
+        if let ArbiterAction::PositionRestored { ply } = action {
+            if ply >= self.plies.len() {
+                return Err(GameError::NoSuchPly {
+                    ply,
+                    plies: self.plies.len(),
+                });
+            }
+        }
         self.events.push(GameEvent::ArbiterDecision {
             action,
             article: action.article(),
@@ -1749,6 +1761,12 @@ impl Game {
                         white_used_ms: w,
                         black_used_ms: b,
                     });
+                }
+                // The side to move of the position reinstated has the running clock.
+                let turn = self.position().turn();
+                if let Some(clock) = self.clock.as_mut() {
+                    let events = clock.give_turn(turn, now)?;
+                    self.events.extend(events.into_iter().map(GameEvent::Clock));
                 }
             }
             ArbiterAction::ClocksSet { white_ms, black_ms } => {

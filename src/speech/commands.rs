@@ -319,6 +319,10 @@ impl Speaker {
                 format!("It is not {}'s move.", self.side_cap(*c)),
             ),
             G::NoOffer => self.refusal(&Refusal::NoOffer),
+            G::NoSuchPly { ply, plies } => pick(
+                format!("No hay una posición anterior tras la media jugada {ply} que restablecer: la partida tiene {plies} (art. 7.1)."),
+                format!("There is no earlier position after ply {ply} to reinstate: the game has {plies} plies (Art. 7.1)."),
+            ),
             G::TooEarlyForAgreement => pick(
                 "Las tablas de común acuerdo exigen que los dos jugadores hayan hecho al menos una jugada (art. 5.2.3).".into(),
                 "A draw by agreement needs both players to have made at least one move (Art. 5.2.3).".into(),

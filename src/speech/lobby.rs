@@ -14,6 +14,8 @@ pub enum RoomError {
     NoRoom(String),
     #[error("room {0} needs a password")]
     Password(String),
+    #[error("room {0} takes no password for {1} s after wrong ones")]
+    PasswordWait(String, u64),
     #[error("room {0} has as many spectators as it can take ({1})")]
     Full(String, usize),
     #[error("the server has as many rooms as it can take ({0})")]
@@ -205,6 +207,12 @@ impl Speaker {
                 format!("La sala {c} pide contraseña: entrar {c} CONTRASEÑA.")
             }
             RoomError::Password(c) => format!("Room {c} needs a password: join {c} PASSWORD."),
+            RoomError::PasswordWait(c, s) if es => format!(
+                "La sala {c} ha recibido contraseñas equivocadas: espere {s} s antes de intentarlo de nuevo."
+            ),
+            RoomError::PasswordWait(c, s) => {
+                format!("Room {c} was given wrong passwords: wait {s} s before trying again.")
+            }
             RoomError::Full(c, n) if es => {
                 format!(
                     "La sala {c} ya tiene los espectadores que admite ({n}); inténtelo más tarde."

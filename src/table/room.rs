@@ -1,6 +1,7 @@
 //! The rooms of `escaque serve`: each owns one game (a [`Session`], with its clock — the
-//! one truth every screen mirrors), its seats (White, Black, the arbiter) and who watches.
-//! Nothing here knows of SSH or terminals; the hub ([`super::serve`]) connects screens.
+//! one truth every screen reads from its own chair), its seats (White, Black, the
+//! arbiter) and who watches. Nothing here knows of SSH or terminals; the hub
+//! (`modes::serve`) connects screens.
 //!
 //! Who may do what:
 //! - a seat belongs to the identity (the SSH key) that took it; that identity, reconnecting,
@@ -78,6 +79,18 @@ pub struct Room {
     /// Restored after a restart with its clocks stopped: they start again when both
     /// players are back (6.11.1: stopped for a reason outside the players' control).
     pub stopped_by_restart: bool,
+    /// Wrong passwords given for the room.
+    guesses: Guesses,
+}
+
+/// How many wrong passwords in a row a room takes before it makes guessers wait.
+const FREE_GUESSES: u32 = 3;
+
+/// The wrong passwords given for a room, in a row, and until when it takes none.
+#[derive(Clone, Copy, Debug, Default)]
+struct Guesses {
+    wrong: u32,
+    locked_until: u64,
 }
 
 impl Room {
@@ -116,6 +129,7 @@ impl Room {
             saved_events: 0,
             offset: 0,
             stopped_by_restart: false,
+            guesses: Guesses::default(),
         }
     }
 
@@ -155,6 +169,7 @@ impl Room {
             saved_events,
             offset: game_now as i64 - now as i64,
             stopped_by_restart: stopped,
+            guesses: Guesses::default(),
         }
     }
 
@@ -278,9 +293,22 @@ impl Room {
             return Ok(role);
         }
         if let Some(p) = &self.settings.password {
+            // Guessing is slowed down for everyone, whatever the key: after
+            // `FREE_GUESSES` wrong passwords in a row the room takes no password for 1 s,
+            // then 2 s, 4 s … up to 5 minutes, doubling with each wrong one after that.
+            if now < self.guesses.locked_until {
+                let secs = (self.guesses.locked_until - now).div_ceil(1000);
+                return Err(RoomError::PasswordWait(self.code.clone(), secs));
+            }
             if password != Some(p.as_str()) {
+                self.guesses.wrong += 1;
+                if self.guesses.wrong >= FREE_GUESSES {
+                    let doublings = (self.guesses.wrong - FREE_GUESSES).min(9);
+                    self.guesses.locked_until = now + (1000u64 << doublings).min(300_000);
+                }
                 return Err(RoomError::Password(self.code.clone()));
             }
+            self.guesses.wrong = 0;
         }
         let free = if watch || self.session.game().is_over() {
             None

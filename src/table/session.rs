@@ -2,9 +2,11 @@
 //! (a person at this terminal, or an engine), and the commands people give, each turned
 //! into calls on the laws with the right player and the time given by the caller.
 //!
-//! Both faces of play mode drive a `Session`: the full screen and the screen-reader line
-//! mode. Neither holds any game state of its own; they read `session.game()` and the new
-//! `GameEvent`s ([`Session::take_events`]) — the one stream of DESIGN.md.
+//! Every screen drives the one `Session` from its own [`Chair`] (its role, its cursor in
+//! the events, its question): the full screen and the screen-reader line mode at one
+//! terminal, each SSH client of a room. None holds any game state of its own; they read
+//! `session.game()` and the new `GameEvent`s ([`Session::take_events`]) — the one stream
+//! of DESIGN.md.
 //!
 //! Who acts, in a game at one terminal (Art. 9.1.2.1 and 5.1.2 read for one keyboard):
 //! - a move, a claim (9.2, 9.3) and a resignation are by the player to move — against an
@@ -925,7 +927,7 @@ impl Session {
     }
 
     /// A new touch state when the position on the board changed (a move, a takeback, a
-    /// position restored, a mirror's new game).
+    /// position restored).
     fn sync_touch(&mut self) {
         if let Some(t) = &self.touch {
             if t.position() != self.game.position() {

@@ -15,6 +15,7 @@ impl Hub {
             clients: BTreeMap::new(),
             next: 1,
             now: 0,
+            lobby_list: Vec::new(),
         }
     }
 
@@ -338,8 +339,13 @@ impl Hub {
         self.mark_lobbies();
     }
 
-    /// Every lobby screen shows the list again.
+    /// Every lobby screen shows the list again, when the list changed.
     pub(super) fn mark_lobbies(&mut self) {
+        let list = room_lines(&self.rooms, &Speaker::default());
+        if list == self.lobby_list {
+            return;
+        }
+        self.lobby_list = list;
         for c in self.clients.values_mut() {
             if matches!(c.place, Place::Lobby) && !c.line {
                 c.dirty = true;
@@ -771,9 +777,13 @@ impl Hub {
             })
             .map(|r| r.code.clone())
             .collect();
+        let closed = !idle.is_empty();
         for code in idle {
             self.save(&code);
             self.rooms.remove(&code);
+        }
+        if closed {
+            self.mark_lobbies();
         }
     }
 }

@@ -2,7 +2,7 @@
 //! taking a seat, and the lobby's commands (read by the table's grammar).
 
 use super::*;
-use crate::speech::lobby::{self as lobby_words, Notice, RoomWord};
+use crate::speech::lobby::{self as lobby_words, Notice, RoomError, RoomWord};
 
 impl Hub {
     /// A command of the lobby.
@@ -130,6 +130,15 @@ impl Hub {
                     Ok((code, role)) => self.enter_room(id, &code, role, now, None),
                     Err(e) => {
                         if let Some(c) = self.clients.get_mut(&id) {
+                            if matches!(e, RoomError::Password(_) | RoomError::PasswordWait(..))
+                                && password.is_some()
+                            {
+                                tracing::warn!(
+                                    room = %code,
+                                    key = %c.peer.identity,
+                                    "wrong room password: {e}"
+                                );
+                            }
                             let words = c.speaker.room_error(&e);
                             Self::say(c, &words, true);
                         }

@@ -159,6 +159,9 @@ pub struct Hub {
     now: u64,
     /// The thread that writes the games (the disk is never waited for under the hub's lock).
     saver: Option<std::sync::mpsc::Sender<SaveJob>>,
+    /// The lobby's list as the lobby screens last drew it (in English): a move that
+    /// changes nothing in the list redraws no lobby.
+    lobby_list: Vec<String>,
 }
 
 /// The longest line a client may type.
@@ -230,6 +233,9 @@ pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), Serve
     let paths = crate::config::Paths::from_env()?;
     let config = Config::load(&paths)?;
     let server_dir = paths.data_dir.join("server");
+    // The host key and the rooms' autosaves (their passwords) are the server's alone.
+    crate::fsutil::private_dir(&server_dir)?;
+    crate::fsutil::private_dir(&server_dir.join("autosave"))?;
     let (host_key, created) = crate::net::keys::load_or_create_host_key(&server_dir)?;
     let access = if opts.open {
         Access::Open

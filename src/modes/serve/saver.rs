@@ -44,8 +44,10 @@ pub(super) fn start_saver(dirs: ServeDirs) -> std::sync::mpsc::Sender<SaveJob> {
                 match job {
                     SaveJob::Autosave { room, text } => {
                         let path = dirs.autosave.join(format!("{room}.pgn"));
-                        let _ = std::fs::create_dir_all(&dirs.autosave)
-                            .and_then(|_| crate::fsutil::write_atomic(&path, text.as_bytes()));
+                        // Mode 0600 in a 0700 folder: a room's password is in its tags.
+                        let _ = crate::fsutil::private_dir(&dirs.autosave).and_then(|_| {
+                            crate::fsutil::write_atomic_private(&path, text.as_bytes())
+                        });
                     }
                     SaveJob::Finished { room, session } => {
                         if crate::modes::persist::save_game(&session, &dirs.games).is_ok() {
