@@ -10,6 +10,7 @@ use crate::keymap::{Action, Keymap};
 use crate::lang::Lang;
 use crate::laws::GameEvent;
 use crate::speech::Speaker;
+use crate::speech::screens::Say;
 use crate::ui::{self, Glyphs};
 
 use crate::laws::touch::TouchOutcome;
@@ -248,22 +249,7 @@ impl Screen {
 
     /// The first announcement: a new game, or a resumed one with its last move and turn.
     fn opening_words(&self, table: &Session) -> String {
-        let lang = self.lang();
-        let game = table.game();
-        let turn = self.speaker.to_move(game.position().turn());
-        if game.plies().is_empty() {
-            return match lang {
-                Lang::Es => {
-                    format!("Partida nueva. {turn} Escriba una jugada o use las flechas y Enter.")
-                }
-                Lang::En => format!("New game. {turn} Type a move, or use the arrows and Enter."),
-            };
-        }
-        let last = self.speaker.last_move(game);
-        match lang {
-            Lang::Es => format!("Partida reanudada. {last} {turn}"),
-            Lang::En => format!("Game resumed. {last} {turn}"),
-        }
+        self.speaker.opening(table.game())
     }
 
     /// The chair this screen sits in.
@@ -446,7 +432,6 @@ impl Screen {
 
     /// A named action at `now`.
     pub fn action(&mut self, table: &mut Session, action: Action, now: u64) -> Flow {
-        let lang = self.lang();
         match action {
             Action::Quit => return self.apply(table, Command::Quit, now),
             Action::Help => self.help = true,
@@ -510,12 +495,7 @@ impl Screen {
                 };
             }
             _ => {
-                self.announcement = lang
-                    .pick(
-                        "Esa orden no sirve en una partida.",
-                        "That command is not for play.",
-                    )
-                    .into();
+                self.announcement = self.speaker.screen(Say::NotForPlay);
             }
         }
         Flow::Continue
@@ -752,7 +732,6 @@ impl Screen {
     /// data directory and the clock stops.
     fn seal(&mut self, table: &mut Session, mv: Move, now: u64) {
         use crate::laws::adjourn::{Adjournment, SealDraft};
-        let lang = self.lang();
         let Some(dir) = self.envelopes_dir.clone() else {
             return;
         };
@@ -796,11 +775,9 @@ impl Screen {
             return;
         }
         self.absorb_events(table);
-        let where_ = format!(
-            "{} {}",
-            lang.pick("Sobre guardado en", "Envelope saved in"),
-            path.display()
-        );
+        let where_ = self
+            .speaker
+            .screen(Say::EnvelopeSaved(&path.display().to_string()));
         self.announcement = format!("{} {where_}", self.announcement);
     }
 
@@ -849,13 +826,7 @@ impl Screen {
         match pos.piece_at(self.cursor) {
             Some(p) if p.color == pos.turn() && table.human_to_move(self.chair.role()) => {
                 if pos.legal_moves_from(self.cursor).is_empty() {
-                    self.announcement = self
-                        .lang()
-                        .pick(
-                            "Esa pieza no tiene jugadas legales.",
-                            "That piece has no legal move.",
-                        )
-                        .into();
+                    self.announcement = self.speaker.screen(Say::NoLegalMove);
                 } else {
                     self.selected = Some(self.cursor);
                 }
@@ -941,6 +912,7 @@ impl Screen {
         let game = table.game();
         let last_move = game.plies().last().map(|p| p.mv);
         let hints = self.hints(table);
+        let help_title = self.speaker.screen(Say::HelpTitle);
         let help_entries = if self.help {
             self.keymap
                 .help_for(Action::PLAY, lang, crate::keymap::KeyStyle::Symbols)
@@ -1019,7 +991,7 @@ impl Screen {
             findings: None,
             overlay: self.help.then(|| {
                 ui::Overlay::Help(ui::HelpView {
-                    title: lang.pick("Ayuda", "Help"),
+                    title: &help_title,
                     entries: &help_entries,
                 })
             }),
@@ -1029,22 +1001,9 @@ impl Screen {
 
     /// The question on the status line: the screen's own, or the session's.
     fn question(&self, table: &Session) -> Option<String> {
-        let lang = self.lang();
         match &self.ask {
-            Some(Ask::Resume) => Some(
-                lang.pick(
-                    "Hay una partida sin terminar. ¿Reanudarla? (s/n)",
-                    "An unfinished game was found. Resume it? (y/n)",
-                )
-                .into(),
-            ),
-            Some(Ask::Promotion { .. }) => Some(
-                lang.pick(
-                    "Coronar: D dama, T torre, A alfil, C caballo (Enter: dama)",
-                    "Promote to: Q queen, R rook, B bishop, N knight (Enter: queen)",
-                )
-                .into(),
-            ),
+            Some(Ask::Resume) => Some(self.speaker.screen(Say::ResumeQuestion)),
+            Some(Ask::Promotion { .. }) => Some(self.speaker.screen(Say::PromotionPrompt)),
             None => self.chair.question().map(|q| {
                 self.speaker
                     .question(&q, Some(table.game().position()), false)

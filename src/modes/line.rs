@@ -18,6 +18,7 @@ use crate::laws::GameEvent;
 use crate::speech::Speaker;
 
 use super::event_loop::TimeSource;
+use crate::speech::screens::Say;
 use crate::table::command::{self, Command, Context, Grammar, Query};
 use crate::table::session::{Chair, Reply, Session, SessionError};
 
@@ -172,11 +173,7 @@ impl<W: Write> LineMode<W> {
                     }
                 }
                 Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    let bye = self
-                        .screen
-                        .lang()
-                        .pick("Fin de la entrada.", "End of input.")
-                        .to_string();
+                    let bye = self.screen.speaker.screen(Say::EndOfInput);
                     self.screen.say(&bye)?;
                     return Ok(LineEnd::EndOfInput);
                 }
@@ -262,13 +259,7 @@ impl<W: Write> LineScreen<W> {
                 self.say(&words)?;
             }
             if matches!(e, GameEvent::GameEnded { .. }) {
-                let bye = self
-                    .lang()
-                    .pick(
-                        "Partida terminada. Escriba salir para terminar, o consulte la planilla.",
-                        "Game over. Type quit to leave, or ask for the scoresheet.",
-                    )
-                    .to_string();
+                let bye = self.speaker.screen(Say::GameOverLine);
                 self.say(&bye)?;
             }
         }
@@ -363,27 +354,13 @@ impl<W: Write> LineScreen<W> {
     }
 
     fn intro(&self, table: &Session) -> String {
-        let lang = self.lang();
-        let game = table.game();
-        let mut s = lang
-            .pick(
-                "escaque, modo de lectura. Escriba ayuda para la lista de órdenes.",
-                "escaque, screen reader mode. Type help for the list of commands.",
-            )
-            .to_string();
-        if !game.plies().is_empty() {
-            s.push(' ');
-            s.push_str(&self.speaker.move_count(game));
-        }
-        s.push(' ');
-        s.push_str(&self.speaker.turn(table.game()));
-        s
+        self.speaker.line_intro(table.game())
     }
 
     /// The answer to a query.
     fn query(&self, table: &Session, q: Query, now: u64) -> String {
         match q {
-            Query::Help => help(self.lang()),
+            Query::Help => self.speaker.line_help(),
             Query::Repeat => self.last.clone(),
             q => table.answer(self.chair.role(), q, &self.speaker, now),
         }
@@ -466,22 +443,5 @@ impl<W: Write> LineScreen<W> {
             }
         }
         Ok(None)
-    }
-}
-
-/// The list of commands, both languages' words.
-pub fn help(lang: Lang) -> String {
-    match lang {
-        Lang::Es => "Órdenes: una jugada, en palabras (caballo Félix tres) o en notación (Cf3); \
-            reloj; jugadas; última; turno; piezas (mías, suyas, o un tipo); casilla Eva cuatro; \
-            columna Eva; fila cuatro; legales Gustavo uno; material; planilla; tablero; \
-            tablas; acepto; rechazo; reclamo (con la jugada que lo produce); abandono; \
-            repetir; salir."
-            .into(),
-        Lang::En => "Commands: a move, in words (knight Felix three) or notation (Nf3); clock; \
-            moves; last; turn; pieces (mine, theirs, or one type); square Eva four; file Eva; \
-            rank four; legal Gustav one; material; scoresheet; board; draw; accept; decline; \
-            claim (with the move that produces it); resign; repeat; quit."
-            .into(),
     }
 }

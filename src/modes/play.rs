@@ -20,6 +20,7 @@ use super::app::{App, Ask, Flow, View};
 use super::event_loop::{self, Companion, SystemTime, TerminalInput, TimeSource};
 use super::line::{LineCompanion, LineMode, LineOptions, Voice};
 use super::persist;
+use crate::speech::screens::Say;
 use crate::table::session::{Seat, Session, Setup};
 
 /// What the command line asked for (each `None` falls back to the config).
@@ -331,21 +332,19 @@ struct Companions {
 }
 
 impl Companions {
+    /// Where a game was saved, or why it could not be.
+    fn saved_words(&self, saved: &io::Result<PathBuf>) -> String {
+        let speaker = crate::speech::Speaker::new(crate::speech::Profile::En, self.lang);
+        match saved {
+            Ok(p) => speaker.screen(Say::GameSaved(&p.display().to_string())),
+            Err(e) => speaker.screen(Say::SaveFailed(&e.to_string())),
+        }
+    }
+
     fn save_if_changed(&mut self, session: &Session) -> Option<String> {
         match self.autosave.as_mut()?.save(session)? {
-            Ok(path) if session.game().is_over() => Some(format!(
-                "{} {}",
-                self.lang.pick("Partida guardada en", "Game saved in"),
-                path.display()
-            )),
-            Ok(_) => None,
-            Err(e) => Some(format!(
-                "{}: {e}",
-                self.lang.pick(
-                    "No se pudo guardar la partida",
-                    "The game could not be saved"
-                )
-            )),
+            Ok(_) if !session.game().is_over() => None,
+            saved => Some(self.saved_words(&saved)),
         }
     }
 }
@@ -366,20 +365,7 @@ impl Companion for Companions {
 
     fn handle(&mut self, app: &mut App, flow: Flow, _now: u64) -> Flow {
         if flow == Flow::Save {
-            let msg = match persist::save_game(&app.session, &self.games) {
-                Ok(p) => format!(
-                    "{} {}",
-                    self.lang.pick("Partida guardada en", "Game saved in"),
-                    p.display()
-                ),
-                Err(e) => format!(
-                    "{}: {e}",
-                    self.lang.pick(
-                        "No se pudo guardar la partida",
-                        "The game could not be saved"
-                    )
-                ),
-            };
+            let msg = self.saved_words(&persist::save_game(&app.session, &self.games));
             app.set_announcement(msg);
             return Flow::Continue;
         }
