@@ -83,7 +83,18 @@ pub struct Room {
 impl Room {
     /// A room whose creator sits at `creator_color`.
     pub fn new(code: String, settings: RoomSettings, now: u64) -> Room {
-        let setup = Setup {
+        Room::new_chess960(code, settings, None, now)
+    }
+
+    /// A room for a game of Chess960 from start position `chess960` (Guidelines II.1), or
+    /// of standard chess when `None` (or not a number 0 to 959).
+    pub fn new_chess960(
+        code: String,
+        settings: RoomSettings,
+        chess960: Option<u16>,
+        now: u64,
+    ) -> Room {
+        let mut setup = Setup {
             time_control: settings.time_control.clone(),
             clock_options: ClockOptions::default(),
             names: ["?".into(), "?".into()],
@@ -94,6 +105,9 @@ impl Room {
             ],
             ..Setup::default()
         };
+        if let Some(n) = chess960 {
+            setup.set_chess960(n);
+        }
         let game = match &setup.time_control {
             Some(tc) if tc.is_timed() => {
                 Game::with_clock(setup.start, tc.clone(), setup.clock_options)
@@ -420,7 +434,19 @@ impl Rooms {
     /// choice is settled here (a drawn colour becomes White or Black).
     pub fn create(
         &mut self,
+        settings: RoomSettings,
+        max_rooms: usize,
+        now: u64,
+    ) -> Result<&mut Room, RoomError> {
+        self.create_chess960(settings, None, max_rooms, now)
+    }
+
+    /// [`Rooms::create`], for Chess960 when `chess960` is given (Guidelines II.1): from
+    /// start position `n`, or one drawn at random for `Some(None)`.
+    pub fn create_chess960(
+        &mut self,
         mut settings: RoomSettings,
+        chess960: Option<Option<u16>>,
         max_rooms: usize,
         now: u64,
     ) -> Result<&mut Room, RoomError> {
@@ -447,7 +473,10 @@ impl Rooms {
                 break code;
             }
         };
-        let room = Room::new(code.clone(), settings, now);
+        let chess960 = chess960.map(|n| {
+            n.unwrap_or_else(|| crate::core::chess960::number_from_random(self.next_random()))
+        });
+        let room = Room::new_chess960(code.clone(), settings, chess960, now);
         Ok(self.rooms.entry(code).or_insert(room))
     }
 
