@@ -1182,6 +1182,40 @@ mod tests {
         ));
     }
 
+    /// Guidelines II.1: `new 5+3 960` (a Chess960 room at random) and `nueva 5+3 960 N`
+    /// (from start position N); a number past 959 is refused, quoted.
+    #[test]
+    fn guidelines_ii_1_lobby_new_reads_960_and_its_number() {
+        for lang in [Lang::Es, Lang::En] {
+            let sp = speaker(lang);
+            let g = Grammar {
+                context: Context::Lobby,
+                speaker: &sp,
+                position: None,
+            };
+            let new = |chess960| {
+                Ok(Some(Command::Lobby(LobbyCommand::New {
+                    time_control: Some(Some("5+3".parse().unwrap())),
+                    color: None,
+                    password: None,
+                    chess960,
+                })))
+            };
+            assert_eq!(g.read("new 5+3 960"), new(Some(None)));
+            assert_eq!(g.read("nueva 5+3 960 123"), new(Some(Some(123))));
+            assert_eq!(g.read("nueva 960 #7 5+3"), new(Some(Some(7))));
+            assert_eq!(g.read("new 5+3 chess960 0"), new(Some(Some(0))));
+            assert_eq!(g.read("new 5+3"), new(None));
+            let e = g.read("nueva 5+3 960 1000").unwrap_err();
+            assert!(
+                matches!(e, CommandError::Word { index: 4, ref word, .. } if word == "1000"),
+                "{e:?}"
+            );
+            let said = sp.command_error(&e);
+            assert!(said.contains("1000") && said.contains("959"), "{said}");
+        }
+    }
+
     #[test]
     fn help_lists_the_words_the_grammar_reads() {
         let words = help_words(Context::Play, Word::Resign, Lang::Es);

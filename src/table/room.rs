@@ -551,6 +551,27 @@ mod tests {
         }
     }
 
+    /// Guidelines II.1: a Chess960 room starts from its number (or one drawn), with the
+    /// Variant tag that keeps it Chess960 in the PGN.
+    #[test]
+    fn guidelines_ii_1_a_chess960_room_starts_from_its_position() {
+        let mut rooms = Rooms::new(7);
+        let room = rooms
+            .create_chess960(settings(Some("5+3")), Some(Some(0)), 10, 0)
+            .unwrap();
+        let start = crate::core::chess960::start_position(0).unwrap();
+        assert_eq!(*room.session.game().start(), start);
+        assert_eq!(room.session.setup().chess960_number(), Some(0));
+        let drawn = rooms
+            .create_chess960(settings(None), Some(None), 10, 0)
+            .unwrap();
+        assert!(drawn.session.setup().is_chess960());
+        assert!(drawn.session.setup().chess960_number().is_some());
+        let plain = rooms.create(settings(None), 10, 0).unwrap();
+        assert!(!plain.session.setup().is_chess960());
+        assert_eq!(*plain.session.game().start(), crate::core::Position::new());
+    }
+
     fn mv(room: &Room, san: &str) -> Request {
         Request::Command(Command::Move(
             parse_move(room.session.game().position(), san, Letters::English).unwrap(),
