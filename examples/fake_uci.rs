@@ -10,7 +10,7 @@
 //! --name NAME        the `id name` (default "Fake UCI")
 //! --options SET      full (default): Threads, Hash, Move Overhead, Skill Level,
 //!                    UCI_LimitStrength, UCI_Elo, Style (combo), Ponder, Clear Hash;
-//!                    minimal: Hash only; none
+//!                    minimal: Hash only; chess960: Hash and UCI_Chess960; none
 //! --moves A,B,…      the n-th `go` answers the n-th move, as written (legal or not)
 //! --no-uciok         never answer `uci` with `uciok`
 //! --no-readyok       never answer `isready`
@@ -230,6 +230,10 @@ impl Fake {
         match self.script.options.as_str() {
             "none" => &[],
             "minimal" => &["option name Hash type spin default 16 min 1 max 1024"],
+            "chess960" => &[
+                "option name Hash type spin default 16 min 1 max 1024",
+                "option name UCI_Chess960 type check default false",
+            ],
             _ => &[
                 "option name Threads type spin default 1 min 1 max 8",
                 "option name Hash type spin default 16 min 1 max 1024",
@@ -289,7 +293,10 @@ fn position(words: &[&str]) -> Option<Position> {
         "startpos" => (Position::new(), &words[1..]),
         "fen" => {
             let fen = words.get(1..7)?.join(" ");
-            (Position::from_fen(&fen).ok()?, &words[7..])
+            let pos = Position::from_fen(&fen)
+                .or_else(|_| Position::from_fen_960(&fen))
+                .ok()?;
+            (pos, &words[7..])
         }
         _ => return None,
     };

@@ -68,6 +68,10 @@ pub struct PlayArgs {
     /// Start from this position (FEN, quoted).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Play Chess960 from start position N (0-959; 518 is the standard position); without
+    /// N, one drawn at random.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "")]
+    pub chess960: Option<String>,
     /// Resume the game saved in this PGN file; alone, the unfinished game of the autosave.
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
     pub resume: Option<PathBuf>,
@@ -145,8 +149,21 @@ impl PlayArgs {
                 SeatArg::Engine => Seat::Engine,
             })
         };
+        let lang = || self.lang.unwrap_or_else(crate::lang::Lang::from_env);
+        let chess960 = match self.chess960.as_deref() {
+            None => None,
+            Some(_) if self.fen.is_some() => {
+                return Err(CliError::Usage(crate::speech::setup::chess960_with_fen(
+                    lang(),
+                )));
+            }
+            Some(n) => Some(chess960_number(n).ok_or_else(|| {
+                CliError::Usage(crate::speech::setup::chess960_number_error(lang(), n))
+            })?),
+        };
         Ok(crate::modes::play::PlayOptions {
             time_control: self.tc.clone(),
+            chess960,
             white: seat(self.white),
             black: seat(self.black),
             engine: self.engine.clone(),
@@ -163,6 +180,28 @@ impl PlayArgs {
             black_name: self.black_name.clone(),
         })
     }
+}
+
+/// The start position number of `--chess960 [N]`: N when it is 0 to 959, one drawn at
+/// random when N is not given; `None` for anything else.
+fn chess960_number(text: &str) -> Option<u16> {
+    let text = text.trim();
+    if text.is_empty() {
+        let mut bytes = [0u8; 8];
+        if getrandom::fill(&mut bytes).is_err() {
+            // No system randomness: the clock's nanoseconds are random enough for a game.
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            bytes = u64::from(nanos).to_le_bytes();
+        }
+        return Some(crate::core::chess960::number_from_random(
+            u64::from_le_bytes(bytes),
+        ));
+    }
+    text.parse::<u16>()
+        .ok()
+        .filter(|&n| n < crate::core::chess960::COUNT)
 }
 
 #[derive(Subcommand, Debug)]

@@ -646,3 +646,16 @@ fn art_12_shared_game_screens_offer_each_role_only_its_own_actions() {
     assert_eq!(a.session.game().plies().len(), 1);
     assert_eq!(a.session.game().plies()[0].color, Color::White);
 }
+
+/// Guidelines II.1: the title line of a Chess960 game shows its start position's number,
+/// and the board its pieces.
+#[test]
+fn guidelines_ii_1_the_title_shows_the_chess960_number() {
+    let mut s = setup(None, Some("5+3"));
+    s.set_chess960(192).unwrap();
+    let a = app_with(s, Lang::En, "classic");
+    let t = text(&a, 120, 40, 0);
+    assert!(t.contains("Chess960 #192"), "{t}");
+    let plain = text(&app(None, Some("5+3")), 120, 40, 0);
+    assert!(!plain.contains("Chess960"), "{plain}");
+}

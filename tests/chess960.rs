@@ -639,3 +639,28 @@ fn guidelines_ii_recorded_chess960_games_are_adjudicated() {
     }
     assert_eq!(seen, 4 + 5);
 }
+
+/// Guidelines II.3 and App. D: a Chess960 castle is said as in standard chess, "enroque
+/// corto / largo" (never as a king's move onto its own rook), and those words read back as
+/// the castling move, also where the king and rook swap squares.
+#[test]
+fn guidelines_ii_3_castling_is_said_enroque_corto_and_largo() {
+    use escaque::lang::Lang;
+    use escaque::speech::{Profile, Speaker};
+    let es = Speaker::new(Profile::Es, Lang::Es);
+    let en = Speaker::new(Profile::En, Lang::En);
+    let swap = Position::from_fen_960("1k6/8/8/8/8/8/8/5KR1 w K - 0 1").unwrap();
+    let short = castle(&swap, CastleSide::King).unwrap();
+    assert_eq!(es.describe_move(&swap, short), "enroque corto");
+    assert_eq!(en.describe_move(&swap, short), "short castling");
+    assert_eq!(es.read_move(&swap, "enroque corto"), Ok(short));
+    let pos =
+        Position::from_fen_960("1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1R2K2R w HBhb - 0 1").unwrap();
+    let long = castle(&pos, CastleSide::Queen).unwrap();
+    assert_eq!(es.describe_move(&pos, long), "enroque largo");
+    assert_eq!(en.describe_move(&pos, long), "long castling");
+    assert_eq!(es.read_move(&pos, "enroque largo"), Ok(long));
+    assert_eq!(en.read_move(&pos, "O-O-O"), Ok(long));
+    // The Chess960 UCI text, the king taking its own rook, is castling too.
+    assert_eq!(en.read_move(&pos, "e1b1"), Ok(long));
+}

@@ -145,3 +145,48 @@ fn art_8_1_play_and_replay_refuse_a_uci_scoresheet() {
         );
     }
 }
+
+/// Guidelines II.1: `--chess960 N` outside 0-959 and `--chess960` with `--fen` are refused
+/// in the interface language, quoting the input; `--chess960 N` plays from position N and
+/// the autosave is Chess960 (Variant, SetUp, FEN).
+#[test]
+fn guidelines_ii_1_chess960_on_the_command_line() {
+    use std::io::Write;
+    let (code, _, err) = escaque(&["--chess960", "1000", "--lang", "en"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("'1000'") && err.contains("0 to 959"), "{err}");
+    let (code, _, err) = escaque(&["--chess960", "abc", "--lang", "es"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("'abc'") && err.contains("de 0 a 959"), "{err}");
+    let (code, _, err) = escaque(&["--chess960", "5", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--fen"), "{err}");
+    let data = std::env::temp_dir().join(format!("escaque-cli-960-{}", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(["--chess960", "192", "--tc", "none", "--lang", "en"])
+        .env("ESCAQUE_DATA_DIR", &data)
+        .env("ESCAQUE_CONFIG", data.join("config.toml"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run escaque");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"Nf3\nNf6\nO-O\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("short castling"), "{text}");
+    let saved = std::fs::read_to_string(data.join("autosave/current.pgn")).unwrap();
+    assert!(saved.contains("[Variant \"Chess960\"]"), "{saved}");
+    assert!(saved.contains("[SetUp \"1\"]"), "{saved}");
+    assert!(
+        saved.contains("[FEN \"bbqnrknr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKNR w KQkq - 0 1\"]"),
+        "{saved}"
+    );
+    assert!(saved.contains("2. O-O"), "{saved}");
+    let _ = std::fs::remove_dir_all(&data);
+}

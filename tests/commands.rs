@@ -448,3 +448,63 @@ fn an_unfinished_game_said_no_to_is_kept_in_the_games_folder() {
     assert_eq!(back.game().events(), s.game().events());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Guidelines II: the autosave of a Chess960 game writes `[Variant "Chess960"]`,
+/// `[SetUp "1"]` and the start's `[FEN]` (also for number 518, the standard array), and
+/// resumes as Chess960 from the same start, with its castling (II.3) replayed, from the
+/// journal and from the PGN alone.
+#[test]
+fn guidelines_ii_a_chess960_autosave_resumes_as_chess960() {
+    use escaque::modes::persist;
+    use escaque::table::command::Command;
+    for n in [192u16, 518] {
+        let dir = std::env::temp_dir().join(format!("escaque-960-{}-{n}", std::process::id()));
+        let (autosave, games) = (dir.join("autosave"), dir.join("games"));
+        let mut setup = Setup {
+            time_control: Some("5+3".parse().unwrap()),
+            ..Setup::default()
+        };
+        setup.set_chess960(n).unwrap();
+        let mut s = Session::new(setup, 0);
+        let mut saver = persist::Autosaver::new(autosave.clone(), games.clone(), &s);
+        let line: &[&str] = if n == 192 {
+            &["Nf3", "Nf6", "O-O"]
+        } else {
+            &["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7", "O-O"]
+        };
+        for (i, san) in line.iter().enumerate() {
+            let mv = escaque::core::parse_move(
+                s.game().position(),
+                san,
+                escaque::core::Letters::English,
+            )
+            .unwrap();
+            s.command(Command::Move(mv), 1_000 * (i as u64 + 1))
+                .unwrap();
+            saver.save(&s).expect("changed").unwrap();
+        }
+        assert_eq!(s.game().plies().last().unwrap().san, "O-O");
+        let path = persist::autosave_path(&autosave);
+        let pgn = std::fs::read_to_string(&path).unwrap();
+        let start = escaque::core::chess960::start_position(n).unwrap();
+        assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+        assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+        assert!(
+            pgn.contains(&format!("[FEN \"{}\"]", start.to_fen())),
+            "{pgn}"
+        );
+        let saved = persist::saved_setup(&path, Setup::default()).unwrap();
+        assert!(saved.is_chess960());
+        assert_eq!(saved.chess960_number(), Some(n));
+        let (back, _) = persist::resume(&path, Setup::default()).unwrap();
+        assert!(back.setup().is_chess960());
+        assert_eq!(back.setup().chess960_number(), Some(n));
+        assert_eq!(*back.game().start(), start);
+        assert_eq!(back.game().events(), s.game().events());
+        std::fs::remove_file(persist::journal_path(&path)).unwrap();
+        let (pgn_only, _) = persist::resume(&path, Setup::default()).unwrap();
+        assert_eq!(pgn_only.game().position(), s.game().position());
+        assert!(pgn_only.setup().is_chess960());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -830,3 +830,75 @@ fn the_ui_loop_polls_without_blocking_until_the_move_comes() {
     }
     assert!(start.is_legal(best.expect("a move within the bound")));
 }
+
+// ------------------------------------------------------------------ Chess960
+
+/// A Chess960 position (Guidelines II): White's rooks on b1 and h1, the king on e1.
+const FEN_960: &str = "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1R2K2R w HBhb - 0 1";
+
+/// Guidelines II.3 and UCI_Chess960: the option is set, the engine's `e1h1` (the king
+/// taking its own rook) is castling short, played as O-O, and is written back the same way
+/// in the next `position` command.
+#[test]
+fn guidelines_ii_3_a_chess960_engine_gets_uci_chess960_and_castles_king_takes_rook() {
+    let log = log_path("chess960");
+    let options = EngineOptions {
+        chess960: true,
+        ..quick()
+    };
+    let mut e = spawn_fake(
+        &[
+            "--log",
+            log.to_str().unwrap(),
+            "--options",
+            "chess960",
+            "--moves",
+            "e1h1,a7a6",
+        ],
+        &options,
+    )
+    .unwrap();
+    let start = Position::from_fen_960(FEN_960).unwrap();
+    let mut g = Game::new(start);
+    let first = e.best_move(&start, &[], GoClock::Depth(1), WAIT).unwrap();
+    g.play(first).unwrap();
+    assert_eq!(g.plies()[0].san, "O-O");
+    assert_eq!(
+        g.position().to_fen(),
+        "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"
+    );
+    let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
+    let reply = e
+        .best_move(&start, &moves, GoClock::Depth(1), WAIT)
+        .unwrap();
+    g.play(reply).unwrap();
+    drop(e);
+    let lines = received(&log);
+    assert!(
+        lines.contains(&"setoption name UCI_Chess960 value true".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&format!("position fen {} moves e1h1", start.to_fen())),
+        "{lines:?}"
+    );
+}
+
+/// An engine that offers no UCI_Chess960 is refused for a Chess960 game, in words.
+#[test]
+fn guidelines_ii_an_engine_without_uci_chess960_is_refused_in_words() {
+    let options = EngineOptions {
+        chess960: true,
+        ..quick()
+    };
+    let err = spawn_fake(&["--options", "minimal"], &options)
+        .err()
+        .expect("an error");
+    assert!(matches!(err, EngineError::NoChess960 { .. }));
+    assert!(err.to_string().contains("does not play Chess960"), "{err}");
+    assert!(
+        err.describe(Lang::Es).contains("no juega Ajedrez960"),
+        "{}",
+        err.describe(Lang::Es)
+    );
+}

@@ -382,3 +382,53 @@ fn the_servers_autosaves_with_passwords_are_readable_by_its_owner_only() {
     assert_eq!(mode(&autosave), 0o700);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Guidelines II over SSH: `new 5+3 960 N` makes a room whose game starts from Chess960
+/// position N, the lobby's list says "960 #N", and castling (O-O, said "short castling")
+/// is played by II.3.
+#[test]
+fn guidelines_ii_3_a_chess960_room_starts_from_its_number_and_castles() {
+    let mut h = Harness::new(Limits::default());
+    let ana = h.connect("Ana", false, 0);
+    // Position 192: BBQNRKNR, the king on f1 between the knight g1 and the rook h1.
+    let n = 192u16;
+    h.say(ana, &format!("new 5+3 white 960 {n}"), 0);
+    let code = h.code(ana);
+    let start = escaque::core::chess960::start_position(n).unwrap();
+    {
+        let room = h.hub.rooms().get(&code).unwrap();
+        assert_eq!(*room.session.game().start(), start);
+        assert!(room.session.setup().is_chess960());
+        assert_eq!(room.session.setup().chess960_number(), Some(n));
+    }
+    let bea = h.connect("Bea", false, 0);
+    h.say(bea, "rooms", 0);
+    assert!(
+        h.text(bea).contains(&format!("960 #{n}")),
+        "{}",
+        h.text(bea)
+    );
+    h.say(bea, &format!("join {code}"), 0);
+    h.say(ana, "Nf3", 1_000);
+    h.say(bea, "Nf6", 2_000);
+    h.say(ana, "O-O", 3_000);
+    let room = h.hub.rooms().get(&code).unwrap();
+    let game = room.session.game();
+    assert_eq!(
+        game.plies().last().map(|p| p.san.as_str()),
+        Some("O-O"),
+        "{}",
+        h.text(ana)
+    );
+    // II.3: the king on g1 (it moved one square), the rook from h1 on f1.
+    let pos = game.position();
+    assert_eq!(
+        pos.piece_at(escaque::core::Square::G1).map(|p| p.role),
+        Some(escaque::core::Role::King)
+    );
+    assert_eq!(
+        pos.piece_at(escaque::core::Square::F1).map(|p| p.role),
+        Some(escaque::core::Role::Rook)
+    );
+    assert!(h.text(bea).contains("short castling"), "{}", h.text(bea));
+}

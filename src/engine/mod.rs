@@ -59,6 +59,10 @@ pub struct EngineOptions {
     pub move_overhead_ms: Option<u32>,
     /// Any other option by name and value (an empty value for a button).
     pub extra: Vec<(String, String)>,
+    /// The game is Chess960 (Guidelines II): `UCI_Chess960` is set, and castling is written
+    /// and read as the king taking its own rook (`e1h1`). An engine without the option is
+    /// refused ([`EngineError::NoChess960`]).
+    pub chess960: bool,
     /// How long the handshake (`uciok`, then `readyok`) and `isready` may take.
     pub handshake_timeout: Duration,
 }
@@ -71,6 +75,7 @@ impl Default for EngineOptions {
             hash_mb: None,
             move_overhead_ms: None,
             extra: Vec::new(),
+            chess960: false,
             handshake_timeout: Duration::from_secs(10),
         }
     }
@@ -238,6 +243,11 @@ pub enum EngineError {
         fen: String,
     },
     #[error(
+        "the engine '{program}' does not play Chess960 (it offers no UCI_Chess960 option): \
+         play this game without it, or use an engine that does, such as Stockfish"
+    )]
+    NoChess960 { program: String },
+    #[error(
         "move {number} ('{text}') given to the engine is not legal in the position {fen}: the \
          engine was not asked"
     )]
@@ -290,7 +300,8 @@ impl EngineError {
             | EngineError::Died { program, .. }
             | EngineError::Unresponsive { program, .. }
             | EngineError::IllegalBestMove { program, .. }
-            | EngineError::NoMove { program, .. } => Some(program),
+            | EngineError::NoMove { program, .. }
+            | EngineError::NoChess960 { program } => Some(program),
             EngineError::IllegalMoveGiven { .. } => None,
         }
     }
@@ -341,6 +352,10 @@ impl EngineError {
             EngineError::NoMove { program, text, fen } => format!(
                 "el motor '{program}' no dio ninguna jugada ('bestmove {text}') en la posición \
                  {fen}"
+            ),
+            EngineError::NoChess960 { program } => format!(
+                "el motor '{program}' no juega Ajedrez960 (no ofrece la opción UCI_Chess960): \
+                 juega esta partida sin él, o con un motor que lo juegue, como Stockfish"
             ),
             EngineError::IllegalMoveGiven { number, text, fen } => format!(
                 "la jugada {number} ('{text}') dada al motor no es legal en la posición {fen}: \

@@ -64,6 +64,8 @@ pub struct Engine {
     dead: bool,
     exit_status: Option<ExitStatus>,
     timeout: Duration,
+    /// `UCI_Chess960` was set: castling is written as the king taking its own rook.
+    chess960: bool,
 }
 
 impl Engine {
@@ -141,6 +143,7 @@ impl Engine {
             dead: false,
             exit_status: None,
             timeout: options.handshake_timeout,
+            chess960: false,
         };
         engine.send("uci")?;
         engine.wait_until("uci", "uciok", |e| e.uciok)?;
@@ -274,7 +277,7 @@ impl Engine {
             return Err(self.died());
         }
         self.cancel();
-        self.send(&uci::position_command(start, moves))?;
+        self.send(&uci::position_command_960(start, moves, self.chess960))?;
         self.send(&clock.go_command())?;
         self.search = Some(Search {
             pos,
@@ -447,6 +450,16 @@ impl Engine {
             None => {}
         }
         wanted.extend(o.extra.iter().cloned());
+        if o.chess960 {
+            // Guidelines II: without the option the engine would read `e1h1` as nonsense.
+            if self.option("UCI_Chess960").is_none() {
+                return Err(EngineError::NoChess960 {
+                    program: self.label.clone(),
+                });
+            }
+            wanted.push(("UCI_Chess960".into(), "true".into()));
+            self.chess960 = true;
+        }
         for (name, value) in wanted {
             self.set_option(&name, &value)?;
         }

@@ -258,6 +258,12 @@ pub fn legal_prefix(pos: &Position, moves: &[String]) -> Vec<Move> {
 
 /// `position startpos moves …` (or `position fen <fen> moves …` from a set-up position).
 pub fn position_command(start: &Position, moves: &[Move]) -> String {
+    position_command_960(start, moves, false)
+}
+
+/// [`position_command`], with castling written as Chess960 UCI (the king taking its own
+/// rook, `e1h1`) when `chess960` is set (the engine's `UCI_Chess960` option).
+pub fn position_command_960(start: &Position, moves: &[Move], chess960: bool) -> String {
     let mut cmd = if *start == Position::new() {
         "position startpos".to_string()
     } else {
@@ -265,9 +271,11 @@ pub fn position_command(start: &Position, moves: &[Move]) -> String {
     };
     if !moves.is_empty() {
         cmd.push_str(" moves");
-        for mv in moves {
+        let mut pos = *start;
+        for &mv in moves {
             cmd.push(' ');
-            cmd.push_str(&mv.uci().to_string());
+            cmd.push_str(&pos.uci(mv, chess960).to_string());
+            pos.play_unchecked(mv);
         }
     }
     cmd

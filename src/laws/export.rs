@@ -37,7 +37,12 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
             format!("{} ({})", o.termination.describe(), o.article),
         ));
     }
-    if *game.start() != Position::new() {
+    // A Chess960 game (Guidelines II) writes its start position even when it is number 518,
+    // the standard one: the reader then knows the game was Chess960 from the start.
+    let chess960 = tags
+        .iter()
+        .any(|(k, v)| k == "Variant" && super::pgn::is_chess960_name(v));
+    if *game.start() != Position::new() || chess960 {
         // Castling rights off the standard files are Chess960's (Guidelines II): the FEN is
         // X-FEN, which a reader needs the Variant tag to take.
         if !game.start().castling_rights().is_standard()

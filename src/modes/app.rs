@@ -91,12 +91,18 @@ pub struct View {
 
 /// The title line: the players and the time control.
 fn title_of(session: &Session) -> String {
+    let setup = session.setup();
+    // Guidelines II: a Chess960 game shows its start position's number.
+    let variant = match (setup.is_chess960(), setup.chess960_number()) {
+        (true, Some(n)) => format!("  ·  Chess960 #{n}"),
+        (true, None) => "  ·  Chess960".to_string(),
+        (false, _) => String::new(),
+    };
     format!(
-        "{} – {}{}",
+        "{} – {}{}{variant}",
         session.name(Color::White),
         session.name(Color::Black),
-        session
-            .setup()
+        setup
             .time_control
             .as_ref()
             .map(|tc| format!("  ·  {tc}"))

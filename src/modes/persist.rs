@@ -313,7 +313,13 @@ pub fn saved_setup(path: &Path, mut setup: Setup) -> Option<Setup> {
 /// Fills `setup` from a saved game's tags.
 pub fn setup_from_tags(pgn: &PgnGame, setup: &mut Setup) -> Result<(), String> {
     if let Some(fen) = pgn.start_fen() {
-        setup.start = Position::from_fen(fen).map_err(|e| e.to_string())?;
+        // A Chess960 game's FEN is X-FEN or Shredder-FEN (Guidelines II).
+        setup.start = if pgn.is_chess960() {
+            Position::from_fen_960(fen)
+        } else {
+            Position::from_fen(fen)
+        }
+        .map_err(|e| e.to_string())?;
     }
     if let Some(w) = pgn.white() {
         setup.names[0] = w.to_string();

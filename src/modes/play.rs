@@ -31,6 +31,8 @@ pub struct PlayOptions {
     pub black: Option<Seat>,
     pub engine: Option<PathBuf>,
     pub fen: Option<String>,
+    /// Chess960 from this start position (0-959, Guidelines II.1).
+    pub chess960: Option<u16>,
     /// A PGN file to resume (its last game).
     pub resume: Option<PathBuf>,
     pub lang: Option<Lang>,
@@ -107,7 +109,7 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
         },
     };
     let low_time_ms = config.low_time_mark_ms();
-    let setup = Setup {
+    let mut setup = Setup {
         start,
         time_control: Some(tc).filter(TimeControl::is_timed),
         clock_options: ClockOptions {
@@ -138,6 +140,9 @@ fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
             ("Round".into(), "-".into()),
         ],
     };
+    if let Some(n) = opts.chess960 {
+        setup.set_chess960(n);
+    }
     let (view, theme_name) = screen_settings(
         opts.ascii,
         opts.theme.as_deref(),
@@ -235,6 +240,7 @@ impl EngineSide {
                 _ => None,
             },
             handshake_timeout: Duration::from_millis(config.engine.answer_timeout_ms),
+            chess960: setup.is_chess960(),
             ..EngineOptions::default()
         };
         match Engine::spawn(path, &[], &options) {
@@ -430,7 +436,9 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     let other_game = found.as_ref().is_some_and(|path| {
         persist::saved_setup(path, r.setup.clone()).is_none_or(|saved| {
             (opts.time_control.is_some() && saved.time_control != r.setup.time_control)
-                || (opts.fen.is_some() && saved.start != r.setup.start)
+                || ((opts.fen.is_some() || opts.chess960.is_some())
+                    && (saved.start != r.setup.start
+                        || saved.is_chess960() != r.setup.is_chess960()))
         })
     });
     if found.is_some() && (line_mode(&opts) || other_game) {
@@ -448,7 +456,7 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     let keymap = r.config.keymap()?;
     let theme = crate::ui::theme::Theme::load(&r.theme_name, Some(&r.paths.themes_dir))?;
     let mut companions = Companions {
-        engine: EngineSide::start(&r.setup, &r.config, opts.engine.as_ref(), r.lang),
+        engine: EngineSide::start(session.setup(), &r.config, opts.engine.as_ref(), r.lang),
         autosave: r
             .config
             .autosave
@@ -559,7 +567,7 @@ fn run_line(
     };
     let warnings_ms = r.config.low_time_warnings_ms();
     let mut companions = Companions {
-        engine: EngineSide::start(&r.setup, &r.config, opts.engine.as_ref(), r.lang),
+        engine: EngineSide::start(session.setup(), &r.config, opts.engine.as_ref(), r.lang),
         autosave: r.config.autosave.then(|| {
             persist::Autosaver::new(r.paths.autosave_dir(), r.paths.games_dir(), &session)
         }),

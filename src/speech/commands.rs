@@ -64,6 +64,8 @@ pub enum Expected {
     Decision,
     /// A colour, a password or a time control (`new`).
     RoomSetting,
+    /// A Chess960 start position number, 0 to 959 (`new 5+3 960 N`).
+    Chess960Number,
 }
 
 impl Expected {
@@ -122,8 +124,12 @@ impl Expected {
                  deduct, lose, clocks [WHITE BLACK] or result 1-0|0-1|1/2 ARTICLE",
             ),
             Expected::RoomSetting => (
-                "ni color, ni clave, ni control de tiempo",
-                "not a colour, a password or a time control",
+                "ni color, ni clave, ni control de tiempo, ni 960",
+                "not a colour, a password, a time control or 960",
+            ),
+            Expected::Chess960Number => (
+                "el número de la posición inicial de Ajedrez960 va de 0 a 959 (518 es la normal)",
+                "a Chess960 start position number is 0 to 959 (518 is the standard one)",
             ),
         };
         lang.pick(es, en)

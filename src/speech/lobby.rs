@@ -87,8 +87,8 @@ impl Speaker {
     pub fn lobby_help(&self) -> [&'static str; 2] {
         [
             self.t(
-                "nueva [5+3] [blancas|negras|azar] [clave PALABRA] · entrar CÓDIGO [clave] · mirar CÓDIGO",
-                "new [5+3] [white|black|random] [password WORD] · join CODE [password] · watch CODE",
+                "nueva [5+3] [blancas|negras|azar] [960 [N]] [clave PALABRA] · entrar CÓDIGO [clave] · mirar CÓDIGO",
+                "new [5+3] [white|black|random] [960 [N]] [password WORD] · join CODE [password] · watch CODE",
             ),
             self.t(
                 "árbitro CÓDIGO · salas · nombre NOMBRE · ayuda · salir",

@@ -185,6 +185,33 @@ pub fn fen_error(lang: Lang, e: &FenError) -> String {
     }
 }
 
+/// A Chess960 start position number that is not one (`--chess960 1000`): the input
+/// quoted, the range said (Guidelines II.1: the 960 positions, 518 the standard one).
+pub fn chess960_number_error(lang: Lang, input: &str) -> String {
+    match lang {
+        Lang::Es => format!(
+            "--chess960 '{input}': el número de la posición inicial de Ajedrez960 va de 0 a \
+             959 (518 es la posición normal); sin número se sortea una"
+        ),
+        Lang::En => format!(
+            "--chess960 '{input}': a Chess960 start position number is 0 to 959 (518 is the \
+             standard position); without a number one is drawn at random"
+        ),
+    }
+}
+
+/// `--chess960` together with `--fen`: one start position only.
+pub fn chess960_with_fen(lang: Lang) -> String {
+    match lang {
+        Lang::Es => "--chess960 y --fen no van juntos: la partida empieza en una sola posición; \
+                     usa --chess960 N para una posición de Ajedrez960 o --fen para otra"
+            .into(),
+        Lang::En => "--chess960 and --fen do not go together: a game starts from one position; \
+                     use --chess960 N for a Chess960 position or --fen for any other"
+            .into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

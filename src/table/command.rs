@@ -164,6 +164,9 @@ pub enum LobbyCommand {
         time_control: Option<Option<TimeControl>>,
         color: Option<Option<Color>>,
         password: Option<String>,
+        /// Chess960 (Guidelines II): `None`, standard chess; `Some(None)`, a start position
+        /// drawn at random; `Some(Some(n))`, start position `n` (0 to 959).
+        chess960: Option<Option<u16>>,
     },
     /// A free seat, else watch.
     Join {
@@ -839,9 +842,29 @@ impl Grammar<'_> {
                 let mut time_control = None;
                 let mut color = None;
                 let mut password = None;
+                let mut chess960 = None;
                 let mut i = 1;
                 while i < w.len() {
                     match w.norm(i).unwrap_or("") {
+                        // `960`, `960 N`: a Chess960 room, at random or from position N.
+                        "960" | "chess960" | "ajedrez960" | "fischerandom" => {
+                            chess960 = Some(None);
+                            if let Some(n) = w.norm(i + 1).and_then(|t| {
+                                t.trim_start_matches('#')
+                                    .chars()
+                                    .all(|c| c.is_ascii_digit())
+                                    .then_some(t.trim_start_matches('#'))
+                                    .filter(|t| !t.is_empty())
+                            }) {
+                                i += 1;
+                                match n.parse::<u16>() {
+                                    Ok(n) if n < crate::core::chess960::COUNT => {
+                                        chess960 = Some(Some(n))
+                                    }
+                                    _ => return Err(w.word_error(i, Expected::Chess960Number)),
+                                }
+                            }
+                        }
                         "white" | "blancas" | "blanco" => color = Some(Some(Color::White)),
                         "black" | "negras" | "negro" => color = Some(Some(Color::Black)),
                         "random" | "azar" => color = Some(None),
@@ -870,6 +893,7 @@ impl Grammar<'_> {
                     time_control,
                     color,
                     password,
+                    chess960,
                 })
             }
         }
@@ -1148,13 +1172,48 @@ mod tests {
             Ok(Some(Command::Lobby(LobbyCommand::New {
                 time_control: Some(Some("5+3".parse().unwrap())),
                 color: Some(Some(Color::Black)),
-                password: None
+                password: None,
+                chess960: None,
             })))
         );
         assert!(matches!(
             g.read("nueva 5+x"),
             Err(CommandError::TimeControl { .. })
         ));
+    }
+
+    /// Guidelines II.1: `new 5+3 960` (a Chess960 room at random) and `nueva 5+3 960 N`
+    /// (from start position N); a number past 959 is refused, quoted.
+    #[test]
+    fn guidelines_ii_1_lobby_new_reads_960_and_its_number() {
+        for lang in [Lang::Es, Lang::En] {
+            let sp = speaker(lang);
+            let g = Grammar {
+                context: Context::Lobby,
+                speaker: &sp,
+                position: None,
+            };
+            let new = |chess960| {
+                Ok(Some(Command::Lobby(LobbyCommand::New {
+                    time_control: Some(Some("5+3".parse().unwrap())),
+                    color: None,
+                    password: None,
+                    chess960,
+                })))
+            };
+            assert_eq!(g.read("new 5+3 960"), new(Some(None)));
+            assert_eq!(g.read("nueva 5+3 960 123"), new(Some(Some(123))));
+            assert_eq!(g.read("nueva 960 #7 5+3"), new(Some(Some(7))));
+            assert_eq!(g.read("new 5+3 chess960 0"), new(Some(Some(0))));
+            assert_eq!(g.read("new 5+3"), new(None));
+            let e = g.read("nueva 5+3 960 1000").unwrap_err();
+            assert!(
+                matches!(e, CommandError::Word { index: 4, ref word, .. } if word == "1000"),
+                "{e:?}"
+            );
+            let said = sp.command_error(&e);
+            assert!(said.contains("1000") && said.contains("959"), "{said}");
+        }
     }
 
     #[test]

@@ -20,7 +20,9 @@
 //! 20000 seal
 //! ```
 //!
-//! Moves are written in UCI and read back against the position they were played from.
+//! Moves are written in UCI and read back against the position they were played from;
+//! castling is written `O-O` or `O-O-O`, since in Chess960 the king's move in UCI (`f1g1`)
+//! can also be a plain king move (Guidelines II.3).
 
 use std::fmt::Write as _;
 
@@ -98,7 +100,11 @@ fn color_code(c: Color) -> &'static str {
 }
 
 fn uci(m: Move) -> String {
-    m.uci().to_string()
+    match m.castle_side() {
+        Some(crate::core::CastleSide::King) => "O-O".to_string(),
+        Some(crate::core::CastleSide::Queen) => "O-O-O".to_string(),
+        None => m.uci().to_string(),
+    }
 }
 
 impl Entry {
@@ -229,6 +235,16 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
         _ => Err(err("the colour (w or b) is missing")),
     };
     let mv = |i: usize| -> Result<Move, JournalError> {
+        let side = match w.get(i).copied() {
+            Some("O-O") => Some(crate::core::CastleSide::King),
+            Some("O-O-O") => Some(crate::core::CastleSide::Queen),
+            _ => None,
+        };
+        if let Some(side) = side {
+            return pos
+                .castling_move(side)
+                .ok_or_else(|| err("the move is not legal in the position it was played from"));
+        }
         let u: UciMove = w
             .get(i)
             .and_then(|x| x.parse().ok())

@@ -96,7 +96,18 @@ struct Guesses {
 impl Room {
     /// A room whose creator sits at `creator_color`.
     pub fn new(code: String, settings: RoomSettings, now: u64) -> Room {
-        let setup = Setup {
+        Room::new_chess960(code, settings, None, now)
+    }
+
+    /// A room for a game of Chess960 from start position `chess960` (Guidelines II.1), or
+    /// of standard chess when `None` (or not a number 0 to 959).
+    pub fn new_chess960(
+        code: String,
+        settings: RoomSettings,
+        chess960: Option<u16>,
+        now: u64,
+    ) -> Room {
+        let mut setup = Setup {
             time_control: settings.time_control.clone(),
             clock_options: ClockOptions::default(),
             names: ["?".into(), "?".into()],
@@ -107,6 +118,9 @@ impl Room {
             ],
             ..Setup::default()
         };
+        if let Some(n) = chess960 {
+            setup.set_chess960(n);
+        }
         let game = match &setup.time_control {
             Some(tc) if tc.is_timed() => {
                 Game::with_clock(setup.start, tc.clone(), setup.clock_options)
@@ -448,7 +462,19 @@ impl Rooms {
     /// choice is settled here (a drawn colour becomes White or Black).
     pub fn create(
         &mut self,
+        settings: RoomSettings,
+        max_rooms: usize,
+        now: u64,
+    ) -> Result<&mut Room, RoomError> {
+        self.create_chess960(settings, None, max_rooms, now)
+    }
+
+    /// [`Rooms::create`], for Chess960 when `chess960` is given (Guidelines II.1): from
+    /// start position `n`, or one drawn at random for `Some(None)`.
+    pub fn create_chess960(
+        &mut self,
         mut settings: RoomSettings,
+        chess960: Option<Option<u16>>,
         max_rooms: usize,
         now: u64,
     ) -> Result<&mut Room, RoomError> {
@@ -475,7 +501,10 @@ impl Rooms {
                 break code;
             }
         };
-        let room = Room::new(code.clone(), settings, now);
+        let chess960 = chess960.map(|n| {
+            n.unwrap_or_else(|| crate::core::chess960::number_from_random(self.next_random()))
+        });
+        let room = Room::new_chess960(code.clone(), settings, chess960, now);
         Ok(self.rooms.entry(code).or_insert(room))
     }
 
@@ -548,6 +577,27 @@ mod tests {
             color: ColorChoice::White,
             password: None,
         }
+    }
+
+    /// Guidelines II.1: a Chess960 room starts from its number (or one drawn), with the
+    /// Variant tag that keeps it Chess960 in the PGN.
+    #[test]
+    fn guidelines_ii_1_a_chess960_room_starts_from_its_position() {
+        let mut rooms = Rooms::new(7);
+        let room = rooms
+            .create_chess960(settings(Some("5+3")), Some(Some(0)), 10, 0)
+            .unwrap();
+        let start = crate::core::chess960::start_position(0).unwrap();
+        assert_eq!(*room.session.game().start(), start);
+        assert_eq!(room.session.setup().chess960_number(), Some(0));
+        let drawn = rooms
+            .create_chess960(settings(None), Some(None), 10, 0)
+            .unwrap();
+        assert!(drawn.session.setup().is_chess960());
+        assert!(drawn.session.setup().chess960_number().is_some());
+        let plain = rooms.create(settings(None), 10, 0).unwrap();
+        assert!(!plain.session.setup().is_chess960());
+        assert_eq!(*plain.session.game().start(), crate::core::Position::new());
     }
 
     fn mv(room: &Room, san: &str) -> Request {

@@ -142,6 +142,35 @@ impl Default for Setup {
     }
 }
 
+impl Setup {
+    /// Sets the game up as Chess960 from start position `n` (Guidelines II.1): the start
+    /// position and the `Variant` tag that says so (kept in the PGN, read back on resume).
+    /// `None` when `n` is not 0 to 959.
+    pub fn set_chess960(&mut self, n: u16) -> Option<()> {
+        self.start = crate::core::chess960::start_position(n)?;
+        self.tags.retain(|(k, _)| k != "Variant");
+        self.tags.push(("Variant".into(), "Chess960".into()));
+        Some(())
+    }
+
+    /// Whether the game is Chess960 (Guidelines II): its `Variant` tag says so, or its
+    /// castling rights are off the standard files.
+    pub fn is_chess960(&self) -> bool {
+        self.tags
+            .iter()
+            .any(|(k, v)| k == "Variant" && crate::laws::pgn::is_chess960_name(v))
+            || !self.start.castling_rights().is_standard()
+    }
+
+    /// The Chess960 start position number of a Chess960 game that began at one.
+    pub fn chess960_number(&self) -> Option<u16> {
+        if !self.is_chess960() {
+            return None;
+        }
+        crate::core::chess960::start_number(&self.start)
+    }
+}
+
 /// Why a command was not carried out: data, said by `speech` ([`Speaker::refusal`]).
 ///
 /// [`Speaker::refusal`]: crate::speech::Speaker::refusal

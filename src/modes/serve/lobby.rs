@@ -66,6 +66,7 @@ impl Hub {
                 time_control,
                 color,
                 password,
+                chess960,
             } => {
                 let settings = RoomSettings {
                     time_control: time_control
@@ -79,7 +80,10 @@ impl Hub {
                 };
                 let identity = c.peer.identity.clone();
                 let name = c.name.clone();
-                match self.rooms.create(settings, max_rooms, now) {
+                match self
+                    .rooms
+                    .create_chess960(settings, chess960, max_rooms, now)
+                {
                     Ok(room) => {
                         let first_color = room.settings.color.color();
                         let code = room.code.clone();
@@ -174,6 +178,12 @@ pub(super) fn room_lines(rooms: &Rooms, speaker: &Speaker) -> Vec<String> {
                 .as_ref()
                 .map(|t| t.to_string())
                 .unwrap_or_else(|| word(RoomWord::NoClock).to_string());
+            // Guidelines II: a Chess960 room says its start position's number.
+            let tc = match r.session.setup().chess960_number() {
+                Some(n) => format!("{tc}  960 #{n}"),
+                None if r.session.setup().is_chess960() => format!("{tc}  960"),
+                None => tc,
+            };
             let state = if r.session.game().is_over() {
                 word(RoomWord::Finished)
             } else if r.started() {
