@@ -432,3 +432,36 @@ fn guidelines_ii_3_a_chess960_room_starts_from_its_number_and_castles() {
     );
     assert!(h.text(bea).contains("short castling"), "{}", h.text(bea));
 }
+
+#[test]
+fn one_key_cannot_take_every_connection_or_every_room() {
+    let limits = Limits {
+        max_sessions_per_key: 2,
+        max_rooms_per_key: 2,
+        ..Limits::default()
+    };
+    let mut h = Harness::new(limits);
+    let a = h.connect("Ana", false, 0);
+    h.connect("Ana", false, 0);
+    let third = h.hub.connect(peer("Ana", false), line_term(), 0);
+    assert_eq!(
+        third.unwrap_err(),
+        "This key already has 2 connections open, as many as the server takes; close one.\r\n"
+    );
+    // Another key still gets in.
+    h.connect("Bea", false, 0);
+    h.say(a, "new", 0);
+    h.say(a, "quit", 0);
+    h.say(a, "new", 0);
+    h.say(a, "quit", 0);
+    h.say(a, "new", 0);
+    assert_eq!(h.hub.rooms().len(), 2);
+    assert!(
+        h.text(a).contains(
+            "You already play in 2 unfinished games, as many as the server takes: finish one, \
+             or join someone else's."
+        ),
+        "{}",
+        h.text(a)
+    );
+}

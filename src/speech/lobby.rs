@@ -65,6 +65,10 @@ pub enum Notice<'a> {
     Full,
     /// Input was cut by the rate limit or the line length.
     InputDropped,
+    /// The key holds as many connections as one key may.
+    KeySessions(usize),
+    /// The key sits at as many unfinished games as one key may.
+    KeyRooms(usize),
     /// Why a room could not be joined or made.
     Room(&'a RoomError),
 }
@@ -191,6 +195,18 @@ impl Speaker {
                     "Input too fast or too long: part of it was dropped.",
                 )
                 .into(),
+            Notice::KeySessions(n) if es => format!(
+                "Esta clave ya tiene {n} conexiones abiertas, las que admite el servidor; cierre una."
+            ),
+            Notice::KeySessions(n) => format!(
+                "This key already has {n} connections open, as many as the server takes; close one."
+            ),
+            Notice::KeyRooms(n) if es => format!(
+                "Ya juega en {n} partidas sin terminar, las que admite el servidor: termine una o entre en la de otro."
+            ),
+            Notice::KeyRooms(n) => format!(
+                "You already play in {n} unfinished games, as many as the server takes: finish one, or join someone else's."
+            ),
             Notice::Room(e) => self.room_error(e),
         }
     }

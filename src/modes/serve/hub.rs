@@ -569,6 +569,18 @@ impl Service for Hub {
             let full = Speaker::new(Profile::En, lang).notice(Notice::Full);
             return Err(format!("{full}\r\n"));
         }
+        let per_key = self.limits.max_sessions_per_key;
+        if self
+            .clients
+            .values()
+            .filter(|c| c.peer.identity == peer.identity)
+            .count()
+            >= per_key
+        {
+            tracing::warn!(key = %peer.identity, "connections per key reached ({per_key})");
+            let words = Speaker::new(Profile::En, lang).notice(Notice::KeySessions(per_key));
+            return Err(format!("{words}\r\n"));
+        }
         let mut c = match self.new_client(peer, &term) {
             Ok(c) => c,
             Err(e) => return Err(term::lines_for_raw(&format!("{e}\n"))),

@@ -80,6 +80,18 @@ impl Hub {
                 };
                 let identity = c.peer.identity.clone();
                 let name = c.name.clone();
+                let per_key = self.limits.max_rooms_per_key;
+                let seated = self
+                    .rooms
+                    .iter()
+                    .filter(|r| !r.session.game().is_over())
+                    .filter(|r| matches!(r.role_of(&identity), Some(Role::Player(_))))
+                    .count();
+                if seated >= per_key {
+                    let words = c.speaker.notice(Notice::KeyRooms(per_key));
+                    Self::say(c, &words, true);
+                    return;
+                }
                 match self
                     .rooms
                     .create_chess960(settings, chess960, max_rooms, now)

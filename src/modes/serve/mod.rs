@@ -51,6 +51,10 @@ pub struct Limits {
     pub idle_room_ms: u64,
     /// A finished game's room closes after this long.
     pub finished_room_ms: u64,
+    /// Connections one key may hold at once (one key must not take every slot).
+    pub max_sessions_per_key: usize,
+    /// Unfinished games one key may sit at as a player (one key must not take every room).
+    pub max_rooms_per_key: usize,
 }
 
 impl Default for Limits {
@@ -64,6 +68,8 @@ impl Default for Limits {
             max_packet: 8192,
             idle_room_ms: 30 * 60 * 1000,
             finished_room_ms: 10 * 60 * 1000,
+            max_sessions_per_key: 8,
+            max_rooms_per_key: 4,
         }
     }
 }
