@@ -339,6 +339,18 @@ impl Hub {
         self.mark_lobbies();
     }
 
+    /// After room `code` changed: the lobbies are redrawn only if its line of the list
+    /// changed (most moves change nothing there; comparing one line is cheap).
+    pub(super) fn mark_room_in_lobbies(&mut self, code: &str) {
+        if let Some(room) = self.rooms.get(code) {
+            let line = room_line(room, &Speaker::default());
+            if self.lobby_list.contains(&line) {
+                return;
+            }
+        }
+        self.mark_lobbies();
+    }
+
     /// Every lobby screen shows the list again, when the list changed.
     pub(super) fn mark_lobbies(&mut self) {
         let list = room_lines(&self.rooms, &Speaker::default());
@@ -396,7 +408,7 @@ impl Hub {
             }
         }
         self.save(code);
-        self.mark_lobbies();
+        self.mark_room_in_lobbies(code);
     }
 
     /// One key or paste from a client.

@@ -175,58 +175,58 @@ enum JoinKind {
 
 /// The rooms as lines of words (the lobby's list, said by the line mode too).
 pub(super) fn room_lines(rooms: &Rooms, speaker: &Speaker) -> Vec<String> {
+    rooms.iter().map(|r| room_line(r, speaker)).collect()
+}
+
+/// One room's line of the lobby's list.
+pub(super) fn room_line(r: &crate::table::room::Room, speaker: &Speaker) -> String {
     let word = |w: RoomWord| speaker.room_word(w);
-    rooms
-        .iter()
-        .map(|r| {
-            let seat = |c: Color| {
-                r.seat(c)
-                    .map(|h| h.name.clone())
-                    .unwrap_or_else(|| word(RoomWord::FreeSeat).to_string())
-            };
-            let tc = r
-                .settings
-                .time_control
-                .as_ref()
-                .map(|t| t.to_string())
-                .unwrap_or_else(|| word(RoomWord::NoClock).to_string());
-            // Guidelines II: a Chess960 room says its start position's number.
-            let tc = match r.session.setup().chess960_number() {
-                Some(n) => format!("{tc}  960 #{n}"),
-                None if r.session.setup().is_chess960() => format!("{tc}  960"),
-                None => tc,
-            };
-            let state = if r.session.game().is_over() {
-                word(RoomWord::Finished)
-            } else if r.started() {
-                word(RoomWord::Playing)
-            } else {
-                word(RoomWord::Waiting)
-            };
-            let mut s = format!(
-                "{}  {} – {}  {}  {}",
-                r.code,
-                seat(Color::White),
-                seat(Color::Black),
-                tc,
-                state
-            );
-            if r.spectators() > 0 {
-                s.push_str(&format!(
-                    "  {} {}",
-                    r.spectators(),
-                    word(RoomWord::Watching)
-                ));
-            }
-            if r.arbiter().is_some() {
-                s.push_str(&format!("  {}", word(RoomWord::WithArbiter)));
-            }
-            if r.settings.password.is_some() {
-                s.push_str(&format!("  {}", word(RoomWord::WithPassword)));
-            }
-            s
-        })
-        .collect()
+    let seat = |c: Color| {
+        r.seat(c)
+            .map(|h| h.name.clone())
+            .unwrap_or_else(|| word(RoomWord::FreeSeat).to_string())
+    };
+    let tc = r
+        .settings
+        .time_control
+        .as_ref()
+        .map(|t| t.to_string())
+        .unwrap_or_else(|| word(RoomWord::NoClock).to_string());
+    // Guidelines II: a Chess960 room says its start position's number.
+    let tc = match r.session.setup().chess960_number() {
+        Some(n) => format!("{tc}  960 #{n}"),
+        None if r.session.setup().is_chess960() => format!("{tc}  960"),
+        None => tc,
+    };
+    let state = if r.session.game().is_over() {
+        word(RoomWord::Finished)
+    } else if r.started() {
+        word(RoomWord::Playing)
+    } else {
+        word(RoomWord::Waiting)
+    };
+    let mut s = format!(
+        "{}  {} – {}  {}  {}",
+        r.code,
+        seat(Color::White),
+        seat(Color::Black),
+        tc,
+        state
+    );
+    if r.spectators() > 0 {
+        s.push_str(&format!(
+            "  {} {}",
+            r.spectators(),
+            word(RoomWord::Watching)
+        ));
+    }
+    if r.arbiter().is_some() {
+        s.push_str(&format!("  {}", word(RoomWord::WithArbiter)));
+    }
+    if r.settings.password.is_some() {
+        s.push_str(&format!("  {}", word(RoomWord::WithPassword)));
+    }
+    s
 }
 
 pub(super) fn welcome(c: &Client) -> String {

@@ -177,7 +177,7 @@ mod hub;
 mod lobby;
 mod saver;
 
-use lobby::{room_lines, seat_of, welcome};
+use lobby::{room_line, room_lines, seat_of, welcome};
 use saver::{SaveJob, start_saver};
 
 /// Who may connect to a server.
