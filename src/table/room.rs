@@ -409,9 +409,7 @@ impl Room {
             Request::Command(cmd) => self.session.command_as(role, cmd, now),
             Request::Pause => self.session.pause(role, false, now),
             Request::Resume => self.session.pause(role, true, now),
-            Request::Arbiter(_) if role == Some(Role::Spectator) => Err(SessionError::Spectator),
-            Request::Arbiter(_) if role != Some(Role::Arbiter) => Err(SessionError::NotArbiter),
-            Request::Arbiter(action) => self.session.arbiter(action, now),
+            Request::Arbiter(action) => self.session.arbiter_as(role, action, now),
         }
     }
 

@@ -517,10 +517,7 @@ impl Session {
                 Reply::Done
             }
             Command::Decide(d) if shared => {
-                if role != Some(Role::Arbiter) {
-                    return Err(SessionError::NotArbiter);
-                }
-                self.arbiter(live_action(d)?, now)?;
+                self.arbiter_as(role, live_action(d)?, now)?;
                 Reply::Done
             }
             Command::Answer(_) => return Err(SessionError::NoQuestion),
@@ -717,6 +714,21 @@ impl Session {
             what: "the journal is empty".into(),
         })?;
         Ok((s, last))
+    }
+
+    /// A decision of the person in a chair of `role` (Art. 12.9, 6.10, 7.1): in a shared
+    /// game only the arbiter's seat takes decisions (a spectator is told they watch).
+    pub fn arbiter_as(
+        &mut self,
+        role: Option<Role>,
+        action: ArbiterAction,
+        now: u64,
+    ) -> Result<(), SessionError> {
+        match role {
+            Some(Role::Spectator) => Err(SessionError::Spectator),
+            Some(Role::Player(_)) => Err(SessionError::NotArbiter),
+            Some(Role::Arbiter) | None => self.arbiter(action, now),
+        }
     }
 
     /// The arbiter's decision on the game at `now` (a room's arbiter, or the replay).
