@@ -19,6 +19,7 @@ use crate::laws::arbiter::{FindingKind, Review, ReviewOptions, review_owned, rev
 use crate::laws::pgn::archive::{self, InputError, Source, Tracker};
 use crate::laws::pgn::{self, PgnError, PgnGame};
 use crate::speech::batch::{self, SummaryFigures};
+use crate::speech::report;
 
 /// Games per unit of work handed to a worker.
 const CHUNK: usize = 32;
@@ -188,31 +189,8 @@ pub enum AdjudicateError {
 /// One game's lines of output, ready to write.
 fn render(review: &Review, file: &str, opts: &Options) -> String {
     match opts.format {
-        Format::Json => review.json_line(Some(file), opts.lang),
-        Format::Text => {
-            let lang = opts.lang;
-            let mut s = format!(
-                "{file} {} {}: {} - {}, {} {}, {} {}",
-                lang.pick("partida", "game"),
-                review.index,
-                review.tag("White").unwrap_or("?"),
-                review.tag("Black").unwrap_or("?"),
-                lang.pick("anotado", "tag"),
-                review.result_tag(),
-                lang.pick("según las Leyes", "by the Laws"),
-                review.verdict(lang),
-            );
-            s.push_str(if review.agrees {
-                ""
-            } else {
-                lang.pick(" — NO COINCIDE", " — DISAGREES")
-            });
-            for f in &review.findings {
-                s.push_str("\n  ");
-                s.push_str(&review.finding_line(f, lang));
-            }
-            s
-        }
+        Format::Json => report::json_line(review, Some(file), opts.lang),
+        Format::Text => report::batch_entry(review, file, opts.lang),
     }
 }
 
@@ -348,7 +326,6 @@ fn review_item(item: Item, opts: &Options) -> Review {
             game,
             &ReviewOptions {
                 plies: false,
-                lang: Some(opts.lang),
                 ..opts.review
             },
         ),

@@ -13,6 +13,7 @@ use escaque::laws::arbiter::{Decision, FindingKind, Review, review};
 use escaque::laws::irregularity::ArbiterPenalty;
 use escaque::laws::pgn::{self, PgnGame};
 use escaque::laws::{Article, GameResult, Termination};
+use escaque::speech::report;
 
 fn games(text: &str) -> Vec<PgnGame> {
     pgn::read_str(text).map(|g| g.unwrap()).collect()
@@ -45,11 +46,8 @@ fn art_6_9_flag_fall_from_the_termination_tag_is_a_draw_when_the_opponent_cannot
         ]
     );
     let flag = &r.findings[0];
-    assert!(flag.detail(Lang::En).contains("White cannot checkmate"));
-    assert!(
-        flag.detail(Lang::Es)
-            .contains("las blancas no pueden dar mate")
-    );
+    assert!(report::detail(&flag, Lang::En).contains("White cannot checkmate"));
+    assert!(report::detail(&flag, Lang::Es).contains("las blancas no pueden dar mate"));
 }
 
 #[test]
@@ -99,15 +97,13 @@ fn art_6_9_flag_fall_read_from_the_time_spent_on_each_move() {
         ]
     );
     assert!(
-        r.findings[1]
-            .detail(Lang::En)
+        report::detail(&r.findings[1], Lang::En)
             .contains("3. Bc4 took 0:00:23 ([%emt]) with 0:00:22 on the clock"),
         "{}",
-        r.findings[1].detail(Lang::En)
+        report::detail(&r.findings[1], Lang::En)
     );
     assert!(
-        r.findings[1]
-            .detail(Lang::Es)
+        report::detail(&r.findings[1], Lang::Es)
             .contains("3. Bc4 llevó 0:00:23 ([%emt]) con 0:00:22 en el reloj")
     );
     // The replay's clocks: both sides after each ply, the increment added.
@@ -164,20 +160,19 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
         .unwrap();
     assert_eq!((f.ply, f.san.as_deref()), (2, Some("b4")));
     assert_eq!(f.article, Article("7.5.1"));
-    assert!(f.detail(Lang::En).contains("two minutes (7.5.5)"));
+    assert!(report::detail(&f, Lang::En).contains("two minutes (7.5.5)"));
     // Why the move is illegal, in the language of the sentence.
     assert!(
-        f.detail(Lang::En)
-            .contains("(\"b4\" is not a legal move in rnbqkbnr/"),
+        report::detail(&f, Lang::En).contains("(\"b4\" is not a legal move in rnbqkbnr/"),
         "{}",
-        f.detail(Lang::En)
+        report::detail(&f, Lang::En)
     );
     assert!(
-        f.detail(Lang::Es).starts_with(
+        report::detail(&f, Lang::Es).starts_with(
             "1... b4: jugada ilegal de las negras («b4» no es una jugada legal en rnbqkbnr/"
         ),
         "{}",
-        f.detail(Lang::Es)
+        report::detail(&f, Lang::Es)
     );
     assert_eq!(standard.result_by_laws, None);
     assert_eq!(standard.penalty_seconds(), 120);
@@ -187,8 +182,8 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
         .iter()
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
-    assert!(f.detail(Lang::En).contains("one minute (7.5.5, B.3)"));
-    assert!(f.detail(Lang::Es).contains("un minuto"));
+    assert!(report::detail(&f, Lang::En).contains("one minute (7.5.5, B.3)"));
+    assert!(report::detail(&f, Lang::Es).contains("un minuto"));
     assert_eq!(blitz.penalty_seconds(), 60);
     assert!(
         kinds(&blitz).contains(&(0, FindingKind::TimeControlClass, "B.1")),
@@ -262,8 +257,7 @@ fn art_5_2_2_moves_recorded_after_a_dead_position() {
         .find(|f| f.kind == FindingKind::MovesAfterEnd)
         .unwrap();
     assert!(
-        after
-            .detail(Lang::En)
+        report::detail(after, Lang::En)
             .starts_with("2 move(s) recorded after the game had ended at ply 1")
     );
     assert!(!r.agrees);
@@ -284,9 +278,7 @@ fn art_9_2_threefold_claimable_by_writing_the_move_then_on_the_board() {
     assert_eq!(claims, [(7, "9.2.1"), (8, "9.2.2")]);
     let written = r.findings.iter().find(|f| f.ply == 7).unwrap();
     assert!(
-        written
-            .detail(Lang::En)
-            .contains("Black can claim a draw by writing 4... Ng8")
+        report::detail(written, Lang::En).contains("Black can claim a draw by writing 4... Ng8")
     );
     assert_eq!(r.next_finding(0), Some(7));
     assert_eq!(r.next_finding(6), Some(7));
@@ -306,12 +298,12 @@ fn art_9_2_1_written_claim_says_the_fourth_time() {
         .iter()
         .find(|f| f.ply == 11 && f.article.number() == "9.2.1")
         .unwrap_or_else(|| panic!("{:?}", r.findings));
-    let en = written.detail(Lang::En);
+    let en = report::detail(&written, Lang::En);
     assert!(
         en.contains("6... Nb8") && en.contains("for the fourth time"),
         "{en}"
     );
-    let es = written.detail(Lang::Es);
+    let es = report::detail(&written, Lang::Es);
     assert!(es.contains("4.ª vez"), "{es}");
 }
 
@@ -360,7 +352,7 @@ fn art_7_1_decisions_are_recorded_and_exported() {
         r.declared_result(),
         Some((GameResult::Draw, Article("12.9")))
     );
-    let text = r.to_pgn(Lang::En);
+    let text = report::decided_pgn(&r, Lang::En);
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
     assert!(text.contains("[RecordedResult \"1-0\"]"), "{text}");
     assert!(
@@ -381,13 +373,13 @@ fn art_7_1_decisions_are_recorded_and_exported() {
     // The exported game reads back.
     let back = games(&text);
     assert_eq!(back[0].moves.len(), 4);
-    let es = r.report(Lang::Es);
+    let es = report::report(&r, Lang::Es);
     assert!(es.contains("Decisiones del árbitro"), "{es}");
     assert!(
         es.contains("sanción a negras: 120 s más para el rival (art. 12.9)"),
         "{es}"
     );
-    let en = r.report(Lang::En);
+    let en = report::report(&r, Lang::En);
     assert!(en.contains("Final result: 1/2-1/2 (Art. 12.9)"), "{en}");
 }
 
@@ -573,10 +565,7 @@ fn art_7_5_1_penguingim1_flags_exactly_game_38() {
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
     assert_eq!((f.ply, f.san.as_deref()), (2, Some("b4")));
-    assert!(
-        f.detail(Lang::En)
-            .starts_with("1... b4: an illegal move by Black")
-    );
+    assert!(report::detail(&f, Lang::En).starts_with("1... b4: an illegal move by Black"));
 }
 
 #[test]
@@ -848,8 +837,7 @@ fn art_7_5_1_decided_pgn_keeps_the_moves_recorded_after_an_illegal_move() {
     let r = one("[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Bc4 Nf6 1-0\n");
     assert_eq!(r.unplayed, ["2. Ke3", "2... Nc6", "3. Bc4", "3... Nf6"]);
     // The writer wraps lines: compared with single spaces.
-    let pgn = r
-        .to_pgn(Lang::En)
+    let pgn = report::decided_pgn(&r, Lang::En)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
@@ -857,7 +845,7 @@ fn art_7_5_1_decided_pgn_keeps_the_moves_recorded_after_an_illegal_move() {
         pgn.contains("Moves recorded after it, not played (7.5): 2. Ke3 2... Nc6 3. Bc4 3... Nf6"),
         "{pgn}"
     );
-    let es = r.to_pgn(Lang::Es);
+    let es = report::decided_pgn(&r, Lang::Es);
     assert!(es.contains("no jugadas (7.5): 2. Ke3"), "{es}");
     // A complete game keeps nothing aside.
     assert!(one("[Result \"*\"]\n\n1. e4 e5 *\n").unplayed.is_empty());

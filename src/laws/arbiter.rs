@@ -1,11 +1,13 @@
 //! The arbiter's analysis of a recorded game: what the Laws say about it, ply by ply, each
-//! finding with its article and a sentence in Spanish and English; the result the Laws give;
-//! and the arbiter's decisions, which become part of the record (text report and PGN).
+//! finding with its article and what it says as data ([`Says`], worded in Spanish or English
+//! by `speech::report`); the result the Laws give; and the arbiter's decisions, which become
+//! part of the record (`speech::report` writes the text report and the decided PGN).
 //!
 //! ```
 //! use escaque::lang::Lang;
 //! use escaque::laws::arbiter::{FindingKind, review};
 //! use escaque::laws::pgn;
+//! use escaque::speech::report;
 //!
 //! let text = "[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\
 //!             [FEN \"4k3/8/8/8/8/8/8/4K2q w - - 0 1\"]\n\n1. Kd2 Qh2+ 1-0\n";
@@ -16,7 +18,7 @@
 //! assert!(!r.agrees);
 //! let flag = r.findings.iter().find(|f| f.kind == FindingKind::FlagFall).unwrap();
 //! assert_eq!(flag.article.number(), "6.9");
-//! assert!(flag.detail(Lang::Es).contains("no pueden dar mate"));
+//! assert!(report::detail(flag, Lang::Es).contains("no pueden dar mate"));
 //! ```
 //!
 //! The facts of `pgn check` ([`CheckReport`]) come with every review: the arbiter replays
@@ -26,10 +28,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::core::{
-    Color, Letters, Move, Notation, Position, Role, SanError, SanProblem, write_move,
-};
-use crate::lang::Lang;
+use crate::core::{Color, Letters, Move, Notation, Position, SanError, write_move};
 
 use super::article::Article;
 use super::check::{CheckInput, CheckReport, RecordStop, Walk, check_played};
@@ -39,9 +38,8 @@ use super::game::{
     threefold_claim_at, verify_claim_at, written_third_move,
 };
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
-use super::pgn::{self, MoveNode, PgnError, PgnGame, StartError, format_clock};
+use super::pgn::{self, PgnError, PgnGame, StartError};
 use super::time_control::{TimeClass, TimeControl};
-use crate::json;
 
 /// What a finding is about. [`FindingKind::name`] is its stable snake_case name (JSON).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -128,33 +126,6 @@ impl FindingKind {
             FindingKind::ResultDisagrees => "result_disagrees",
         }
     }
-
-    /// A short label for a findings pane.
-    pub fn label(self, lang: Lang) -> &'static str {
-        let (es, en) = match self {
-            FindingKind::IllegalSetup => ("posición inicial ilegal", "illegal set-up"),
-            FindingKind::UnsupportedVariant => ("variante no admitida", "unsupported variant"),
-            FindingKind::UnreadableRecord => ("partida ilegible", "unreadable record"),
-            FindingKind::TimeControlClass => ("ritmo de juego", "time control"),
-            FindingKind::IllegalMove => ("jugada ilegal", "illegal move"),
-            FindingKind::NullMove => ("jugada nula", "null move"),
-            FindingKind::MovesAfterEnd => ("jugadas tras el final", "moves after the end"),
-            FindingKind::Checkmate => ("jaque mate", "checkmate"),
-            FindingKind::Stalemate => ("ahogado", "stalemate"),
-            FindingKind::DeadPosition => ("posición muerta", "dead position"),
-            FindingKind::ThreefoldClaimable => (
-                "triple repetición reclamable",
-                "threefold repetition claimable",
-            ),
-            FindingKind::FiftyMovesClaimable => ("50 jugadas reclamable", "fifty moves claimable"),
-            FindingKind::Fivefold => ("quíntuple repetición", "fivefold repetition"),
-            FindingKind::SeventyFiveMoves => ("75 jugadas", "75 moves"),
-            FindingKind::FlagFall => ("caída de bandera", "flag fall"),
-            FindingKind::ResignationDrawn => ("abandono que es tablas", "resignation drawn"),
-            FindingKind::ResultDisagrees => ("resultado discrepante", "result disagrees"),
-        };
-        lang.pick(es, en)
-    }
 }
 
 impl fmt::Display for FindingKind {
@@ -179,48 +150,133 @@ pub struct Finding {
     pub san: Option<String>,
     pub article: Article,
     pub kind: FindingKind,
-    es: String,
-    en: String,
+    /// What it says, as data: `speech::report` words it in the reader's language.
+    pub says: Says,
 }
 
 impl Finding {
-    fn new(ply: usize, san: Option<String>, article: Article, kind: FindingKind) -> Finding {
+    fn new(
+        ply: usize,
+        san: Option<String>,
+        article: Article,
+        kind: FindingKind,
+        says: Says,
+    ) -> Finding {
         Finding {
             ply,
             san,
             article,
             kind,
-            es: String::new(),
-            en: String::new(),
+            says,
         }
     }
+}
 
-    /// The sentence in Spanish and in English, or only in `only` (the other left empty: a
-    /// batch writes one language, and formatting the other was about 1 % of its
-    /// instructions).
-    fn says(
-        mut self,
-        only: Option<Lang>,
-        es: impl FnOnce() -> String,
-        en: impl FnOnce() -> String,
-    ) -> Finding {
-        if only != Some(Lang::En) {
-            self.es = es();
-        }
-        if only != Some(Lang::Es) {
-            self.en = en();
-        }
-        self
-    }
+/// What a finding says, with everything its sentence needs (no words: `speech::report`
+/// says it in Spanish or English).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Says {
+    /// The `TimeControl` tag read: the control as written and as understood, its class,
+    /// and T (the minutes for 60 moves that class it) when it is said.
+    TimeControl {
+        text: String,
+        control: TimeControl,
+        class: TimeClass,
+        rating_seconds: Option<u64>,
+    },
+    /// The `TimeControl` tag cannot be read.
+    TimeControlUnreadable { text: String, error: String },
+    /// A variant escaque does not adjudicate.
+    UnsupportedVariant { variant: String },
+    /// The start position cannot occur in a game (3.10), or `SetUp` without a `FEN`.
+    IllegalSetup(StartError),
+    /// The game cannot be read (the reader's error, as it says it).
+    Unreadable { error: String },
+    /// 5.1.1: `winner` mated.
+    Checkmate { winner: Color },
+    /// 5.2.1.
+    Stalemate,
+    /// 5.2.2.
+    DeadPosition,
+    /// 9.6.1.
+    Fivefold,
+    /// 9.6.2.
+    SeventyFiveMoves,
+    /// `count` moves recorded after the game ended at ply `ended_at`, by `why` (`None`: the
+    /// flag had fallen).
+    MovesAfterEnd {
+        count: usize,
+        ended_at: usize,
+        why: Option<Termination>,
+    },
+    /// A null move by `by` (7.5.3).
+    NullMove { by: Color },
+    /// An illegal move by `by`, labelled `12... Nxe5`, why it cannot be played, and the
+    /// class of the game (which sets the penalty: 7.5.5, A.3–A.5, B.2–B.3).
+    IllegalMove {
+        label: String,
+        by: Color,
+        error: SanError,
+        class: Option<TimeClass>,
+    },
+    /// `loser`'s flag fell, known from `source`; what 6.9 makes of it.
+    FlagFall {
+        loser: Color,
+        source: FlagSource,
+        verdict: FlagVerdict,
+    },
+    /// `loser` resigned, but the opponent cannot mate (5.1.2).
+    ResignationDrawn { loser: Color },
+    /// 9.2.2: `who` (to move) can claim; the position stands for the `times`th time, after
+    /// the plies `at`.
+    ThreefoldOccurred {
+        who: Color,
+        times: u8,
+        at: Vec<usize>,
+    },
+    /// 9.2.1: `who` can claim by writing the move `label`; the position after it would stand
+    /// for the `times`th time.
+    ThreefoldWritten {
+        who: Color,
+        label: String,
+        times: usize,
+    },
+    /// 9.3.2: `who` (to move) can claim the fifty moves.
+    FiftyOccurred { who: Color },
+    /// 9.3.1: `who` can claim by writing `label`, which completes the fifty moves.
+    FiftyWritten { who: Color, label: String },
+    /// The `Result` tag says `tag`; the Laws say `laws` (`None`: `*`) by `article`.
+    ResultDisagrees {
+        tag: String,
+        laws: Option<GameResult>,
+        article: Option<Article>,
+    },
+}
 
-    /// The sentence, in Spanish or English (empty in a language the review was not made
-    /// in: see [`ReviewOptions::lang`]).
-    pub fn detail(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Es => &self.es,
-            Lang::En => &self.en,
-        }
-    }
+/// How a fallen flag is known.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FlagSource {
+    /// The move `label` took `spent_ms` (`[%emt]`) with `left_ms` on the clock.
+    Emt {
+        label: String,
+        spent_ms: u64,
+        left_ms: u64,
+    },
+    /// The clock read 0:00:00 after the move `label`.
+    ClockAtZero { label: String },
+    /// The `Termination` tag, as written.
+    TerminationTag(String),
+}
+
+/// What 6.9 makes of a fallen flag.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FlagVerdict {
+    /// The opponent cannot mate by any series of legal moves: a draw.
+    Drawn,
+    /// Whether the opponent can mate could not be decided: the default, a loss, applies.
+    Open,
+    /// The opponent can still mate: a loss.
+    Loses,
 }
 
 /// One ply of the record, as the replay screen shows it.
@@ -287,59 +343,6 @@ impl Decision {
             Decision::DeclareResult { .. } => None,
         }
     }
-
-    /// A sentence for the report and the PGN comment.
-    pub fn describe(&self, lang: Lang) -> String {
-        match *self {
-            Decision::RestorePosition { ply } => match lang {
-                Lang::Es => format!("se restablece la posición tras la jugada {ply}"),
-                Lang::En => format!("the position after ply {ply} is reinstated"),
-            },
-            Decision::SetClocks { white_ms, black_ms } => match lang {
-                Lang::Es => format!(
-                    "relojes puestos en {} (blancas) y {} (negras)",
-                    format_clock(white_ms),
-                    format_clock(black_ms)
-                ),
-                Lang::En => format!(
-                    "clocks set to {} (White) and {} (Black)",
-                    format_clock(white_ms),
-                    format_clock(black_ms)
-                ),
-            },
-            Decision::Penalty { offender, penalty } => {
-                let who = side(offender, lang);
-                let what = match (penalty, lang) {
-                    (ArbiterPenalty::Warning, Lang::Es) => "amonestación".to_string(),
-                    (ArbiterPenalty::Warning, Lang::En) => "a warning".to_string(),
-                    (ArbiterPenalty::TimeToOpponent { seconds }, Lang::Es) => {
-                        format!("{seconds} s más para el rival")
-                    }
-                    (ArbiterPenalty::TimeToOpponent { seconds }, Lang::En) => {
-                        format!("{seconds} s added to the opponent's clock")
-                    }
-                    (ArbiterPenalty::TimeFromOffender { seconds }, Lang::Es) => {
-                        format!("{seconds} s menos en su reloj")
-                    }
-                    (ArbiterPenalty::TimeFromOffender { seconds }, Lang::En) => {
-                        format!("{seconds} s taken from the offender's clock")
-                    }
-                    (ArbiterPenalty::Loss, Lang::Es) => "partida perdida".to_string(),
-                    (ArbiterPenalty::Loss, Lang::En) => "the game declared lost".to_string(),
-                    (other, Lang::Es) => format!("sanción {other:?}"),
-                    (other, Lang::En) => format!("penalty {other:?}"),
-                };
-                match lang {
-                    Lang::Es => format!("sanción a {who}: {what}"),
-                    Lang::En => format!("penalty on {who}: {what}"),
-                }
-            }
-            Decision::DeclareResult { result, .. } => match lang {
-                Lang::Es => format!("resultado declarado: {result}"),
-                Lang::En => format!("result declared: {result}"),
-            },
-        }
-    }
 }
 
 /// A decision on the record, at the ply where the arbiter took it.
@@ -372,9 +375,6 @@ pub struct ReviewOptions {
     /// clocks, comments). `adjudicate` needs only the findings and the facts, and leaves
     /// it empty.
     pub plies: bool,
-    /// The one language the findings' sentences are wanted in (`None`: both, for a screen
-    /// that may switch).
-    pub lang: Option<Lang>,
 }
 
 impl Default for ReviewOptions {
@@ -383,7 +383,6 @@ impl Default for ReviewOptions {
             letters: Letters::English,
             dead_search_per_ply: 0,
             plies: true,
-            lang: None,
         }
     }
 }
@@ -426,23 +425,6 @@ pub struct Review {
     pub unplayed: Vec<String>,
 }
 
-fn side(color: Color, lang: Lang) -> &'static str {
-    match (color, lang) {
-        (Color::White, Lang::Es) => "blancas",
-        (Color::Black, Lang::Es) => "negras",
-        (Color::White, Lang::En) => "White",
-        (Color::Black, Lang::En) => "Black",
-    }
-}
-
-fn side_cap(color: Color, lang: Lang) -> &'static str {
-    match (color, lang) {
-        (Color::White, Lang::Es) => "Blancas",
-        (Color::Black, Lang::Es) => "Negras",
-        (c, Lang::En) => side(c, Lang::En),
-    }
-}
-
 /// `12. e4` or `12... e5` for the move of ply `ply` (from 1) played from `before`.
 fn label(before: &Position, san: &str) -> String {
     let n = before.fullmove_number();
@@ -466,105 +448,61 @@ pub fn review(game: &PgnGame) -> Review {
 
 /// The time control a `TimeControl` tag gives (when it can be read) and its finding. The
 /// games of a file nearly always share one: the last answer is kept per thread, and a game
-/// with the same tag (and the same language wanted) gets a copy of it instead of reading
+/// with the same tag gets a copy of it instead of reading
 /// and describing the tag again.
-fn time_control_read(text: &str, only: Option<Lang>) -> (Option<TimeControl>, Option<Finding>) {
-    type Answer = (String, Option<Lang>, Option<TimeControl>, Option<Finding>);
+fn time_control_read(text: &str) -> (Option<TimeControl>, Option<Finding>) {
+    type Answer = (String, Option<TimeControl>, Option<Finding>);
     thread_local! {
         static LAST: std::cell::RefCell<Option<Answer>> = const { std::cell::RefCell::new(None) };
     }
     LAST.with_borrow_mut(|last| {
-        if let Some((t, o, tc, f)) = last {
-            if t == text && *o == only {
+        if let Some((t, tc, f)) = last {
+            if t == text {
                 return (tc.clone(), f.clone());
             }
         }
         let tc = TimeControl::from_pgn(text).map_err(|e| e.to_string());
-        let finding = time_control_finding(text, &tc, only);
+        let finding = time_control_finding(text, &tc);
         let tc = tc.ok();
-        *last = Some((text.to_string(), only, tc.clone(), finding.clone()));
+        *last = Some((text.to_string(), tc.clone(), finding.clone()));
         (tc, finding)
     })
 }
 
 /// The finding for the time control and its class (A.1, B.1, Glossary).
-fn time_control_finding(
-    text: &str,
-    tc: &Result<TimeControl, String>,
-    only: Option<Lang>,
-) -> Option<Finding> {
+fn time_control_finding(text: &str, tc: &Result<TimeControl, String>) -> Option<Finding> {
     match tc {
         Ok(tc) => {
             let class = tc.class()?;
-            let (es, en) = match class {
-                TimeClass::Blitz => ("relámpago (blitz)", "blitz"),
-                TimeClass::Rapid => ("rápida", "rapid"),
-                TimeClass::Standard => ("estándar", "standard"),
-            };
             // T is said for a control of one period (with move counts a standard game's
             // finding stays as it was; a short one now says its class, blitz or rapid).
-            let t = tc
+            let rating_seconds = tc
                 .rating_seconds()
-                .filter(|_| !tc.has_move_counts() || class != TimeClass::Standard)
-                .map(|s| {
-                    (
-                        format!(" (T = {} min)", s as f64 / 60.0),
-                        format!(" (T = {} min)", s as f64 / 60.0),
-                    )
-                })
-                .unwrap_or_default();
-            Some(
-                Finding::new(0, None, class.article(), FindingKind::TimeControlClass).says(
-                    only,
-                    || format!("Ritmo {text} ({tc}){}: partida {es}", t.0),
-                    || format!("Time control {text} ({tc}){}: a {en} game", t.1),
-                ),
-            )
-        }
-        Err(e) => Some(
-            Finding::new(0, None, Article("6.3"), FindingKind::TimeControlClass).says(
-                only,
-                || format!("La etiqueta TimeControl \"{text}\" no se puede leer: {e}"),
-                || format!("The TimeControl tag \"{text}\" cannot be read: {e}"),
-            ),
-        ),
-    }
-}
-
-/// The words for the penalty an illegal move carries under the game's class (7.5.5, A.3,
-/// A.4/A.5.2, B.2/B.3).
-fn illegal_penalty_words(class: Option<TimeClass>) -> (String, String) {
-    match class {
-        None | Some(TimeClass::Standard) => (
-            "se restablece la posición anterior (7.5.1) y, por ser la primera jugada ilegal, \
-             el rival recibe dos minutos (7.5.5); una segunda pierde la partida salvo que el \
-             rival no pueda dar mate"
-                .into(),
-            "the position before it is reinstated (7.5.1) and, a first illegal move, the \
-             opponent gets two minutes (7.5.5); a second one loses unless the opponent \
-             cannot mate"
-                .into(),
-        ),
-        Some(c) => {
-            let (sup, unsup, pen) = if c == TimeClass::Blitz {
-                ("B.2", "B.3", "B.3")
-            } else {
-                ("A.4", "A.5.2", "A.3")
+                .filter(|_| !tc.has_move_counts() || class != TimeClass::Standard);
+            let says = Says::TimeControl {
+                text: text.to_string(),
+                control: tc.clone(),
+                class,
+                rating_seconds,
             };
-            (
-                format!(
-                    "con supervisión adecuada ({sup}) se restablece la posición y el rival recibe \
-                     un minuto (7.5.5, {pen}); sin ella ({unsup}) solo si el árbitro la vio o el \
-                     rival la reclamó antes de hacer su jugada: si no, la jugada es válida"
-                ),
-                format!(
-                    "with adequate supervision ({sup}) the position is reinstated and the \
-                     opponent gets one minute (7.5.5, {pen}); without it ({unsup}) only if the \
-                     arbiter saw it or the opponent claimed before making the next move: \
-                     otherwise the move stands"
-                ),
-            )
+            Some(Finding::new(
+                0,
+                None,
+                class.article(),
+                FindingKind::TimeControlClass,
+                says,
+            ))
         }
+        Err(e) => Some(Finding::new(
+            0,
+            None,
+            Article("6.3"),
+            FindingKind::TimeControlClass,
+            Says::TimeControlUnreadable {
+                text: text.to_string(),
+                error: e.clone(),
+            },
+        )),
     }
 }
 
@@ -585,10 +523,9 @@ pub fn review_owned(mut game: PgnGame, opts: &ReviewOptions) -> Review {
 
 /// [`review_with`], all but the review's own copy of the tags, left empty.
 fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
-    let only = opts.lang;
     let tags = &game.tags;
     let (time_control, tc_finding) = match tag(tags, "TimeControl").map(str::trim) {
-        Some(text) => time_control_read(text, only),
+        Some(text) => time_control_read(text),
         None => (None, None),
     };
     let mut findings = Vec::from_iter(tc_finding);
@@ -600,23 +537,11 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             StartError::UnsupportedVariant(_) => (FindingKind::UnsupportedVariant, Article("II")),
             _ => (FindingKind::IllegalSetup, Article("3.10")),
         };
-        let (es, en) = match e {
-            StartError::UnsupportedVariant(v) => (
-                format!(
-                    "Variante \"{v}\": escaque solo arbitra ajedrez estándar y Ajedrez960 \
-                     (Directrices II)"
-                ),
-                format!(
-                    "Variant \"{v}\": escaque adjudicates standard chess and Chess960 only \
-                     (Guidelines II)"
-                ),
-            ),
-            other => (
-                format!("La posición inicial no puede darse en una partida (3.10): {other}"),
-                format!("The start position cannot occur in a game (3.10): {other}"),
-            ),
+        let says = match e {
+            StartError::UnsupportedVariant(v) => Says::UnsupportedVariant { variant: v.clone() },
+            other => Says::IllegalSetup(other.clone()),
         };
-        findings.push(Finding::new(0, None, article, kind).says(only, || es, || en));
+        findings.push(Finding::new(0, None, article, kind, says));
         let check = CheckReport::unreadable(game.index, tags, e.to_string());
         return finish(Review {
             index: game.index,
@@ -715,7 +640,6 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         &positions[..=played],
         &walk,
         board_end.is_some(),
-        only,
         &mut findings,
     );
 
@@ -737,49 +661,20 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
 
     let board_end = outcome;
     if let Some(o) = board_end {
-        let (kind, es, en) = match o.termination {
+        let (kind, says) = match o.termination {
             Termination::Checkmate => (
                 FindingKind::Checkmate,
-                format!(
-                    "Jaque mate: ganan las {}",
-                    side(!positions[played].turn(), Lang::Es)
-                ),
-                format!(
-                    "Checkmate: {} wins",
-                    side(!positions[played].turn(), Lang::En)
-                ),
+                Says::Checkmate {
+                    winner: !positions[played].turn(),
+                },
             ),
-            Termination::Stalemate => (
-                FindingKind::Stalemate,
-                "Ahogado: tablas".to_string(),
-                "Stalemate: a draw".to_string(),
-            ),
-            Termination::DeadPosition => (
-                FindingKind::DeadPosition,
-                "Posición muerta: ningún bando puede dar mate con ninguna serie de jugadas \
-                 legales; la partida es tablas"
-                    .to_string(),
-                "Dead position: neither side can checkmate by any series of legal moves; \
-                 the game is drawn"
-                    .to_string(),
-            ),
-            Termination::FivefoldRepetition => (
-                FindingKind::Fivefold,
-                "La misma posición por quinta vez: tablas automáticas".to_string(),
-                "The same position for the fifth time: an automatic draw".to_string(),
-            ),
-            _ => (
-                FindingKind::SeventyFiveMoves,
-                "Setenta y cinco jugadas de cada bando sin mover un peón ni capturar: tablas \
-                 automáticas"
-                    .to_string(),
-                "Seventy-five moves by each player without a pawn move or a capture: an \
-                 automatic draw"
-                    .to_string(),
-            ),
+            Termination::Stalemate => (FindingKind::Stalemate, Says::Stalemate),
+            Termination::DeadPosition => (FindingKind::DeadPosition, Says::DeadPosition),
+            Termination::FivefoldRepetition => (FindingKind::Fivefold, Says::Fivefold),
+            _ => (FindingKind::SeventyFiveMoves, Says::SeventyFiveMoves),
         };
         let san = (o.ply > 0).then(|| san_of(&replay, o.ply));
-        findings.push(Finding::new(o.ply, san, o.article, kind).says(only, || es, || en));
+        findings.push(Finding::new(o.ply, san, o.article, kind, says));
     }
 
     // Moves on the record after the end on the board (or after a flag at zero).
@@ -787,92 +682,52 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
     if let Some(e) = end_ply {
         let recorded = replay.moves.len() + usize::from(replay.illegal.is_some());
         if recorded > e {
-            let n = recorded - e;
             let first = if e < recorded_plies {
                 Some(san_of(&replay, e + 1))
             } else {
                 replay.illegal.as_ref().map(|i| i.san.clone())
             };
             let article = board_end.map_or(Article::FLAG, |o| o.article);
-            let why_en = board_end.map_or("the flag had fallen".to_string(), |o| {
-                o.termination.describe().to_string()
-            });
-            let why_es = board_end.map_or("había caído la bandera".to_string(), |o| {
-                o.termination.words(Lang::Es).to_string()
-            });
-            let es = || {
-                format!(
-                    "{n} jugada(s) anotada(s) después del final de la partida en la jugada \
-                     {e} ({why_es}): no cuentan"
-                )
+            let says = Says::MovesAfterEnd {
+                count: recorded - e,
+                ended_at: e,
+                why: board_end.map(|o| o.termination),
             };
-            let en = || {
-                format!(
-                    "{n} move(s) recorded after the game had ended at ply {e} ({why_en}): \
-                     they do not count"
-                )
-            };
-            findings.push(
-                Finding::new(e + 1, first, article, FindingKind::MovesAfterEnd).says(only, es, en),
-            );
+            findings.push(Finding::new(
+                e + 1,
+                first,
+                article,
+                FindingKind::MovesAfterEnd,
+                says,
+            ));
         }
     }
 
     // Irregular moves of the record.
     if let Some(p) = null_at {
-        let es = || {
-            format!(
-                "Jugada nula de las {}: pulsar el reloj sin jugar cuenta como jugada ilegal \
-                 (7.5.3); la partida no puede seguirse desde aquí",
-                side(replay.positions[p - 1].turn(), Lang::Es)
-            )
-        };
-        let en = || {
-            format!(
-                "A null move by {}: pressing the clock without a move counts as an illegal \
-                 move (7.5.3); the game cannot be followed from here",
-                side(replay.positions[p - 1].turn(), Lang::En)
-            )
-        };
-        findings.push(
-            Finding::new(
-                p,
-                Some("--".into()),
-                IllegalKind::ClockWithoutMove.article(),
-                FindingKind::NullMove,
-            )
-            .says(only, es, en),
-        );
+        findings.push(Finding::new(
+            p,
+            Some("--".into()),
+            IllegalKind::ClockWithoutMove.article(),
+            FindingKind::NullMove,
+            Says::NullMove {
+                by: replay.positions[p - 1].turn(),
+            },
+        ));
     } else if let Some(at) = &replay.illegal {
         let before = &replay.positions[at.ply - 1];
-        let (pen_es, pen_en) = illegal_penalty_words(class);
-        findings.push(
-            Finding::new(
-                at.ply,
-                Some(at.san.clone()),
-                IllegalKind::Move.article(),
-                FindingKind::IllegalMove,
-            )
-            .says(
-                only,
-                || {
-                    format!(
-                        "{}: jugada ilegal de las {} ({}); {pen_es}",
-                        at.label,
-                        side(before.turn(), Lang::Es),
-                        san_error_es(&at.error)
-                    )
-                },
-                || {
-                    format!(
-                        "{}: an illegal move by {} ({}); {pen_en}",
-                        at.label,
-                        side(before.turn(), Lang::En),
-                        at.error
-                    )
-                },
-            ),
-        );
+        findings.push(Finding::new(
+            at.ply,
+            Some(at.san.clone()),
+            IllegalKind::Move.article(),
+            FindingKind::IllegalMove,
+            Says::IllegalMove {
+                label: at.label.clone(),
+                by: before.turn(),
+                error: at.error.clone(),
+                class,
+            },
+        ));
     }
 
     // The end the record gives, when the board did not end the game.
@@ -898,87 +753,38 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             let t = Termination::on_flag_fall(cannot);
             outcome = Some(Outcome::new(t.result_for_loser(color), t, played));
             let drawn = cannot;
-            let (src_es, src_en) = if from_clock {
+            let source = if from_clock {
                 let p = clock_flag.unwrap_or(1);
-                let l = label(&replay.positions[p - 1], &san_of(&replay, p));
+                let label = label(&replay.positions[p - 1], &san_of(&replay, p));
                 match emt_flag {
-                    Some(e) if game.moves[p - 1].clock_ms().is_none() => {
-                        let (spent, left) = (format_clock(e.spent_ms), format_clock(e.left_ms));
-                        (
-                            format!("{l} llevó {spent} ([%emt]) con {left} en el reloj"),
-                            format!("{l} took {spent} ([%emt]) with {left} on the clock"),
-                        )
-                    }
-                    _ => (
-                        format!("el reloj marcaba 0:00:00 tras {l}"),
-                        format!("the clock read 0:00:00 after {l}"),
-                    ),
+                    Some(e) if game.moves[p - 1].clock_ms().is_none() => FlagSource::Emt {
+                        label,
+                        spent_ms: e.spent_ms,
+                        left_ms: e.left_ms,
+                    },
+                    _ => FlagSource::ClockAtZero { label },
                 }
             } else {
-                let t = tag(tags, "Termination").unwrap_or("");
-                (
-                    format!("etiqueta Termination \"{t}\""),
-                    format!("Termination tag \"{t}\""),
-                )
+                FlagSource::TerminationTag(tag(tags, "Termination").unwrap_or("").to_string())
             };
-            let (es, en) = if drawn {
-                (
-                    format!(
-                        "Cayó la bandera de las {} ({src_es}), pero las {} no pueden dar mate \
-                         con ninguna serie de jugadas legales: tablas (6.9)",
-                        side(color, Lang::Es),
-                        side(!color, Lang::Es)
-                    ),
-                    format!(
-                        "{}'s flag fell ({src_en}), but {} cannot checkmate by any series of \
-                         legal moves: a draw (6.9)",
-                        side_cap(color, Lang::En),
-                        side(!color, Lang::En)
-                    ),
-                )
+            let verdict = if drawn {
+                FlagVerdict::Drawn
             } else if open_now {
-                (
-                    format!(
-                        "Cayó la bandera de las {} ({src_es}); no se pudo decidir si las {} \
-                         pueden dar mate: la cuestión queda abierta y se aplica la regla general, \
-                         pierden las {} (6.9)",
-                        side(color, Lang::Es),
-                        side(!color, Lang::Es),
-                        side(color, Lang::Es)
-                    ),
-                    format!(
-                        "{}'s flag fell ({src_en}); whether {} can still checkmate could not be \
-                         decided: the question is open and the Laws' default applies, {} loses \
-                         (6.9)",
-                        side_cap(color, Lang::En),
-                        side(!color, Lang::En),
-                        side(color, Lang::En)
-                    ),
-                )
+                FlagVerdict::Open
             } else {
-                (
-                    format!(
-                        "Cayó la bandera de las {} ({src_es}); las {} aún pueden dar mate: \
-                         pierden las {} (6.9)",
-                        side(color, Lang::Es),
-                        side(!color, Lang::Es),
-                        side(color, Lang::Es)
-                    ),
-                    format!(
-                        "{}'s flag fell ({src_en}); {} can still checkmate: {} loses (6.9)",
-                        side_cap(color, Lang::En),
-                        side(!color, Lang::En),
-                        side(color, Lang::En)
-                    ),
-                )
+                FlagVerdict::Loses
             };
-            findings.push(
-                Finding::new(played, None, Article::FLAG, FindingKind::FlagFall).says(
-                    only,
-                    || es,
-                    || en,
-                ),
-            );
+            findings.push(Finding::new(
+                played,
+                None,
+                Article::FLAG,
+                FindingKind::FlagFall,
+                Says::FlagFall {
+                    loser: color,
+                    source,
+                    verdict,
+                },
+            ));
         } else {
             match recorded {
                 Some(GameResult::Draw) => {
@@ -999,31 +805,13 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
                     let t = Termination::on_resignation(cannot);
                     outcome = Some(Outcome::new(t.result_for_loser(loser), t, played));
                     if cannot {
-                        let es = || {
-                            format!(
-                                "Las {} abandonan, pero las {} no pueden dar mate con ninguna \
-                                 serie de jugadas legales: tablas (5.1.2)",
-                                side(loser, Lang::Es),
-                                side(!loser, Lang::Es)
-                            )
-                        };
-                        let en = || {
-                            format!(
-                                "{} resigned, but {} cannot checkmate by any series of legal \
-                                 moves: a draw (5.1.2)",
-                                side_cap(loser, Lang::En),
-                                side(!loser, Lang::En)
-                            )
-                        };
-                        findings.push(
-                            Finding::new(
-                                played,
-                                None,
-                                Article::RESIGNATION,
-                                FindingKind::ResignationDrawn,
-                            )
-                            .says(only, es, en),
-                        );
+                        findings.push(Finding::new(
+                            played,
+                            None,
+                            Article::RESIGNATION,
+                            FindingKind::ResignationDrawn,
+                            Says::ResignationDrawn { loser },
+                        ));
                     }
                 }
                 None => {}
@@ -1052,26 +840,17 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
     check.article = article.map(|a| a.number().to_string());
     let agrees = recorded == result_by_laws;
     if !agrees {
-        let laws = result_by_laws.map_or("*", GameResult::pgn);
-        let art = article.map_or(String::new(), |a| format!(" ({a})"));
-        findings.push(
-            Finding::new(
-                recorded_plies,
-                None,
-                article.unwrap_or(Article("10.1")),
-                FindingKind::ResultDisagrees,
-            )
-            .says(
-                only,
-                || {
-                    format!(
-                        "La etiqueta Result dice {result_tag}; según las Leyes, {laws}{}",
-                        art.replace("Art.", "art.")
-                    )
-                },
-                || format!("The Result tag says {result_tag}; by the Laws, {laws}{art}"),
-            ),
-        );
+        findings.push(Finding::new(
+            recorded_plies,
+            None,
+            article.unwrap_or(Article("10.1")),
+            FindingKind::ResultDisagrees,
+            Says::ResultDisagrees {
+                tag: result_tag,
+                laws: result_by_laws,
+                article,
+            },
+        ));
     }
 
     finish(Review {
@@ -1093,40 +872,6 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
         decisions: Vec::new(),
         unplayed,
     })
-}
-
-/// Why a recorded move could not be played, in Spanish (the core says it in English).
-fn san_error_es(e: &SanError) -> String {
-    let t = &e.text;
-    let en = if e.fen.is_empty() {
-        String::new()
-    } else {
-        format!(" en {}", e.fen)
-    };
-    match &e.problem {
-        SanProblem::Empty => "no hay jugada".to_string(),
-        SanProblem::Syntax => format!("«{t}» no es una jugada en notación algebraica"),
-        SanProblem::UnexpectedChar(c) => {
-            format!("«{t}» no es una jugada: «{c}» no es de la notación algebraica")
-        }
-        SanProblem::BadPromotion(r) => format!(
-            "«{t}»: un peón no se convierte en {}; se convierte en dama, torre, alfil o caballo \
-             (D, T, A, C) (art. 3.7.3.3)",
-            if *r == Role::King { "rey" } else { "peón" }
-        ),
-        SanProblem::NoMatch => format!("«{t}» no es una jugada legal{en}"),
-        SanProblem::PromotionMissing => format!(
-            "«{t}»: el peón llega a la última fila y no se dice en qué pieza se convierte \
-             (art. 3.7.3.3)"
-        ),
-        SanProblem::PromotionUnexpected => {
-            format!("«{t}» nombra una pieza de coronación pero la jugada no corona{en}")
-        }
-        SanProblem::Ambiguous(moves) => {
-            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            format!("«{t}» es ambigua{en}: puede ser {}", list.join(" o "))
-        }
-    }
 }
 
 /// The English SAN of ply `ply` (from 1) of a replayed record, with its check or mate mark
@@ -1257,7 +1002,6 @@ fn claims(
     positions: &[Position],
     walk: &Walk,
     over: bool,
-    only: Option<Lang>,
     findings: &mut Vec<Finding>,
 ) {
     let last = positions.len() - 1;
@@ -1299,36 +1043,18 @@ fn claims(
             // The plies since the last capture or pawn move (the halfmove clock grows by one
             // a ply) at which the position stood.
             let since = i - (hm as usize).min(i);
-            let at: Vec<String> = (since..=i)
-                .filter(|&p| keys[p] == key)
-                .map(|p| p.to_string())
-                .collect();
-            let at = at.join(", ");
-            let es = || {
-                format!(
-                    "Las {} (al turno) pueden reclamar tablas: la posición se da por {}.ª vez \
-                     (tras las jugadas {at}) (9.2.2)",
-                    side(who, Lang::Es),
-                    reps
-                )
-            };
-            let en = || {
-                format!(
-                    "{} (to move) can claim a draw: the position stands for the {} time \
-                     (after plies {at}) (9.2.2)",
-                    side_cap(who, Lang::En),
-                    ordinal(reps as usize)
-                )
-            };
-            findings.push(
-                Finding::new(
-                    i,
-                    san_at(i),
-                    Article::THREEFOLD_OCCURRED,
-                    FindingKind::ThreefoldClaimable,
-                )
-                .says(only, es, en),
-            );
+            let at: Vec<usize> = (since..=i).filter(|&p| keys[p] == key).collect();
+            findings.push(Finding::new(
+                i,
+                san_at(i),
+                Article::THREEFOLD_OCCURRED,
+                FindingKind::ThreefoldClaimable,
+                Says::ThreefoldOccurred {
+                    who,
+                    times: reps,
+                    at,
+                },
+            ));
         } else if doubles > 0 {
             if let Some(Some(mv)) = written_third_move(&positions[..=i], &keys[..=i]) {
                 let san = write_move(pos, mv, Notation::ENGLISH);
@@ -1342,96 +1068,42 @@ fn claims(
                     i,
                     after.key(),
                 ) + 1;
-                let es = || {
-                    format!(
-                        "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: la \
-                         posición resultante se daría por {times}.ª vez (9.2.1)",
-                        side(who, Lang::Es)
-                    )
-                };
-                let en = || {
-                    format!(
-                        "{} can claim a draw by writing {l} without playing it: the \
-                         position after it would stand for the {} time (9.2.1)",
-                        side_cap(who, Lang::En),
-                        ordinal(times)
-                    )
-                };
-                findings.push(
-                    Finding::new(
-                        i,
-                        san_at(i),
-                        Article::THREEFOLD_WRITTEN,
-                        FindingKind::ThreefoldClaimable,
-                    )
-                    .says(only, es, en),
-                );
+                findings.push(Finding::new(
+                    i,
+                    san_at(i),
+                    Article::THREEFOLD_WRITTEN,
+                    FindingKind::ThreefoldClaimable,
+                    Says::ThreefoldWritten {
+                        who,
+                        label: l,
+                        times,
+                    },
+                ));
             }
         }
         if hm >= 100 && !fifty_now {
             fifty_now = true;
-            let es = || {
-                format!(
-                    "Las {} (al turno) pueden reclamar tablas: cincuenta jugadas de cada bando \
-                     sin mover un peón ni capturar (9.3.2)",
-                    side(who, Lang::Es)
-                )
-            };
-            let en = || {
-                format!(
-                    "{} (to move) can claim a draw: fifty moves by each player without a \
-                     pawn move or a capture (9.3.2)",
-                    side_cap(who, Lang::En)
-                )
-            };
-            findings.push(
-                Finding::new(
-                    i,
-                    san_at(i),
-                    Article::FIFTY_OCCURRED,
-                    FindingKind::FiftyMovesClaimable,
-                )
-                .says(only, es, en),
-            );
+            findings.push(Finding::new(
+                i,
+                san_at(i),
+                Article::FIFTY_OCCURRED,
+                FindingKind::FiftyMovesClaimable,
+                Says::FiftyOccurred { who },
+            ));
         } else if hm == 99 && !fifty_written {
             // 9.3.1: the move that completes the fifty, as the claim itself is decided.
             if let Some(Some(mv)) = fifty_move_claim_at(pos) {
                 fifty_written = true;
                 let l = label(pos, &write_move(pos, mv, Notation::ENGLISH));
-                let es = || {
-                    format!(
-                        "Las {} pueden reclamar tablas escribiendo {l} sin jugarla: completa \
-                         cincuenta jugadas de cada bando sin peón ni captura (9.3.1)",
-                        side(who, Lang::Es)
-                    )
-                };
-                let en = || {
-                    format!(
-                        "{} can claim a draw by writing {l} without playing it: it completes \
-                         fifty moves by each player without a pawn move or capture (9.3.1)",
-                        side_cap(who, Lang::En)
-                    )
-                };
-                findings.push(
-                    Finding::new(
-                        i,
-                        san_at(i),
-                        Article::FIFTY_WRITTEN,
-                        FindingKind::FiftyMovesClaimable,
-                    )
-                    .says(only, es, en),
-                );
+                findings.push(Finding::new(
+                    i,
+                    san_at(i),
+                    Article::FIFTY_WRITTEN,
+                    FindingKind::FiftyMovesClaimable,
+                    Says::FiftyWritten { who, label: l },
+                ));
             }
         }
-    }
-}
-
-fn ordinal(n: usize) -> String {
-    match n {
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        n => format!("{n}th"),
     }
 }
 
@@ -1444,13 +1116,15 @@ pub fn review_unreadable(error: &PgnError) -> Review {
         start: Position::new(),
         plies: Vec::new(),
         start_clocks: [None, None],
-        findings: vec![
-            Finding::new(0, None, Article("8.1.1"), FindingKind::UnreadableRecord).says(
-                None,
-                || format!("La partida no se puede leer: {error}"),
-                || format!("The game cannot be read: {error}"),
-            ),
-        ],
+        findings: vec![Finding::new(
+            0,
+            None,
+            Article("8.1.1"),
+            FindingKind::UnreadableRecord,
+            Says::Unreadable {
+                error: error.to_string(),
+            },
+        )],
         time_control: None,
         class: None,
         termination: None,
@@ -1597,347 +1271,12 @@ impl Review {
             None => self.result_by_laws.map(|r| (r, self.article)),
         }
     }
-
-    /// One JSON object (a line of `adjudicate --format json`), with the file's name: the
-    /// fields of `pgn check --json` (the file's name first, as there), then the arbiter's
-    /// (see [`crate::json`]; the same as serde_json would write the report's fields and
-    /// then the arbiter's fields, which the tests hold it to).
-    pub fn json_line(&self, file: Option<&str>, lang: Lang) -> String {
-        let mut out = Vec::with_capacity(1024);
-        let mut o = json::Object::begin(&mut out);
-        self.check.json_fields(&mut o, file);
-        o.opt_str("termination", self.termination.map(Termination::name))
-            .bool("agrees", self.agrees);
-        let list = o.raw("findings");
-        list.push(b'[');
-        for (i, f) in self.findings.iter().enumerate() {
-            if i > 0 {
-                list.push(b',');
-            }
-            let mut fo = json::Object::begin(list);
-            fo.uint("ply", f.ply)
-                .opt_str("san", f.san.as_deref())
-                .str("article", f.article.number())
-                .str("kind", f.kind.name())
-                .str("detail", f.detail(lang));
-            fo.end();
-        }
-        list.push(b']');
-        o.end();
-        String::from_utf8(out).unwrap_or_default()
-    }
-
-    /// The result by the Laws in words: `1/2-1/2 (Art. 6.9, flag fall, but …)`.
-    pub fn verdict(&self, lang: Lang) -> String {
-        let mut s = self.result_by_laws.map_or("*", GameResult::pgn).to_string();
-        let mut why = Vec::new();
-        if let Some(a) = self.article {
-            why.push(match lang {
-                Lang::Es => format!("art. {}", a.number()),
-                Lang::En => a.to_string(),
-            });
-        }
-        if let Some(t) = self.termination {
-            why.push(t.words(lang).to_string());
-        }
-        if !why.is_empty() {
-            s.push_str(&format!(" ({})", why.join(", ")));
-        }
-        s
-    }
-
-    /// The arbiter's report in text, Spanish or English.
-    pub fn report(&self, lang: Lang) -> String {
-        let mut out = String::new();
-        let white = self.tag("White").unwrap_or("?");
-        let black = self.tag("Black").unwrap_or("?");
-        let t = |es: &'static str, en: &'static str| lang.pick(es, en);
-        out.push_str(&format!(
-            "{} {}: {white} - {black}\n",
-            t("Partida", "Game"),
-            self.index
-        ));
-        for name in ["Event", "Site", "Date", "Round", "TimeControl"] {
-            if let Some(v) = self.tag(name) {
-                out.push_str(&format!("  {name}: {v}\n"));
-            }
-        }
-        out.push_str(&format!(
-            "  {}: {}\n  {}: {}\n  {}\n",
-            t("Resultado anotado", "Recorded result"),
-            self.result_tag(),
-            t("Según las Leyes", "By the Laws"),
-            self.verdict(lang),
-            if self.agrees {
-                t("Coinciden.", "They agree.")
-            } else {
-                t("NO coinciden.", "They DO NOT agree.")
-            }
-        ));
-        if self.unwinnability_open {
-            out.push_str(t(
-                "  Aviso: no se pudo decidir si un bando podía dar mate; se aplicó la regla general.\n",
-                "  Note: whether a side could still mate could not be decided; the Laws' default applied.\n",
-            ));
-        }
-        out.push_str(&format!("{}:\n", t("Hallazgos", "Findings")));
-        if self.findings.is_empty() {
-            out.push_str(t("  ninguno\n", "  none\n"));
-        }
-        for f in &self.findings {
-            out.push_str(&format!("  {}\n", self.finding_line(f, lang)));
-        }
-        if !self.decisions.is_empty() {
-            out.push_str(&format!(
-                "{}:\n",
-                t("Decisiones del árbitro", "Arbiter's decisions")
-            ));
-            for d in &self.decisions {
-                out.push_str(&format!(
-                    "  {} {}: {} ({})\n",
-                    t("jugada", "ply"),
-                    d.at_ply,
-                    d.decision.describe(lang),
-                    art(d.decision.article(), lang)
-                ));
-            }
-            if let Some((r, a)) = self.declared_result() {
-                out.push_str(&format!(
-                    "{}: {r} ({})\n",
-                    t("Resultado final", "Final result"),
-                    art(a, lang)
-                ));
-            }
-        }
-        out
-    }
-
-    /// A finding in one line: `ply 38 (1... b4) illegal_move, Art. 7.5.1: …`.
-    pub fn finding_line(&self, f: &Finding, lang: Lang) -> String {
-        let mut s = format!("{} {}", lang.pick("jugada", "ply"), f.ply);
-        if let Some(san) = &f.san {
-            s.push_str(&format!(" ({san})"));
-        }
-        s.push_str(&format!(
-            " {}, {}: {}",
-            f.kind.label(lang),
-            art(f.article, lang),
-            f.detail(lang)
-        ));
-        s
-    }
-
-    /// The game in PGN with the arbiter's verdict and decisions: the tags `ResultByLaws`,
-    /// `ResultArticle`, `ArbiterDecision` (and `Result`/`RecordedResult` when a result was
-    /// declared), and each decision as a comment on its ply.
-    pub fn to_pgn(&self, lang: Lang) -> String {
-        let mut game = PgnGame {
-            index: self.index,
-            line: 0,
-            tags: self.tags.clone(),
-            comment_before: Vec::new(),
-            moves: self
-                .plies
-                .iter()
-                .map(|p| {
-                    let mut node = MoveNode::new(&p.san);
-                    node.set_clock_ms(p.clock_ms);
-                    node.set_emt_ms(p.emt_ms);
-                    node.set_comments(p.comments.clone());
-                    node
-                })
-                .collect(),
-            result: None,
-        };
-        game.set_tag(
-            "ResultByLaws",
-            self.result_by_laws.map_or("*", GameResult::pgn),
-        );
-        if let Some(a) = self.article {
-            game.set_tag("ResultArticle", a.number());
-        }
-        if !self.decisions.is_empty() {
-            let all: Vec<String> = self
-                .decisions
-                .iter()
-                .map(|d| {
-                    format!(
-                        "ply {}: {} ({})",
-                        d.at_ply,
-                        d.decision.describe(lang),
-                        art(d.decision.article(), lang)
-                    )
-                })
-                .collect();
-            game.set_tag("ArbiterDecision", &all.join("; "));
-        }
-        for d in &self.decisions {
-            let text = format!(
-                "{}: {} ({})",
-                lang.pick("Árbitro", "Arbiter"),
-                d.decision.describe(lang),
-                art(d.decision.article(), lang)
-            );
-            match d.at_ply.checked_sub(1).and_then(|i| game.moves.get_mut(i)) {
-                Some(node) => node.push_comment(text),
-                None => game.comment_before.push(text),
-            }
-        }
-        let result = match self.declared_result() {
-            Some((r, a)) => {
-                let recorded = self.result_tag().to_string();
-                game.set_tag("RecordedResult", &recorded);
-                game.set_tag("Result", r.pgn());
-                game.set_tag(
-                    "Termination",
-                    &format!(
-                        "{} ({})",
-                        lang.pick("decisión del árbitro", "arbiter's decision"),
-                        art(a, lang)
-                    ),
-                );
-                r.pgn().to_string()
-            }
-            None => self.result_tag().to_string(),
-        };
-        // The recorded moves not played (after an illegal or null move) stay in the record,
-        // as a comment after the last move played.
-        if !self.unplayed.is_empty() {
-            let text = format!(
-                "{}: {}",
-                lang.pick(
-                    "Jugadas anotadas después, no jugadas (7.5)",
-                    "Moves recorded after it, not played (7.5)"
-                ),
-                self.unplayed.join(" ")
-            );
-            match game.moves.last_mut() {
-                Some(node) => node.push_comment(text),
-                None => game.comment_before.push(text),
-            }
-        }
-        game.result = Some(result);
-        pgn::write_game(&game, &pgn::WriteOptions::default())
-    }
-}
-
-fn art(a: Article, lang: Lang) -> String {
-    match lang {
-        Lang::Es => format!("art. {}", a.number()),
-        Lang::En => a.to_string(),
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::testing::quiet_game;
-
-    /// One finding as JSON (`{"ply", "san", "article", "kind", "detail"}`).
-    #[derive(serde::Serialize)]
-    struct FindingJson<'a> {
-        ply: usize,
-        san: Option<&'a str>,
-        article: &'static str,
-        kind: FindingKind,
-        detail: &'a str,
-    }
-
-    /// The arbiter's fields of a game's JSON object, after those of `pgn check --json`.
-    #[derive(serde::Serialize)]
-    struct ReviewJson<'a> {
-        termination: Option<&'static str>,
-        agrees: bool,
-        findings: Vec<FindingJson<'a>>,
-    }
-
-    /// A review's JSON line as serde_json writes the report, then the arbiter's fields
-    /// (the form `json_line` keeps to).
-    fn serde_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
-        let mut out = Vec::new();
-        match file {
-            Some(file) => {
-                out.extend_from_slice(b"{\"file\":");
-                serde_json::to_writer(&mut out, file).unwrap();
-                out.push(b',');
-                let at = out.len();
-                let check = CheckReport {
-                    file: None,
-                    ..r.check.clone()
-                };
-                serde_json::to_writer(&mut out, &check).unwrap();
-                out.remove(at);
-            }
-            None => serde_json::to_writer(&mut out, &r.check).unwrap(),
-        }
-        // `…}` and `{…}` joined into `…,…`.
-        out.pop();
-        let from = out.len();
-        let rest = ReviewJson {
-            termination: r.termination.map(Termination::name),
-            agrees: r.agrees,
-            findings: r
-                .findings
-                .iter()
-                .map(|f| FindingJson {
-                    ply: f.ply,
-                    san: f.san.as_deref(),
-                    article: f.article.number(),
-                    kind: f.kind,
-                    detail: f.detail(lang),
-                })
-                .collect(),
-        };
-        serde_json::to_writer(&mut out, &rest).unwrap();
-        out[from] = b',';
-        String::from_utf8(out).unwrap()
-    }
-
-    /// The JSON lines of `adjudicate` (and of `pgn check --json`) are serde_json's, byte
-    /// for byte, on every game of the test files in both languages, with and without a
-    /// file's name (names with characters to escape); and the findings of a review made in
-    /// one language are those of the review in both.
-    #[test]
-    fn json_lines_written_as_serde_json_writes_them() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
-        let mut games = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "pgn") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for item in pgn::read_str(&text) {
-                let (r, game) = match item {
-                    Ok(game) => (review(&game), Some(game)),
-                    Err(e) => (review_unreadable(&e), None),
-                };
-                games += 1;
-                for lang in [Lang::Es, Lang::En] {
-                    // A review made in one language says what the review in both says.
-                    if let Some(game) = &game {
-                        let opts = ReviewOptions {
-                            lang: Some(lang),
-                            ..ReviewOptions::default()
-                        };
-                        let one = review_with(game, &opts);
-                        let details = |r: &Review| {
-                            let list = r.findings.iter().map(|f| f.detail(lang).to_string());
-                            list.collect::<Vec<_>>()
-                        };
-                        assert_eq!(details(&one), details(&r));
-                        let other = if lang == Lang::Es { Lang::En } else { Lang::Es };
-                        assert!(one.findings.iter().all(|f| f.detail(other).is_empty()));
-                    }
-                    for file in [None, Some("dir/\"a\\b\"\t.pgn"), Some("partidas ñ.pgn")] {
-                        assert_eq!(r.json_line(file, lang), serde_line(&r, file, lang));
-                    }
-                }
-                assert_eq!(r.check.json(), serde_json::to_string(&r.check).unwrap());
-            }
-        }
-        assert!(games > 30, "{games}");
-    }
 
     /// Art. 9.2 and 9.3: the claims found from the first ply the walk marks
     /// (`Walk::first_claim_ply`) are those found by going over every ply from the start, on
@@ -1965,7 +1304,7 @@ mod tests {
                         first_claim_ply: first,
                         ..walk.clone()
                     };
-                    claims(&replay, &replay.positions, &walk, over, None, &mut findings);
+                    claims(&replay, &replay.positions, &walk, over, &mut findings);
                     findings
                 };
                 let from_start = claims_from(Some(0));

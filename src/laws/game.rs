@@ -224,48 +224,6 @@ impl Termination {
         }
     }
 
-    /// The termination in a few words of the interface language (the scoresheet's last
-    /// line, the arbiter's report); English is [`Termination::describe`].
-    pub fn words(self, lang: crate::lang::Lang) -> &'static str {
-        if lang == crate::lang::Lang::En {
-            return self.describe();
-        }
-        match self {
-            Termination::Checkmate => "jaque mate",
-            Termination::Resignation => "abandono",
-            Termination::ResignationOpponentCannotMate => {
-                "abandono, pero el rival no podía dar mate: tablas"
-            }
-            Termination::Stalemate => "rey ahogado",
-            Termination::DeadPosition => "posición muerta",
-            Termination::Agreement => "tablas de mutuo acuerdo",
-            Termination::ThreefoldWritten | Termination::ThreefoldOccurred => {
-                "triple repetición reclamada"
-            }
-            Termination::FiftyMovesWritten | Termination::FiftyMovesOccurred => {
-                "regla de las cincuenta jugadas reclamada"
-            }
-            Termination::FivefoldRepetition => "quíntuple repetición",
-            Termination::SeventyFiveMoves => "regla de las setenta y cinco jugadas",
-            Termination::FlagFall => "pérdida por tiempo",
-            Termination::FlagFallOpponentCannotMate => {
-                "caída de bandera, pero el rival no podía dar mate: tablas"
-            }
-            Termination::IllegalMoves => "segunda jugada ilegal",
-            Termination::IllegalMovesOpponentCannotMate => {
-                "segunda jugada ilegal, pero el rival no podía dar mate: tablas"
-            }
-            Termination::BothFlagsLastPeriod => "ambas banderas caídas en el último periodo",
-            Termination::ArbiterDecision => "declarada perdida por el árbitro",
-            Termination::IllegalPositionDraw => {
-                "posición ilegal aún en el tablero tras la jugada siguiente: tablas"
-            }
-            Termination::SettledBeforeResumption => "resultado acordado antes de la reanudación",
-            Termination::SealedMoveDefective => "jugada secreta ambigua, confusa o ilegal",
-            Termination::DefaultAtResumption => "incomparecencia a la reanudación",
-        }
-    }
-
     /// A short English description, for PGN `Termination` tags and logs.
     pub fn describe(self) -> &'static str {
         match self {

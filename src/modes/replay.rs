@@ -28,7 +28,7 @@ use crate::laws::clock::Clock;
 use crate::laws::game::Game;
 use crate::laws::irregularity::ArbiterPenalty;
 use crate::laws::pgn;
-use crate::speech::{Profile, Speaker};
+use crate::speech::{Profile, Speaker, report};
 use crate::table::command::{CommandError, Context, DecisionWords, Expected, Grammar};
 use crate::ui;
 
@@ -346,7 +346,7 @@ impl Replay {
             .map(|f| {
                 // Said, not read: the article in words (App. D), wherever the detail names it.
                 let words = self.speaker.article(f.article);
-                let detail = capitalize(f.detail(lang).trim_end_matches('.'));
+                let detail = capitalize(report::detail(f, lang).trim_end_matches('.'));
                 let digits = art(f.article, lang);
                 let (said, named) = replace_ignoring_case(&detail, &digits, &words);
                 if named {
@@ -435,7 +435,7 @@ impl Replay {
         self.review
             .findings
             .iter()
-            .map(|f| self.review.finding_line(f, lang))
+            .map(|f| report::finding_line(f, lang))
             .collect()
     }
 
@@ -540,12 +540,12 @@ impl Replay {
         Ok(match lang {
             Lang::Es => format!(
                 "Decisión anotada en la jugada {at}: {} ({}).",
-                decision.describe(lang),
+                report::decision(&decision, lang),
                 art(decision.article(), lang)
             ),
             Lang::En => format!(
                 "Decision recorded at ply {at}: {} ({}).",
-                decision.describe(lang),
+                report::decision(&decision, lang),
                 art(decision.article(), lang)
             ),
         })
@@ -586,8 +586,8 @@ impl Replay {
                 Lang::En => format!("Could not write {}: {e}", path.display()),
             })
         };
-        write(&report, self.review.report(lang))?;
-        write(&decided, self.review.to_pgn(lang))?;
+        write(&report, report::report(&self.review, lang))?;
+        write(&decided, report::decided_pgn(&self.review, lang))?;
         self.saved = self.review.decisions.len();
         Ok(match lang {
             Lang::Es => format!(
@@ -625,7 +625,7 @@ impl Replay {
         s.push_str(&format!(
             ", {} {}",
             lang.pick("por las Leyes", "by the Laws"),
-            r.verdict(lang)
+            report::verdict(r, lang)
         ));
         s
     }
@@ -737,7 +737,7 @@ impl ReplayApp {
                 (
                     f.ply,
                     art(f.article, lang),
-                    pane_sentence(f.kind.label(lang), f.detail(lang)),
+                    pane_sentence(report::kind_label(f.kind, lang), &report::detail(f, lang)),
                 )
             })
             .collect();

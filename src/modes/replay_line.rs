@@ -12,7 +12,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::lang::Lang;
 use crate::laws::arbiter::Decision;
-use crate::speech::numbers;
+use crate::speech::{numbers, report};
 
 use super::replay::{Proposal, Replay};
 use crate::table::command::{self, Command, Context, Go, Grammar, Query};
@@ -70,7 +70,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
         };
         let mut verdict = result(r.result_by_laws);
         if let Some(t) = r.termination {
-            verdict = format!("{verdict}, {}", t.words(lang));
+            verdict = format!("{verdict}, {}", report::termination(t, lang));
         }
         if let Some(a) = r.article {
             verdict = format!("{verdict}, {}", sp.article(a));
@@ -270,7 +270,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 Err(e) => self.say(&e)?,
             },
             Command::Query(Query::Report) => {
-                let report = self.replay.review.report(lang);
+                let report = report::report(&self.replay.review, lang);
                 for l in report.lines() {
                     self.say(l)?;
                 }

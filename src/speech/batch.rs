@@ -2,6 +2,7 @@
 //! summary at the end, the progress bar's count, and why an input could not be read to its
 //! end (which file, at which byte, what is wrong), in English and Spanish.
 
+use super::report;
 use crate::lang::Lang;
 use crate::laws::arbiter::FindingKind;
 use crate::laws::pgn::archive::{Compression, InputError, Problem};
@@ -38,7 +39,7 @@ pub fn summary(lang: Lang, f: &SummaryFigures) -> String {
     let kinds = list(
         f.findings
             .iter()
-            .map(|(k, n)| format!("{} {n}", k.label(lang)))
+            .map(|(k, n)| format!("{} {n}", report::kind_label(*k, lang)))
             .collect(),
     );
     let results = list(f.results.iter().map(|(r, n)| format!("{r} {n}")).collect());

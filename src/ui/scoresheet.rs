@@ -10,6 +10,7 @@ use crate::core::{Color, Notation, write_move};
 use crate::lang::Lang;
 use crate::laws::clock::format_clock;
 use crate::laws::{ClaimKind, DrawOffer, Game, GameResult, Outcome};
+use crate::speech::report;
 
 use super::theme::Theme;
 use super::{put, width, wrap};
@@ -414,7 +415,7 @@ pub fn result_sentence(outcome: Outcome, lang: Lang) -> String {
     format!(
         "{} {who}: {} ({})",
         outcome.result.pgn(),
-        outcome.termination.words(lang),
+        report::termination(outcome.termination, lang),
         outcome.article
     )
 }

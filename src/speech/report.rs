@@ -1,0 +1,939 @@
+//! The arbiter's words: each finding of a review said from its data ([`Says`]), the
+//! decisions, the verdict, the text report, the JSON line of `adjudicate` and the decided
+//! PGN, in Spanish or English. The laws find; this says.
+
+use crate::core::{Color, Role, SanError, SanProblem};
+use crate::json;
+use crate::lang::Lang;
+use crate::laws::arbiter::{Decision, Finding, FindingKind, FlagSource, FlagVerdict, Review, Says};
+use crate::laws::irregularity::ArbiterPenalty;
+use crate::laws::pgn::{self, MoveNode, PgnGame, StartError, format_clock};
+use crate::laws::time_control::TimeClass;
+use crate::laws::{Article, GameResult, Termination};
+
+use super::setup;
+
+fn side(color: Color, lang: Lang) -> &'static str {
+    match (color, lang) {
+        (Color::White, Lang::Es) => "blancas",
+        (Color::Black, Lang::Es) => "negras",
+        (Color::White, Lang::En) => "White",
+        (Color::Black, Lang::En) => "Black",
+    }
+}
+
+fn side_cap(color: Color, lang: Lang) -> &'static str {
+    match (color, lang) {
+        (Color::White, Lang::Es) => "Blancas",
+        (Color::Black, Lang::Es) => "Negras",
+        (c, Lang::En) => side(c, Lang::En),
+    }
+}
+
+/// `art. 6.9` in Spanish, `Art. 6.9` in English.
+pub fn art(a: Article, lang: Lang) -> String {
+    match lang {
+        Lang::Es => format!("art. {}", a.number()),
+        Lang::En => a.to_string(),
+    }
+}
+
+/// `third`, `fourth` … (the English ordinal of a repetition).
+fn ordinal(n: usize) -> String {
+    match n {
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// A short label for a findings pane.
+pub fn kind_label(kind: FindingKind, lang: Lang) -> &'static str {
+    let (es, en) = match kind {
+        FindingKind::IllegalSetup => ("posición inicial ilegal", "illegal set-up"),
+        FindingKind::UnsupportedVariant => ("variante no admitida", "unsupported variant"),
+        FindingKind::UnreadableRecord => ("partida ilegible", "unreadable record"),
+        FindingKind::TimeControlClass => ("ritmo de juego", "time control"),
+        FindingKind::IllegalMove => ("jugada ilegal", "illegal move"),
+        FindingKind::NullMove => ("jugada nula", "null move"),
+        FindingKind::MovesAfterEnd => ("jugadas tras el final", "moves after the end"),
+        FindingKind::Checkmate => ("jaque mate", "checkmate"),
+        FindingKind::Stalemate => ("ahogado", "stalemate"),
+        FindingKind::DeadPosition => ("posición muerta", "dead position"),
+        FindingKind::ThreefoldClaimable => (
+            "triple repetición reclamable",
+            "threefold repetition claimable",
+        ),
+        FindingKind::FiftyMovesClaimable => ("50 jugadas reclamable", "fifty moves claimable"),
+        FindingKind::Fivefold => ("quíntuple repetición", "fivefold repetition"),
+        FindingKind::SeventyFiveMoves => ("75 jugadas", "75 moves"),
+        FindingKind::FlagFall => ("caída de bandera", "flag fall"),
+        FindingKind::ResignationDrawn => ("abandono que es tablas", "resignation drawn"),
+        FindingKind::ResultDisagrees => ("resultado discrepante", "result disagrees"),
+    };
+    lang.pick(es, en)
+}
+
+/// How a game ended, in a few words (the scoresheet's last line, the arbiter's report).
+pub fn termination(t: Termination, lang: Lang) -> &'static str {
+    if lang == Lang::En {
+        return t.describe();
+    }
+    match t {
+        Termination::Checkmate => "jaque mate",
+        Termination::Resignation => "abandono",
+        Termination::ResignationOpponentCannotMate => {
+            "abandono, pero el rival no podía dar mate: tablas"
+        }
+        Termination::Stalemate => "rey ahogado",
+        Termination::DeadPosition => "posición muerta",
+        Termination::Agreement => "tablas de mutuo acuerdo",
+        Termination::ThreefoldWritten | Termination::ThreefoldOccurred => {
+            "triple repetición reclamada"
+        }
+        Termination::FiftyMovesWritten | Termination::FiftyMovesOccurred => {
+            "regla de las cincuenta jugadas reclamada"
+        }
+        Termination::FivefoldRepetition => "quíntuple repetición",
+        Termination::SeventyFiveMoves => "regla de las setenta y cinco jugadas",
+        Termination::FlagFall => "pérdida por tiempo",
+        Termination::FlagFallOpponentCannotMate => {
+            "caída de bandera, pero el rival no podía dar mate: tablas"
+        }
+        Termination::IllegalMoves => "segunda jugada ilegal",
+        Termination::IllegalMovesOpponentCannotMate => {
+            "segunda jugada ilegal, pero el rival no podía dar mate: tablas"
+        }
+        Termination::BothFlagsLastPeriod => "ambas banderas caídas en el último periodo",
+        Termination::ArbiterDecision => "declarada perdida por el árbitro",
+        Termination::IllegalPositionDraw => {
+            "posición ilegal aún en el tablero tras la jugada siguiente: tablas"
+        }
+        Termination::SettledBeforeResumption => "resultado acordado antes de la reanudación",
+        Termination::SealedMoveDefective => "jugada secreta ambigua, confusa o ilegal",
+        Termination::DefaultAtResumption => "incomparecencia a la reanudación",
+    }
+}
+
+/// A decision in a sentence, for the report and the PGN comment.
+pub fn decision(d: &Decision, lang: Lang) -> String {
+    match *d {
+        Decision::RestorePosition { ply } => match lang {
+            Lang::Es => format!("se restablece la posición tras la jugada {ply}"),
+            Lang::En => format!("the position after ply {ply} is reinstated"),
+        },
+        Decision::SetClocks { white_ms, black_ms } => match lang {
+            Lang::Es => format!(
+                "relojes puestos en {} (blancas) y {} (negras)",
+                format_clock(white_ms),
+                format_clock(black_ms)
+            ),
+            Lang::En => format!(
+                "clocks set to {} (White) and {} (Black)",
+                format_clock(white_ms),
+                format_clock(black_ms)
+            ),
+        },
+        Decision::Penalty { offender, penalty } => {
+            let who = side(offender, lang);
+            let what = match (penalty, lang) {
+                (ArbiterPenalty::Warning, Lang::Es) => "amonestación".to_string(),
+                (ArbiterPenalty::Warning, Lang::En) => "a warning".to_string(),
+                (ArbiterPenalty::TimeToOpponent { seconds }, Lang::Es) => {
+                    format!("{seconds} s más para el rival")
+                }
+                (ArbiterPenalty::TimeToOpponent { seconds }, Lang::En) => {
+                    format!("{seconds} s added to the opponent's clock")
+                }
+                (ArbiterPenalty::TimeFromOffender { seconds }, Lang::Es) => {
+                    format!("{seconds} s menos en su reloj")
+                }
+                (ArbiterPenalty::TimeFromOffender { seconds }, Lang::En) => {
+                    format!("{seconds} s taken from the offender's clock")
+                }
+                (ArbiterPenalty::Loss, Lang::Es) => "partida perdida".to_string(),
+                (ArbiterPenalty::Loss, Lang::En) => "the game declared lost".to_string(),
+                (other, Lang::Es) => format!("sanción {other:?}"),
+                (other, Lang::En) => format!("penalty {other:?}"),
+            };
+            match lang {
+                Lang::Es => format!("sanción a {who}: {what}"),
+                Lang::En => format!("penalty on {who}: {what}"),
+            }
+        }
+        Decision::DeclareResult { result, .. } => match lang {
+            Lang::Es => format!("resultado declarado: {result}"),
+            Lang::En => format!("result declared: {result}"),
+        },
+    }
+}
+
+/// The penalty an illegal move carries under the game's class (7.5.5, A.3, A.4/A.5.2,
+/// B.2/B.3).
+fn illegal_penalty(class: Option<TimeClass>, lang: Lang) -> String {
+    match class {
+        None | Some(TimeClass::Standard) => lang
+            .pick(
+                "se restablece la posición anterior (7.5.1) y, por ser la primera jugada \
+                 ilegal, el rival recibe dos minutos (7.5.5); una segunda pierde la partida \
+                 salvo que el rival no pueda dar mate",
+                "the position before it is reinstated (7.5.1) and, a first illegal move, the \
+                 opponent gets two minutes (7.5.5); a second one loses unless the opponent \
+                 cannot mate",
+            )
+            .into(),
+        Some(c) => {
+            let (sup, unsup, pen) = if c == TimeClass::Blitz {
+                ("B.2", "B.3", "B.3")
+            } else {
+                ("A.4", "A.5.2", "A.3")
+            };
+            match lang {
+                Lang::Es => format!(
+                    "con supervisión adecuada ({sup}) se restablece la posición y el rival recibe \
+                     un minuto (7.5.5, {pen}); sin ella ({unsup}) solo si el árbitro la vio o el \
+                     rival la reclamó antes de hacer su jugada: si no, la jugada es válida"
+                ),
+                Lang::En => format!(
+                    "with adequate supervision ({sup}) the position is reinstated and the \
+                     opponent gets one minute (7.5.5, {pen}); without it ({unsup}) only if the \
+                     arbiter saw it or the opponent claimed before making the next move: \
+                     otherwise the move stands"
+                ),
+            }
+        }
+    }
+}
+
+/// Why a recorded move could not be played (the core's [`SanError`] says it in English).
+pub fn san_error(e: &SanError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let t = &e.text;
+    let en = if e.fen.is_empty() {
+        String::new()
+    } else {
+        format!(" en {}", e.fen)
+    };
+    match &e.problem {
+        SanProblem::Empty => "no hay jugada".to_string(),
+        SanProblem::Syntax => format!("«{t}» no es una jugada en notación algebraica"),
+        SanProblem::UnexpectedChar(c) => {
+            format!("«{t}» no es una jugada: «{c}» no es de la notación algebraica")
+        }
+        SanProblem::BadPromotion(r) => format!(
+            "«{t}»: un peón no se convierte en {}; se convierte en dama, torre, alfil o caballo \
+             (D, T, A, C) (art. 3.7.3.3)",
+            if *r == Role::King { "rey" } else { "peón" }
+        ),
+        SanProblem::NoMatch => format!("«{t}» no es una jugada legal{en}"),
+        SanProblem::PromotionMissing => format!(
+            "«{t}»: el peón llega a la última fila y no se dice en qué pieza se convierte \
+             (art. 3.7.3.3)"
+        ),
+        SanProblem::PromotionUnexpected => {
+            format!("«{t}» nombra una pieza de coronación pero la jugada no corona{en}")
+        }
+        SanProblem::Ambiguous(moves) => {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            format!("«{t}» es ambigua{en}: puede ser {}", list.join(" o "))
+        }
+    }
+}
+
+/// Why a game's start position was refused (3.10, Guidelines II).
+fn start_error(e: &StartError, lang: Lang) -> String {
+    match (e, lang) {
+        (_, Lang::En) => e.to_string(),
+        (StartError::BadFen(fen), Lang::Es) => format!(
+            "la etiqueta FEN no es una posición inicial válida: {}",
+            setup::fen_error(lang, fen)
+        ),
+        (StartError::MissingFen, Lang::Es) => {
+            "la partida tiene [SetUp \"1\"] pero ninguna etiqueta FEN de la que partir".into()
+        }
+        (StartError::UnsupportedVariant(v), Lang::Es) => format!(
+            "variante no admitida \"{v}\": escaque sigue las reglas del ajedrez estándar y del \
+             Ajedrez960 solamente"
+        ),
+    }
+}
+
+/// What a finding says, in one sentence.
+pub fn detail(f: &Finding, lang: Lang) -> String {
+    says(&f.says, lang)
+}
+
+/// The sentence of a finding's data.
+pub fn says(s: &Says, lang: Lang) -> String {
+    let es = lang == Lang::Es;
+    match s {
+        Says::TimeControl {
+            text,
+            control,
+            class,
+            rating_seconds,
+        } => {
+            let t = rating_seconds
+                .map(|s| format!(" (T = {} min)", s as f64 / 60.0))
+                .unwrap_or_default();
+            let (name_es, name_en) = match class {
+                TimeClass::Blitz => ("relámpago (blitz)", "blitz"),
+                TimeClass::Rapid => ("rápida", "rapid"),
+                TimeClass::Standard => ("estándar", "standard"),
+            };
+            if es {
+                format!("Ritmo {text} ({control}){t}: partida {name_es}")
+            } else {
+                format!("Time control {text} ({control}){t}: a {name_en} game")
+            }
+        }
+        Says::TimeControlUnreadable { text, error } => {
+            if es {
+                format!("La etiqueta TimeControl \"{text}\" no se puede leer: {error}")
+            } else {
+                format!("The TimeControl tag \"{text}\" cannot be read: {error}")
+            }
+        }
+        Says::UnsupportedVariant { variant } => {
+            if es {
+                format!(
+                    "Variante \"{variant}\": escaque solo arbitra ajedrez estándar y Ajedrez960 \
+                     (Directrices II)"
+                )
+            } else {
+                format!(
+                    "Variant \"{variant}\": escaque adjudicates standard chess and Chess960 only \
+                     (Guidelines II)"
+                )
+            }
+        }
+        Says::IllegalSetup(e) => {
+            let why = start_error(e, lang);
+            if es {
+                format!("La posición inicial no puede darse en una partida (3.10): {why}")
+            } else {
+                format!("The start position cannot occur in a game (3.10): {why}")
+            }
+        }
+        Says::Unreadable { error } => {
+            if es {
+                format!("La partida no se puede leer: {error}")
+            } else {
+                format!("The game cannot be read: {error}")
+            }
+        }
+        Says::Checkmate { winner } => {
+            if es {
+                format!("Jaque mate: ganan las {}", side(*winner, lang))
+            } else {
+                format!("Checkmate: {} wins", side(*winner, lang))
+            }
+        }
+        Says::Stalemate => lang.pick("Ahogado: tablas", "Stalemate: a draw").into(),
+        Says::DeadPosition => lang
+            .pick(
+                "Posición muerta: ningún bando puede dar mate con ninguna serie de jugadas \
+                 legales; la partida es tablas",
+                "Dead position: neither side can checkmate by any series of legal moves; \
+                 the game is drawn",
+            )
+            .into(),
+        Says::Fivefold => lang
+            .pick(
+                "La misma posición por quinta vez: tablas automáticas",
+                "The same position for the fifth time: an automatic draw",
+            )
+            .into(),
+        Says::SeventyFiveMoves => lang
+            .pick(
+                "Setenta y cinco jugadas de cada bando sin mover un peón ni capturar: tablas \
+                 automáticas",
+                "Seventy-five moves by each player without a pawn move or a capture: an \
+                 automatic draw",
+            )
+            .into(),
+        Says::MovesAfterEnd {
+            count: n,
+            ended_at: e,
+            why,
+        } => {
+            let why = match why {
+                Some(t) => termination(*t, lang),
+                None => lang.pick("había caído la bandera", "the flag had fallen"),
+            };
+            if es {
+                format!(
+                    "{n} jugada(s) anotada(s) después del final de la partida en la jugada \
+                     {e} ({why}): no cuentan"
+                )
+            } else {
+                format!(
+                    "{n} move(s) recorded after the game had ended at ply {e} ({why}): \
+                     they do not count"
+                )
+            }
+        }
+        Says::NullMove { by } => {
+            if es {
+                format!(
+                    "Jugada nula de las {}: pulsar el reloj sin jugar cuenta como jugada ilegal \
+                     (7.5.3); la partida no puede seguirse desde aquí",
+                    side(*by, lang)
+                )
+            } else {
+                format!(
+                    "A null move by {}: pressing the clock without a move counts as an illegal \
+                     move (7.5.3); the game cannot be followed from here",
+                    side(*by, lang)
+                )
+            }
+        }
+        Says::IllegalMove {
+            label,
+            by,
+            error,
+            class,
+        } => {
+            let penalty = illegal_penalty(*class, lang);
+            let why = san_error(error, lang);
+            if es {
+                format!(
+                    "{label}: jugada ilegal de las {} ({why}); {penalty}",
+                    side(*by, lang)
+                )
+            } else {
+                format!(
+                    "{label}: an illegal move by {} ({why}); {penalty}",
+                    side(*by, lang)
+                )
+            }
+        }
+        Says::FlagFall {
+            loser,
+            source,
+            verdict,
+        } => flag_fall(*loser, source, *verdict, lang),
+        Says::ResignationDrawn { loser } => {
+            if es {
+                format!(
+                    "Las {} abandonan, pero las {} no pueden dar mate con ninguna serie de \
+                     jugadas legales: tablas (5.1.2)",
+                    side(*loser, lang),
+                    side(!*loser, lang)
+                )
+            } else {
+                format!(
+                    "{} resigned, but {} cannot checkmate by any series of legal moves: a \
+                     draw (5.1.2)",
+                    side_cap(*loser, lang),
+                    side(!*loser, lang)
+                )
+            }
+        }
+        Says::ThreefoldOccurred { who, times, at } => {
+            let at: Vec<String> = at.iter().map(usize::to_string).collect();
+            let at = at.join(", ");
+            if es {
+                format!(
+                    "Las {} (al turno) pueden reclamar tablas: la posición se da por {times}.ª \
+                     vez (tras las jugadas {at}) (9.2.2)",
+                    side(*who, lang)
+                )
+            } else {
+                format!(
+                    "{} (to move) can claim a draw: the position stands for the {} time \
+                     (after plies {at}) (9.2.2)",
+                    side_cap(*who, lang),
+                    ordinal(*times as usize)
+                )
+            }
+        }
+        Says::ThreefoldWritten { who, label, times } => {
+            if es {
+                format!(
+                    "Las {} pueden reclamar tablas escribiendo {label} sin jugarla: la \
+                     posición resultante se daría por {times}.ª vez (9.2.1)",
+                    side(*who, lang)
+                )
+            } else {
+                format!(
+                    "{} can claim a draw by writing {label} without playing it: the \
+                     position after it would stand for the {} time (9.2.1)",
+                    side_cap(*who, lang),
+                    ordinal(*times)
+                )
+            }
+        }
+        Says::FiftyOccurred { who } => {
+            if es {
+                format!(
+                    "Las {} (al turno) pueden reclamar tablas: cincuenta jugadas de cada bando \
+                     sin mover un peón ni capturar (9.3.2)",
+                    side(*who, lang)
+                )
+            } else {
+                format!(
+                    "{} (to move) can claim a draw: fifty moves by each player without a \
+                     pawn move or a capture (9.3.2)",
+                    side_cap(*who, lang)
+                )
+            }
+        }
+        Says::FiftyWritten { who, label } => {
+            if es {
+                format!(
+                    "Las {} pueden reclamar tablas escribiendo {label} sin jugarla: completa \
+                     cincuenta jugadas de cada bando sin peón ni captura (9.3.1)",
+                    side(*who, lang)
+                )
+            } else {
+                format!(
+                    "{} can claim a draw by writing {label} without playing it: it completes \
+                     fifty moves by each player without a pawn move or capture (9.3.1)",
+                    side_cap(*who, lang)
+                )
+            }
+        }
+        Says::ResultDisagrees { tag, laws, article } => {
+            let laws = laws.map_or("*", GameResult::pgn);
+            let art = article.map_or(String::new(), |a| format!(" ({})", self::art(a, lang)));
+            if es {
+                format!("La etiqueta Result dice {tag}; según las Leyes, {laws}{art}")
+            } else {
+                format!("The Result tag says {tag}; by the Laws, {laws}{art}")
+            }
+        }
+    }
+}
+
+/// 6.9's sentence for a fallen flag.
+fn flag_fall(color: Color, source: &FlagSource, verdict: FlagVerdict, lang: Lang) -> String {
+    let src = match (source, lang) {
+        (
+            FlagSource::Emt {
+                label,
+                spent_ms,
+                left_ms,
+            },
+            _,
+        ) => {
+            let (spent, left) = (format_clock(*spent_ms), format_clock(*left_ms));
+            match lang {
+                Lang::Es => format!("{label} llevó {spent} ([%emt]) con {left} en el reloj"),
+                Lang::En => format!("{label} took {spent} ([%emt]) with {left} on the clock"),
+            }
+        }
+        (FlagSource::ClockAtZero { label }, Lang::Es) => {
+            format!("el reloj marcaba 0:00:00 tras {label}")
+        }
+        (FlagSource::ClockAtZero { label }, Lang::En) => {
+            format!("the clock read 0:00:00 after {label}")
+        }
+        (FlagSource::TerminationTag(t), Lang::Es) => format!("etiqueta Termination \"{t}\""),
+        (FlagSource::TerminationTag(t), Lang::En) => format!("Termination tag \"{t}\""),
+    };
+    let (loser, other) = (side(color, lang), side(!color, lang));
+    let cap = side_cap(color, lang);
+    match (verdict, lang) {
+        (FlagVerdict::Drawn, Lang::Es) => format!(
+            "Cayó la bandera de las {loser} ({src}), pero las {other} no pueden dar mate \
+             con ninguna serie de jugadas legales: tablas (6.9)"
+        ),
+        (FlagVerdict::Drawn, Lang::En) => format!(
+            "{cap}'s flag fell ({src}), but {other} cannot checkmate by any series of \
+             legal moves: a draw (6.9)"
+        ),
+        (FlagVerdict::Open, Lang::Es) => format!(
+            "Cayó la bandera de las {loser} ({src}); no se pudo decidir si las {other} \
+             pueden dar mate: la cuestión queda abierta y se aplica la regla general, \
+             pierden las {loser} (6.9)"
+        ),
+        (FlagVerdict::Open, Lang::En) => format!(
+            "{cap}'s flag fell ({src}); whether {other} can still checkmate could not be \
+             decided: the question is open and the Laws' default applies, {loser} loses \
+             (6.9)"
+        ),
+        (FlagVerdict::Loses, Lang::Es) => format!(
+            "Cayó la bandera de las {loser} ({src}); las {other} aún pueden dar mate: \
+             pierden las {loser} (6.9)"
+        ),
+        (FlagVerdict::Loses, Lang::En) => {
+            format!("{cap}'s flag fell ({src}); {other} can still checkmate: {loser} loses (6.9)")
+        }
+    }
+}
+
+/// One JSON object (a line of `adjudicate --format json`), with the file's name: the
+/// fields of `pgn check --json` (the file's name first, as there), then the arbiter's
+/// (see [`crate::json`]; the same as serde_json would write the report's fields and then
+/// the arbiter's fields, which the tests hold it to).
+pub fn json_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
+    let mut out = Vec::with_capacity(1024);
+    let mut o = json::Object::begin(&mut out);
+    r.check.json_fields(&mut o, file);
+    o.opt_str("termination", r.termination.map(Termination::name))
+        .bool("agrees", r.agrees);
+    let list = o.raw("findings");
+    list.push(b'[');
+    for (i, f) in r.findings.iter().enumerate() {
+        if i > 0 {
+            list.push(b',');
+        }
+        let mut fo = json::Object::begin(list);
+        fo.uint("ply", f.ply)
+            .opt_str("san", f.san.as_deref())
+            .str("article", f.article.number())
+            .str("kind", f.kind.name())
+            .str("detail", &detail(f, lang));
+        fo.end();
+    }
+    list.push(b']');
+    o.end();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The result by the Laws in words: `1/2-1/2 (Art. 6.9, flag fall, but …)`.
+pub fn verdict(r: &Review, lang: Lang) -> String {
+    let mut s = r.result_by_laws.map_or("*", GameResult::pgn).to_string();
+    let mut why = Vec::new();
+    if let Some(a) = r.article {
+        why.push(art(a, lang));
+    }
+    if let Some(t) = r.termination {
+        why.push(termination(t, lang).to_string());
+    }
+    if !why.is_empty() {
+        s.push_str(&format!(" ({})", why.join(", ")));
+    }
+    s
+}
+
+/// A game's entry in `adjudicate`'s text output: the file, the game, the players, the
+/// recorded result and the Laws', then one line per finding.
+pub fn batch_entry(r: &Review, file: &str, lang: Lang) -> String {
+    let mut s = format!(
+        "{file} {} {}: {} - {}, {} {}, {} {}",
+        lang.pick("partida", "game"),
+        r.index,
+        r.tag("White").unwrap_or("?"),
+        r.tag("Black").unwrap_or("?"),
+        lang.pick("anotado", "tag"),
+        r.result_tag(),
+        lang.pick("según las Leyes", "by the Laws"),
+        verdict(r, lang),
+    );
+    s.push_str(if r.agrees {
+        ""
+    } else {
+        lang.pick(" — NO COINCIDE", " — DISAGREES")
+    });
+    for f in &r.findings {
+        s.push_str("\n  ");
+        s.push_str(&finding_line(f, lang));
+    }
+    s
+}
+
+/// The arbiter's report in text.
+pub fn report(r: &Review, lang: Lang) -> String {
+    let mut out = String::new();
+    let white = r.tag("White").unwrap_or("?");
+    let black = r.tag("Black").unwrap_or("?");
+    let t = |es: &'static str, en: &'static str| lang.pick(es, en);
+    out.push_str(&format!(
+        "{} {}: {white} - {black}\n",
+        t("Partida", "Game"),
+        r.index
+    ));
+    for name in ["Event", "Site", "Date", "Round", "TimeControl"] {
+        if let Some(v) = r.tag(name) {
+            out.push_str(&format!("  {name}: {v}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "  {}: {}\n  {}: {}\n  {}\n",
+        t("Resultado anotado", "Recorded result"),
+        r.result_tag(),
+        t("Según las Leyes", "By the Laws"),
+        verdict(r, lang),
+        if r.agrees {
+            t("Coinciden.", "They agree.")
+        } else {
+            t("NO coinciden.", "They DO NOT agree.")
+        }
+    ));
+    if r.unwinnability_open {
+        out.push_str(t(
+            "  Aviso: no se pudo decidir si un bando podía dar mate; se aplicó la regla general.\n",
+            "  Note: whether a side could still mate could not be decided; the Laws' default applied.\n",
+        ));
+    }
+    out.push_str(&format!("{}:\n", t("Hallazgos", "Findings")));
+    if r.findings.is_empty() {
+        out.push_str(t("  ninguno\n", "  none\n"));
+    }
+    for f in &r.findings {
+        out.push_str(&format!("  {}\n", finding_line(f, lang)));
+    }
+    if !r.decisions.is_empty() {
+        out.push_str(&format!(
+            "{}:\n",
+            t("Decisiones del árbitro", "Arbiter's decisions")
+        ));
+        for d in &r.decisions {
+            out.push_str(&format!(
+                "  {} {}: {} ({})\n",
+                t("jugada", "ply"),
+                d.at_ply,
+                decision(&d.decision, lang),
+                art(d.decision.article(), lang)
+            ));
+        }
+        if let Some((result, a)) = r.declared_result() {
+            out.push_str(&format!(
+                "{}: {result} ({})\n",
+                t("Resultado final", "Final result"),
+                art(a, lang)
+            ));
+        }
+    }
+    out
+}
+
+/// A finding in one line: `ply 38 (1... b4) illegal move, Art. 7.5.1: …`.
+pub fn finding_line(f: &Finding, lang: Lang) -> String {
+    let mut s = format!("{} {}", lang.pick("jugada", "ply"), f.ply);
+    if let Some(san) = &f.san {
+        s.push_str(&format!(" ({san})"));
+    }
+    s.push_str(&format!(
+        " {}, {}: {}",
+        kind_label(f.kind, lang),
+        art(f.article, lang),
+        detail(f, lang)
+    ));
+    s
+}
+
+/// The game in PGN with the arbiter's verdict and decisions: the tags `ResultByLaws`,
+/// `ResultArticle`, `ArbiterDecision` (and `Result`/`RecordedResult` when a result was
+/// declared), each decision as a comment on its ply, and the moves recorded after an
+/// illegal or null move kept as a comment (the record is evidence, 7.5).
+pub fn decided_pgn(r: &Review, lang: Lang) -> String {
+    let mut game = PgnGame {
+        index: r.index,
+        line: 0,
+        tags: r.tags.clone(),
+        comment_before: Vec::new(),
+        moves: r
+            .plies
+            .iter()
+            .map(|p| {
+                let mut node = MoveNode::new(&p.san);
+                node.set_clock_ms(p.clock_ms);
+                node.set_emt_ms(p.emt_ms);
+                node.set_comments(p.comments.clone());
+                node
+            })
+            .collect(),
+        result: None,
+    };
+    game.set_tag(
+        "ResultByLaws",
+        r.result_by_laws.map_or("*", GameResult::pgn),
+    );
+    if let Some(a) = r.article {
+        game.set_tag("ResultArticle", a.number());
+    }
+    if !r.decisions.is_empty() {
+        let all: Vec<String> = r
+            .decisions
+            .iter()
+            .map(|d| {
+                format!(
+                    "ply {}: {} ({})",
+                    d.at_ply,
+                    decision(&d.decision, lang),
+                    art(d.decision.article(), lang)
+                )
+            })
+            .collect();
+        game.set_tag("ArbiterDecision", &all.join("; "));
+    }
+    for d in &r.decisions {
+        let text = format!(
+            "{}: {} ({})",
+            lang.pick("Árbitro", "Arbiter"),
+            decision(&d.decision, lang),
+            art(d.decision.article(), lang)
+        );
+        match d.at_ply.checked_sub(1).and_then(|i| game.moves.get_mut(i)) {
+            Some(node) => node.push_comment(text),
+            None => game.comment_before.push(text),
+        }
+    }
+    let result = match r.declared_result() {
+        Some((result, a)) => {
+            let recorded = r.result_tag().to_string();
+            game.set_tag("RecordedResult", &recorded);
+            game.set_tag("Result", result.pgn());
+            game.set_tag(
+                "Termination",
+                &format!(
+                    "{} ({})",
+                    lang.pick("decisión del árbitro", "arbiter's decision"),
+                    art(a, lang)
+                ),
+            );
+            result.pgn().to_string()
+        }
+        None => r.result_tag().to_string(),
+    };
+    if !r.unplayed.is_empty() {
+        let text = format!(
+            "{}: {}",
+            lang.pick(
+                "Jugadas anotadas después, no jugadas (7.5)",
+                "Moves recorded after it, not played (7.5)"
+            ),
+            r.unplayed.join(" ")
+        );
+        match game.moves.last_mut() {
+            Some(node) => node.push_comment(text),
+            None => game.comment_before.push(text),
+        }
+    }
+    game.result = Some(result);
+    pgn::write_game(&game, &pgn::WriteOptions::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::laws::arbiter::{review, review_unreadable};
+    use crate::laws::check::CheckReport;
+
+    /// One finding as JSON (`{"ply", "san", "article", "kind", "detail"}`).
+    #[derive(serde::Serialize)]
+    struct FindingJson<'a> {
+        ply: usize,
+        san: Option<&'a str>,
+        article: &'static str,
+        kind: FindingKind,
+        detail: String,
+    }
+
+    /// The arbiter's fields of a game's JSON object, after those of `pgn check --json`.
+    #[derive(serde::Serialize)]
+    struct ReviewJson<'a> {
+        termination: Option<&'static str>,
+        agrees: bool,
+        findings: Vec<FindingJson<'a>>,
+    }
+
+    /// A review's JSON line as serde_json writes the report, then the arbiter's fields
+    /// (the form `json_line` keeps to).
+    fn serde_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
+        let mut out = Vec::new();
+        match file {
+            Some(file) => {
+                out.extend_from_slice(b"{\"file\":");
+                serde_json::to_writer(&mut out, file).unwrap();
+                out.push(b',');
+                let at = out.len();
+                let check = CheckReport {
+                    file: None,
+                    ..r.check.clone()
+                };
+                serde_json::to_writer(&mut out, &check).unwrap();
+                out.remove(at);
+            }
+            None => serde_json::to_writer(&mut out, &r.check).unwrap(),
+        }
+        // `…}` and `{…}` joined into `…,…`.
+        out.pop();
+        let from = out.len();
+        let rest = ReviewJson {
+            termination: r.termination.map(Termination::name),
+            agrees: r.agrees,
+            findings: r
+                .findings
+                .iter()
+                .map(|f| FindingJson {
+                    ply: f.ply,
+                    san: f.san.as_deref(),
+                    article: f.article.number(),
+                    kind: f.kind,
+                    detail: detail(f, lang),
+                })
+                .collect(),
+        };
+        serde_json::to_writer(&mut out, &rest).unwrap();
+        out[from] = b',';
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The JSON lines of `adjudicate` (and of `pgn check --json`) are serde_json's, byte
+    /// for byte, on every game of the test files in both languages, with and without a
+    /// file's name (names with characters to escape).
+    #[test]
+    fn json_lines_written_as_serde_json_writes_them() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+        let mut games = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "pgn") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for item in pgn::read_str(&text) {
+                let r = match item {
+                    Ok(game) => review(&game),
+                    Err(e) => review_unreadable(&e),
+                };
+                games += 1;
+                for lang in [Lang::Es, Lang::En] {
+                    for file in [None, Some("dir/\"a\\b\"\t.pgn"), Some("partidas ñ.pgn")] {
+                        assert_eq!(json_line(&r, file, lang), serde_line(&r, file, lang));
+                    }
+                }
+                assert_eq!(r.check.json(), serde_json::to_string(&r.check).unwrap());
+            }
+        }
+        assert!(games > 30, "{games}");
+    }
+
+    /// Art. 3.10: a refused start position is said wholly in the reader's language (the
+    /// reason came in English inside the Spanish sentence before).
+    #[test]
+    fn art_3_10_refused_set_up_said_in_spanish_in_a_spanish_report() {
+        let text = "[SetUp \"1\"]\n[FEN \"4k3/pppppppp/p7/8/8/8/PPPPPPPP/4K3 w - - 0 1\"]\n\n\
+                    1. e4 *\n";
+        let game = pgn::read_str(text).next().unwrap().unwrap();
+        let r = review(&game);
+        let f = r
+            .findings
+            .iter()
+            .find(|f| f.kind == FindingKind::IllegalSetup)
+            .expect("a 3.10 finding");
+        let es = detail(f, Lang::Es);
+        assert!(es.starts_with("La posición inicial no puede darse"), "{es}");
+        assert!(es.contains("FEN no válido"), "{es}");
+        assert!(
+            !es.contains("invalid") && !es.contains("the FEN tag"),
+            "{es}"
+        );
+        let en = detail(f, Lang::En);
+        assert!(en.starts_with("The start position cannot occur"), "{en}");
+        let missing = pgn::read_str("[SetUp \"1\"]\n\n1. e4 *\n")
+            .next()
+            .unwrap()
+            .unwrap();
+        let r = review(&missing);
+        let es = detail(&r.findings[0], Lang::Es);
+        assert!(es.contains("ninguna etiqueta FEN"), "{es}");
+    }
+}
