@@ -46,8 +46,8 @@ fn art_6_9_flag_fall_from_the_termination_tag_is_a_draw_when_the_opponent_cannot
         ]
     );
     let flag = &r.findings[0];
-    assert!(report::detail(&flag, Lang::En).contains("White cannot checkmate"));
-    assert!(report::detail(&flag, Lang::Es).contains("las blancas no pueden dar mate"));
+    assert!(report::detail(flag, Lang::En).contains("White cannot checkmate"));
+    assert!(report::detail(flag, Lang::Es).contains("las blancas no pueden dar mate"));
 }
 
 #[test]
@@ -160,19 +160,19 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
         .unwrap();
     assert_eq!((f.ply, f.san.as_deref()), (2, Some("b4")));
     assert_eq!(f.article, Article("7.5.1"));
-    assert!(report::detail(&f, Lang::En).contains("two minutes (7.5.5)"));
+    assert!(report::detail(f, Lang::En).contains("two minutes (7.5.5)"));
     // Why the move is illegal, in the language of the sentence.
     assert!(
-        report::detail(&f, Lang::En).contains("(\"b4\" is not a legal move in rnbqkbnr/"),
+        report::detail(f, Lang::En).contains("(\"b4\" is not a legal move in rnbqkbnr/"),
         "{}",
-        report::detail(&f, Lang::En)
+        report::detail(f, Lang::En)
     );
     assert!(
-        report::detail(&f, Lang::Es).starts_with(
+        report::detail(f, Lang::Es).starts_with(
             "1... b4: jugada ilegal de las negras («b4» no es una jugada legal en rnbqkbnr/"
         ),
         "{}",
-        report::detail(&f, Lang::Es)
+        report::detail(f, Lang::Es)
     );
     assert_eq!(standard.result_by_laws, None);
     assert_eq!(standard.penalty_seconds(), 120);
@@ -182,8 +182,8 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
         .iter()
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
-    assert!(report::detail(&f, Lang::En).contains("one minute (7.5.5, B.3)"));
-    assert!(report::detail(&f, Lang::Es).contains("un minuto"));
+    assert!(report::detail(f, Lang::En).contains("one minute (7.5.5, B.3)"));
+    assert!(report::detail(f, Lang::Es).contains("un minuto"));
     assert_eq!(blitz.penalty_seconds(), 60);
     assert!(
         kinds(&blitz).contains(&(0, FindingKind::TimeControlClass, "B.1")),
@@ -298,12 +298,12 @@ fn art_9_2_1_written_claim_says_the_fourth_time() {
         .iter()
         .find(|f| f.ply == 11 && f.article.number() == "9.2.1")
         .unwrap_or_else(|| panic!("{:?}", r.findings));
-    let en = report::detail(&written, Lang::En);
+    let en = report::detail(written, Lang::En);
     assert!(
         en.contains("6... Nb8") && en.contains("for the fourth time"),
         "{en}"
     );
-    let es = report::detail(&written, Lang::Es);
+    let es = report::detail(written, Lang::Es);
     assert!(es.contains("4.ª vez"), "{es}");
 }
 
@@ -565,7 +565,7 @@ fn art_7_5_1_penguingim1_flags_exactly_game_38() {
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
     assert_eq!((f.ply, f.san.as_deref()), (2, Some("b4")));
-    assert!(report::detail(&f, Lang::En).starts_with("1... b4: an illegal move by Black"));
+    assert!(report::detail(f, Lang::En).starts_with("1... b4: an illegal move by Black"));
 }
 
 #[test]

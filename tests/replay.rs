@@ -134,8 +134,7 @@ fn art_7_5_1_replay_screen_at_the_illegal_move_game_38() {
         a.announcement()
     );
     assert!(
-        a.announcement()
-            .ends_with(", article seven point five point one."),
+        a.announcement().ends_with(" (Art. 7.5.1)."),
         "{}",
         a.announcement()
     );
@@ -420,6 +419,40 @@ fn transcript(path: &Path, lang: Lang, input: &str) -> (String, ReplayLineEnd) {
         line.run(io::Cursor::new(input.to_string())).unwrap()
     };
     (String::from_utf8(out).unwrap(), end)
+}
+
+/// Art. 7.5.1, 7.5.5, B.3 as the screen reader says them: the line mode speaks every finding
+/// with its articles, results, counts and clock readings in words, and reads no FEN
+/// (docs/speech.md: no digits or symbols spoken).
+#[test]
+fn art_7_5_5_the_screen_reader_says_findings_without_fen_results_or_article_digits() {
+    let file = scratch("spoken", CLOCKS);
+    for (lang, input) in [
+        (Lang::En, "next\nnext\nnext\nnext\nnext\nnext\nnext\nnext\n"),
+        (
+            Lang::Es,
+            "siguiente\nsiguiente\nsiguiente\nsiguiente\nsiguiente\nsiguiente\n\
+                    siguiente\nsiguiente\n",
+        ),
+    ] {
+        let (said, _) = transcript(&file, lang, input);
+        // The illegal move's finding is said, without the position it was read against.
+        let illegal = lang.pick("jugada ilegal de las blancas", "illegal move by White");
+        assert!(
+            said.to_lowercase().contains(&illegal.to_lowercase()),
+            "{said}"
+        );
+        assert!(!said.contains(" w KQkq") && !said.contains("/8/"), "{said}");
+        for written in ["1-0", " * ", "(7.5.5", "B.3)", "(B.2)", "T = ", "300+0"] {
+            assert!(!said.contains(written), "{written:?} said aloud:\n{said}");
+        }
+        let words = lang.pick(
+            "artículo siete punto cinco punto cinco y apéndice B, artículo tres",
+            "article seven point five point five and appendix B, article three",
+        );
+        assert!(said.contains(words), "{said}");
+    }
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
 
 #[test]

@@ -22,12 +22,13 @@ use crate::config::{Config, Paths};
 use crate::core::{Bitboard, Color, Letters, Notation, write_move};
 use crate::keymap::{Action, KeyStyle, Keymap};
 use crate::lang::Lang;
-use crate::laws::Article;
 use crate::laws::arbiter::{Decision, Review, ReviewOptions, review_unreadable, review_with};
 use crate::laws::clock::Clock;
 use crate::laws::game::Game;
 use crate::laws::irregularity::ArbiterPenalty;
 use crate::laws::pgn;
+use crate::speech::replay::{ReplaySay, say};
+use crate::speech::report::Voice;
 use crate::speech::{Profile, Speaker, report};
 use crate::table::command::{CommandError, Context, DecisionWords, Expected, Grammar};
 use crate::ui;
@@ -184,15 +185,7 @@ impl Replay {
     /// What to ask before leaving with decisions not saved; `None` when all are saved.
     pub fn quit_question(&self) -> Option<String> {
         let n = self.unsaved();
-        (n > 0).then(|| match self.lang() {
-            // Short enough for the prompt line of an 80-column screen.
-            Lang::Es => format!(
-                "{n} decisión(es) sin guardar: s guarda y sale, n sale sin guardar, Esc sigue"
-            ),
-            Lang::En => format!(
-                "{n} decision(s) not saved: y save and quit, n quit without saving, Esc stay"
-            ),
-        })
+        (n > 0).then(|| say(ReplaySay::QuitUnsavedScreen { n }, self.lang()))
     }
 
     /// When the input ends (a closed terminal, a dropped connection, the end of a script)
@@ -255,10 +248,7 @@ impl Replay {
     pub fn go(&mut self, ply: usize) -> Result<(), String> {
         let last = self.last_ply();
         if ply > last {
-            return Err(match self.lang() {
-                Lang::Es => format!("No hay jugada {ply}: la partida tiene {last} jugadas."),
-                Lang::En => format!("There is no ply {ply}: the game has {last} plies."),
-            });
+            return Err(say(ReplaySay::NoSuchPly { ply, last }, self.lang()));
         }
         self.ply = ply;
         Ok(())
@@ -303,25 +293,18 @@ impl Replay {
         let sp = &self.speaker;
         if ply == 0 {
             let turn = sp.to_move(self.review.start.turn());
-            return match lang {
-                Lang::Es => format!("Posición inicial. {turn}"),
-                Lang::En => format!("The start position. {turn}"),
-            };
+            return say(ReplaySay::StartPosition { turn: &turn }, lang);
         }
         let before = self.review.position_at(ply - 1);
         let number = before.fullmove_number();
         let numbered = |what: &str| {
-            format!(
-                "{} {}, {}: {what}",
-                lang.pick("jugada", "move"),
-                crate::speech::numbers::number(number as u64, lang),
-                sp.side(before.turn())
-            )
+            let side = sp.side(before.turn());
+            say(ReplaySay::Numbered { number, side, what }, lang)
         };
         let text = match self.review.plies.get(ply - 1) {
             Some(p) => match p.mv {
                 Some(mv) => sp.numbered_move(number, p.color, before, mv),
-                None => numbered(lang.pick("jugada nula", "null move")),
+                None => numbered(&say(ReplaySay::NullMove, lang)),
             },
             None => {
                 let san = self
@@ -329,42 +312,43 @@ impl Replay {
                     .findings_at(ply)
                     .find_map(|f| f.san.clone())
                     .unwrap_or_else(|| "?".into());
-                numbered(&match lang {
-                    Lang::Es => format!("{san}, tal como está anotada"),
-                    Lang::En => format!("{san}, as recorded"),
-                })
+                numbered(&say(ReplaySay::AsRecorded { san: &san }, lang))
             }
         };
         capitalize(&text)
     }
 
-    /// Each finding at `ply` in a sentence with its article.
-    pub fn finding_words(&self, ply: usize) -> Vec<String> {
+    /// Each finding at `ply` in a sentence with its article: spoken (the line mode: the
+    /// article and every number in words, no FEN) or written (the screen).
+    pub fn finding_words(&self, ply: usize, voice: Voice) -> Vec<String> {
         let lang = self.lang();
         self.review
             .findings_at(ply)
             .map(|f| {
-                // Said, not read: the article in words (App. D), wherever the detail names it.
-                let words = self.speaker.article(f.article);
-                let detail = capitalize(report::detail(f, lang).trim_end_matches('.'));
-                let digits = art(f.article, lang);
-                let (said, named) = replace_ignoring_case(&detail, &digits, &words);
-                if named {
-                    format!("{said}.")
-                } else {
-                    format!("{said}, {words}.")
+                let (text, article) = match voice {
+                    Voice::Spoken => (report::spoken(f, lang), self.speaker.article(f.article)),
+                    Voice::Written => (report::detail(f, lang), report::art(f.article, lang)),
+                };
+                let said = capitalize(text.trim_end_matches('.'));
+                let named = said.to_lowercase().contains(&article.to_lowercase())
+                    || (voice == Voice::Written
+                        && said.contains(&format!("({})", f.article.number())));
+                match (named, voice) {
+                    (true, _) => format!("{said}."),
+                    (false, Voice::Spoken) => format!("{said}, {article}."),
+                    (false, Voice::Written) => format!("{said} ({article})."),
                 }
             })
             .collect()
     }
 
     /// What is said on arriving at the ply shown: the move and the findings there.
-    pub fn words(&self) -> String {
+    pub fn words(&self, voice: Voice) -> String {
         let mut s = self.move_words(self.ply);
         if !s.ends_with('.') {
             s.push('.');
         }
-        for f in self.finding_words(self.ply) {
+        for f in self.finding_words(self.ply, voice) {
             s.push(' ');
             s.push_str(&f);
         }
@@ -398,12 +382,7 @@ impl Replay {
         let lang = self.lang();
         let readings = self.review.clocks_at(self.ply);
         if readings.iter().all(Option::is_none) {
-            return lang
-                .pick(
-                    "El registro no tiene los relojes en esta jugada.",
-                    "The record has no clock readings at this ply.",
-                )
-                .into();
+            return say(ReplaySay::NoClockReadings, lang);
         }
         let part = |c: Color| match readings[c.index()] {
             Some(ms) => format!(
@@ -414,23 +393,24 @@ impl Replay {
             None => format!(
                 "{} {}",
                 self.speaker.side(c),
-                lang.pick("sin dato", "unknown")
+                say(ReplaySay::ClockUnknown, lang)
             ),
         };
-        match lang {
-            Lang::Es => format!("Relojes: {}; {}.", part(Color::White), part(Color::Black)),
-            Lang::En => format!("Clocks: {}; {}.", part(Color::White), part(Color::Black)),
-        }
+        let (white, black) = (part(Color::White), part(Color::Black));
+        say(
+            ReplaySay::Clocks {
+                white: &white,
+                black: &black,
+            },
+            lang,
+        )
     }
 
     /// Every finding, one line each.
     pub fn findings_lines(&self) -> Vec<String> {
         let lang = self.lang();
         if self.review.findings.is_empty() {
-            return vec![
-                lang.pick("Ninguna irregularidad.", "No irregularities.")
-                    .into(),
-            ];
+            return vec![say(ReplaySay::NoIrregularities, lang)];
         }
         self.review
             .findings
@@ -536,19 +516,14 @@ impl Replay {
         let at = self.decision_ply();
         self.review
             .decide(at, decision)
-            .map_err(|e| e.to_string())?;
-        Ok(match lang {
-            Lang::Es => format!(
-                "Decisión anotada en la jugada {at}: {} ({}).",
-                report::decision(&decision, lang),
-                art(decision.article(), lang)
-            ),
-            Lang::En => format!(
-                "Decision recorded at ply {at}: {} ({}).",
-                report::decision(&decision, lang),
-                art(decision.article(), lang)
-            ),
-        })
+            .map_err(|e| say(ReplaySay::DecisionRefused(&e), lang))?;
+        Ok(say(
+            ReplaySay::DecisionRecorded {
+                at,
+                decision: &decision,
+            },
+            lang,
+        ))
     }
 
     /// Where [`Replay::save`] writes: `FILE.report.txt` and `FILE.decided.pgn` beside
@@ -573,88 +548,35 @@ impl Replay {
     pub fn save(&mut self) -> Result<String, String> {
         let lang = self.lang();
         let Some((report, decided)) = self.save_paths() else {
-            return Err(lang
-                .pick(
-                    "No hay fichero de entrada junto al que guardar.",
-                    "There is no input file to save beside.",
-                )
-                .into());
+            return Err(say(ReplaySay::NothingToSaveBeside, lang));
         };
         let write = |path: &Path, text: String| {
-            crate::fsutil::write_atomic(path, text.as_bytes()).map_err(|e| match lang {
-                Lang::Es => format!("No se pudo escribir {}: {e}", path.display()),
-                Lang::En => format!("Could not write {}: {e}", path.display()),
+            crate::fsutil::write_atomic(path, text.as_bytes()).map_err(|error| {
+                say(
+                    ReplaySay::CouldNotWrite {
+                        path,
+                        error: &error,
+                    },
+                    lang,
+                )
             })
         };
         write(&report, report::report(&self.review, lang))?;
         write(&decided, report::decided_pgn(&self.review, lang))?;
         self.saved = self.review.decisions.len();
-        Ok(match lang {
-            Lang::Es => format!(
-                "Informe guardado en {} y partida con las decisiones en {}.",
-                report.display(),
-                decided.display()
-            ),
-            Lang::En => format!(
-                "Report saved in {} and the game with the decisions in {}.",
-                report.display(),
-                decided.display()
-            ),
-        })
+        Ok(say(
+            ReplaySay::Saved {
+                report: &report,
+                decided: &decided,
+            },
+            lang,
+        ))
     }
 
     /// The title: players, event, time control, the game's number and the verdict.
     pub fn title(&self) -> String {
-        let r = &self.review;
-        let lang = self.lang();
-        let mut s = format!(
-            "{} – {}",
-            r.tag("White").unwrap_or("?"),
-            r.tag("Black").unwrap_or("?")
-        );
-        if let Some(tc) = &r.time_control {
-            s.push_str(&format!("  ·  {tc}"));
-        }
-        s.push_str(&format!(
-            "  ·  {} {}  ·  {} {}",
-            lang.pick("partida", "game"),
-            r.index,
-            r.result_tag(),
-            lang.pick("anotado", "recorded")
-        ));
-        s.push_str(&format!(
-            ", {} {}",
-            lang.pick("por las Leyes", "by the Laws"),
-            report::verdict(r, lang)
-        ));
-        s
+        crate::speech::replay::title(&self.review, self.lang())
     }
-}
-
-/// "art. 6.9" in Spanish, "Art. 6.9" in English, as the report writes it.
-fn art(a: Article, lang: Lang) -> String {
-    format!("{} {}", lang.pick("art.", "Art."), a.number())
-}
-
-/// `text` with every `from` (any case) replaced by `to`, and whether there was one.
-fn replace_ignoring_case(text: &str, from: &str, to: &str) -> (String, bool) {
-    let lower = text.to_lowercase();
-    let needle = from.to_lowercase();
-    // Lower-casing keeps the byte offsets of ASCII text; for any other, only exact matches.
-    if lower.len() != text.len() || needle.is_empty() {
-        return (text.replace(from, to), text.contains(from));
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = 0;
-    let mut found = false;
-    for (i, _) in lower.match_indices(&needle) {
-        out.push_str(&text[rest..i]);
-        out.push_str(to);
-        rest = i + needle.len();
-        found = true;
-    }
-    out.push_str(&text[rest..]);
-    (out, found)
 }
 
 pub(super) fn capitalize(s: &str) -> String {
@@ -736,7 +658,7 @@ impl ReplayApp {
             .map(|f| {
                 (
                     f.ply,
-                    art(f.article, lang),
+                    report::art(f.article, lang),
                     pane_sentence(report::kind_label(f.kind, lang), &report::detail(f, lang)),
                 )
             })
@@ -759,16 +681,13 @@ impl ReplayApp {
         };
         app.arrived();
         let n = app.replay.review.findings.len();
-        let intro = match lang {
-            Lang::Es => format!(
-                "Repaso del árbitro: {n} hallazgos. Tab lleva al siguiente. {}",
-                app.announcement
-            ),
-            Lang::En => format!(
-                "Arbiter's replay: {n} findings. Tab goes to the next. {}",
-                app.announcement
-            ),
-        };
+        let intro = say(
+            ReplaySay::ScreenIntro {
+                findings: n,
+                then: &app.announcement,
+            },
+            lang,
+        );
         app.announcement = intro;
         app
     }
@@ -789,7 +708,7 @@ impl ReplayApp {
     /// After the ply changed: the clock at it, and its words.
     fn arrived(&mut self) {
         self.clock = self.replay.clock();
-        self.announcement = self.replay.words();
+        self.announcement = self.replay.words(Voice::Written);
     }
 
     fn say(&mut self, es: &str, en: &str) {
@@ -967,10 +886,7 @@ impl ReplayApp {
                 let ply = match text.parse::<usize>() {
                     Ok(p) => p,
                     Err(_) => {
-                        return self.fail(match lang {
-                            Lang::Es => format!("«{text}»: escriba un número de jugada"),
-                            Lang::En => format!("\"{text}\": type a ply number"),
-                        });
+                        return self.fail(say(ReplaySay::TypePlyNumber { text }, lang));
                     }
                 };
                 match self.replay.go(ply) {
@@ -1031,6 +947,7 @@ impl ReplayApp {
         let ply = self.replay.ply();
         let hints = self.hints();
         let after_end = self.replay.after_end(self.view.notation);
+        let help_title = say(ReplaySay::HelpTitle, lang);
         let help_entries = if self.help {
             self.help_entries()
         } else {
@@ -1114,7 +1031,7 @@ impl ReplayApp {
             }),
             overlay: self.help.then(|| {
                 ui::Overlay::Help(ui::HelpView {
-                    title: lang.pick("Ayuda del repaso", "Replay help"),
+                    title: &help_title,
                     entries: &help_entries,
                 })
             }),

@@ -12,7 +12,8 @@ use std::io::{self, BufRead, Write};
 
 use crate::lang::Lang;
 use crate::laws::arbiter::Decision;
-use crate::speech::{numbers, report};
+use crate::speech::replay::{self, ReplaySay, say};
+use crate::speech::report::{self, Voice};
 
 use super::replay::{Proposal, Replay};
 use crate::table::command::{self, Command, Context, Go, Grammar, Query};
@@ -63,10 +64,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
         let sp = self.replay.speaker;
         // Said, not read (App. D): numbers, results and articles in words.
         let result = |res: Option<crate::laws::GameResult>| {
-            res.map_or_else(
-                || lang.pick("sin resultado", "no result").to_string(),
-                |g| sp.result(g),
-            )
+            res.map_or_else(|| replay::no_result(lang).to_string(), |g| sp.result(g))
         };
         let mut verdict = result(r.result_by_laws);
         if let Some(t) = r.termination {
@@ -75,32 +73,10 @@ impl<'a, W: Write> ReplayLine<'a, W> {
         if let Some(a) = r.article {
             verdict = format!("{verdict}, {}", sp.article(a));
         }
-        let game = numbers::number(r.index as u64, lang);
-        let findings = super::replay::capitalize(&numbers::count(
-            r.findings.len() as u64,
-            lang,
-            ("hallazgo", "hallazgos", numbers::Gender::Masculine),
-            ("finding", "findings"),
-        ));
         let recorded = result(crate::laws::GameResult::from_pgn(r.result_tag()));
-        let head = match lang {
-            Lang::Es => format!(
-                "escaque, repaso del árbitro. Partida {game}: {} contra {}. Resultado anotado: \
-                 {recorded}; por las Leyes: {verdict}. {findings}. Escriba ayuda para la lista \
-                 de órdenes.",
-                r.tag("White").unwrap_or("?"),
-                r.tag("Black").unwrap_or("?"),
-            ),
-            Lang::En => format!(
-                "escaque, arbiter's replay. Game {game}: {} against {}. Recorded result: \
-                 {recorded}; by the Laws: {verdict}. {findings}. Type help for the list of \
-                 commands.",
-                r.tag("White").unwrap_or("?"),
-                r.tag("Black").unwrap_or("?"),
-            ),
-        };
+        let head = replay::line_intro(r, lang, &recorded, &verdict);
         self.say(&head)?;
-        let words = self.replay.words();
+        let words = self.replay.words(Voice::Spoken);
         self.say(&words)
     }
 
@@ -147,7 +123,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
 
     /// Says the ply just arrived at.
     fn arrived(&mut self) -> io::Result<()> {
-        let words = self.replay.words();
+        let words = self.replay.words(Voice::Spoken);
         self.say(&words)
     }
 
@@ -195,18 +171,14 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 if self.replay.step(true) {
                     self.arrived()?;
                 } else {
-                    let s = lang.pick(
-                        "Es la última jugada de la partida.",
-                        "This is the last ply of the game.",
-                    );
-                    self.say(s)?;
+                    self.say(&say(ReplaySay::LastPly, lang))?;
                 }
             }
             Command::Go(Go::Back) => {
                 if self.replay.step(false) {
                     self.arrived()?;
                 } else {
-                    self.say(lang.pick("Es la posición inicial.", "This is the start position."))?;
+                    self.say(&say(ReplaySay::AtStart, lang))?;
                 }
             }
             Command::Go(Go::First) => {
@@ -227,18 +199,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 if self.replay.to_finding(forward) {
                     self.arrived()?;
                 } else {
-                    let s = if forward {
-                        lang.pick(
-                            "No hay más hallazgos después de esta jugada.",
-                            "There are no more findings after this ply.",
-                        )
-                    } else {
-                        lang.pick(
-                            "No hay hallazgos antes de esta jugada.",
-                            "There are no findings before this ply.",
-                        )
-                    };
-                    self.say(s)?;
+                    self.say(&say(ReplaySay::NoFindingThatWay { forward }, lang))?;
                 }
             }
             Command::Query(Query::Findings) => {
@@ -281,22 +242,13 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 };
                 self.say(&s)?;
             }
-            Command::Query(Query::Help) => self.say(&help(lang))?,
+            Command::Query(Query::Help) => self.say(&replay::line_help(lang))?,
             Command::Quit => {
                 // Decisions not saved: asked once; a second quit leaves without them.
                 match self.replay.unsaved() {
                     n if n > 0 && !asked_quit => {
                         self.asked_quit = true;
-                        let s = match lang {
-                            Lang::Es => format!(
-                                "{n} decisión(es) sin guardar: escriba guardar, o salir otra vez \
-                                 para salir sin guardarlas."
-                            ),
-                            Lang::En => format!(
-                                "{n} decision(s) not saved: type save, or quit again to leave \
-                                 without them."
-                            ),
-                        };
+                        let s = say(ReplaySay::QuitUnsavedLine { n }, lang);
                         self.say(&s)?;
                     }
                     _ => return Ok(Some(ReplayLineEnd::Quit)),
@@ -311,22 +263,5 @@ impl<'a, W: Write> ReplayLine<'a, W> {
             }
         }
         Ok(None)
-    }
-}
-
-/// The list of commands of the replay line mode.
-pub fn help(lang: Lang) -> String {
-    match lang {
-        Lang::Es => "Órdenes: siguiente (o línea vacía); atrás; primera; última; jugada N; \
-            hallazgo (el siguiente); hallazgos (todos); tablero; reloj; dónde; \
-            decidir restablecer [JUGADA]; decidir sanción blancas|negras [SEGUNDOS]; \
-            decidir relojes [BLANCAS NEGRAS]; decidir resultado 1-0|0-1|1/2 ARTÍCULO; \
-            informe; guardar; salir."
-            .into(),
-        Lang::En => "Commands: next (or an empty line); back; first; last; ply N; finding \
-            (the next one); findings (all); board; clock; where; decide restore [PLY]; \
-            decide penalty white|black [SECONDS]; decide clocks [WHITE BLACK]; decide \
-            result 1-0|0-1|1/2 ARTICLE; report; save; quit."
-            .into(),
     }
 }

@@ -27,6 +27,7 @@ mod names;
 pub mod numbers;
 mod parse;
 mod query;
+pub mod replay;
 pub mod report;
 pub mod screens;
 pub mod setup;

@@ -169,38 +169,135 @@ pub fn decision(d: &Decision, lang: Lang) -> String {
     }
 }
 
+/// How a finding is given: written (the report, the screens, JSON) or spoken (the screen
+/// reader: articles, numbers, results and clock readings in words, no FEN; docs/speech.md).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Voice {
+    Written,
+    Spoken,
+}
+
+/// A language and a voice: the parts of a sentence that are said differently aloud.
+#[derive(Clone, Copy)]
+struct W {
+    lang: Lang,
+    voice: Voice,
+}
+
+impl W {
+    fn es(self) -> bool {
+        self.lang == Lang::Es
+    }
+
+    fn spoken(self) -> bool {
+        self.voice == Voice::Spoken
+    }
+
+    /// Articles in parentheses: `(7.5.5, B.3)`, or in words.
+    fn arts(self, list: &[&'static str]) -> String {
+        if !self.spoken() {
+            return format!("({})", list.join(", "));
+        }
+        let words: Vec<String> = list
+            .iter()
+            .map(|a| super::article_words(Article(a), self.lang))
+            .collect();
+        format!("({})", words.join(self.lang.pick(" y ", " and ")))
+    }
+
+    /// A number: digits written, words spoken.
+    fn n(self, n: usize) -> String {
+        if self.spoken() {
+            super::numbers::number(n as u64, self.lang)
+        } else {
+            n.to_string()
+        }
+    }
+
+    /// A clock reading: `0:00:23`, or "twenty-three seconds".
+    fn clock(self, ms: u64) -> String {
+        if self.spoken() {
+            super::numbers::duration(ms, self.lang)
+        } else {
+            format_clock(ms)
+        }
+    }
+
+    /// A result as written in PGN (`1-0`, `*`), or in words.
+    fn result(self, text: &str) -> String {
+        if !self.spoken() {
+            return text.to_string();
+        }
+        match GameResult::from_pgn(text) {
+            Some(GameResult::WhiteWins) => self.lang.pick("ganan blancas", "White wins").into(),
+            Some(GameResult::BlackWins) => self.lang.pick("ganan negras", "Black wins").into(),
+            Some(GameResult::Draw) => self.lang.pick("tablas", "a draw").into(),
+            None => self.lang.pick("sin resultado", "no result").into(),
+        }
+    }
+
+    /// A move label, `12... Nxe5`: written as it is; spoken with its number in words and
+    /// the side ("move twelve, Black: Nxe5").
+    fn label(self, label: &str) -> String {
+        if !self.spoken() {
+            return label.to_string();
+        }
+        let Some((number, san)) = label.split_once(". ") else {
+            return label.to_string();
+        };
+        let black = number.ends_with("..");
+        let Ok(n) = number.trim_end_matches('.').parse::<u64>() else {
+            return label.to_string();
+        };
+        let side = side(if black { Color::Black } else { Color::White }, self.lang);
+        format!(
+            "{} {}, {side}: {san}",
+            self.lang.pick("jugada", "move"),
+            super::numbers::number(n, self.lang)
+        )
+    }
+}
+
 /// The penalty an illegal move carries under the game's class (7.5.5, A.3, A.4/A.5.2,
 /// B.2/B.3).
-fn illegal_penalty(class: Option<TimeClass>, lang: Lang) -> String {
+fn illegal_penalty(class: Option<TimeClass>, w: W) -> String {
     match class {
-        None | Some(TimeClass::Standard) => lang
-            .pick(
-                "se restablece la posición anterior (7.5.1) y, por ser la primera jugada \
-                 ilegal, el rival recibe dos minutos (7.5.5); una segunda pierde la partida \
-                 salvo que el rival no pueda dar mate",
-                "the position before it is reinstated (7.5.1) and, a first illegal move, the \
-                 opponent gets two minutes (7.5.5); a second one loses unless the opponent \
-                 cannot mate",
-            )
-            .into(),
+        None | Some(TimeClass::Standard) => {
+            let (a, b) = (w.arts(&["7.5.1"]), w.arts(&["7.5.5"]));
+            if w.es() {
+                format!(
+                    "se restablece la posición anterior {a} y, por ser la primera jugada \
+                     ilegal, el rival recibe dos minutos {b}; una segunda pierde la partida \
+                     salvo que el rival no pueda dar mate"
+                )
+            } else {
+                format!(
+                    "the position before it is reinstated {a} and, a first illegal move, the \
+                     opponent gets two minutes {b}; a second one loses unless the opponent \
+                     cannot mate"
+                )
+            }
+        }
         Some(c) => {
             let (sup, unsup, pen) = if c == TimeClass::Blitz {
                 ("B.2", "B.3", "B.3")
             } else {
                 ("A.4", "A.5.2", "A.3")
             };
-            match lang {
-                Lang::Es => format!(
-                    "con supervisión adecuada ({sup}) se restablece la posición y el rival recibe \
-                     un minuto (7.5.5, {pen}); sin ella ({unsup}) solo si el árbitro la vio o el \
+            let (sup, unsup, pen) = (w.arts(&[sup]), w.arts(&[unsup]), w.arts(&["7.5.5", pen]));
+            if w.es() {
+                format!(
+                    "con supervisión adecuada {sup} se restablece la posición y el rival recibe \
+                     un minuto {pen}; sin ella {unsup} solo si el árbitro la vio o el \
                      rival la reclamó antes de hacer su jugada: si no, la jugada es válida"
-                ),
-                Lang::En => format!(
-                    "with adequate supervision ({sup}) the position is reinstated and the \
-                     opponent gets one minute (7.5.5, {pen}); without it ({unsup}) only if the \
+                )
+            } else {
+                format!(
+                    "with adequate supervision {sup} the position is reinstated and the \
+                     opponent gets one minute {pen}; without it {unsup} only if the \
                      arbiter saw it or the opponent claimed before making the next move: \
                      otherwise the move stands"
-                ),
+                )
             }
         }
     }
@@ -208,14 +305,38 @@ fn illegal_penalty(class: Option<TimeClass>, lang: Lang) -> String {
 
 /// Why a recorded move could not be played (the core's [`SanError`] says it in English).
 pub fn san_error(e: &SanError, lang: Lang) -> String {
-    if lang == Lang::En {
-        return e.to_string();
-    }
+    san_error_in(
+        e,
+        W {
+            lang,
+            voice: Voice::Written,
+        },
+    )
+}
+
+fn san_error_in(e: &SanError, w: W) -> String {
     let t = &e.text;
-    let en = if e.fen.is_empty() {
+    // The position it was read against: a FEN is read, not said.
+    let fen = if e.fen.is_empty() || w.spoken() {
         String::new()
     } else {
-        format!(" en {}", e.fen)
+        format!(" {} {}", w.lang.pick("en", "in"), e.fen)
+    };
+    if !w.es() {
+        if w.spoken() {
+            let mut plain = e.clone();
+            plain.fen.clear();
+            return plain
+                .to_string()
+                .replace("(Art. 3.7.3.3)", &w.arts(&["3.7.3.3"]));
+        }
+        return e.to_string();
+    }
+    let promo = w.arts(&["3.7.3.3"]);
+    let promo = if w.spoken() {
+        promo
+    } else {
+        "(art. 3.7.3.3)".to_string()
     };
     match &e.problem {
         SanProblem::Empty => "no hay jugada".to_string(),
@@ -225,20 +346,20 @@ pub fn san_error(e: &SanError, lang: Lang) -> String {
         }
         SanProblem::BadPromotion(r) => format!(
             "«{t}»: un peón no se convierte en {}; se convierte en dama, torre, alfil o caballo \
-             (D, T, A, C) (art. 3.7.3.3)",
+             (D, T, A, C) {promo}",
             if *r == Role::King { "rey" } else { "peón" }
         ),
-        SanProblem::NoMatch => format!("«{t}» no es una jugada legal{en}"),
+        SanProblem::NoMatch => format!("«{t}» no es una jugada legal{fen}"),
         SanProblem::PromotionMissing => format!(
             "«{t}»: el peón llega a la última fila y no se dice en qué pieza se convierte \
-             (art. 3.7.3.3)"
+             {promo}"
         ),
         SanProblem::PromotionUnexpected => {
-            format!("«{t}» nombra una pieza de coronación pero la jugada no corona{en}")
+            format!("«{t}» nombra una pieza de coronación pero la jugada no corona{fen}")
         }
         SanProblem::Ambiguous(moves) => {
             let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            format!("«{t}» es ambigua{en}: puede ser {}", list.join(" o "))
+            format!("«{t}» es ambigua{fen}: puede ser {}", list.join(" o "))
         }
     }
 }
@@ -261,14 +382,31 @@ fn start_error(e: &StartError, lang: Lang) -> String {
     }
 }
 
-/// What a finding says, in one sentence.
+/// What a finding says, in one written sentence.
 pub fn detail(f: &Finding, lang: Lang) -> String {
-    says(&f.says, lang)
+    says(
+        &f.says,
+        W {
+            lang,
+            voice: Voice::Written,
+        },
+    )
+}
+
+/// What a finding says, in one sentence for the ear.
+pub fn spoken(f: &Finding, lang: Lang) -> String {
+    says(
+        &f.says,
+        W {
+            lang,
+            voice: Voice::Spoken,
+        },
+    )
 }
 
 /// The sentence of a finding's data.
-pub fn says(s: &Says, lang: Lang) -> String {
-    let es = lang == Lang::Es;
+fn says(s: &Says, w: W) -> String {
+    let (es, lang) = (w.es(), w.lang);
     match s {
         Says::TimeControl {
             text,
@@ -277,17 +415,32 @@ pub fn says(s: &Says, lang: Lang) -> String {
             rating_seconds,
         } => {
             let t = rating_seconds
-                .map(|s| format!(" (T = {} min)", s as f64 / 60.0))
+                .map(|s| {
+                    if w.spoken() {
+                        // T, the time for 60 moves that classes the game (A.1, B.1).
+                        let t = super::numbers::duration(s * 1000, lang);
+                        lang.pick(" de {t} para sesenta jugadas", " of {t} for sixty moves")
+                            .replace("{t}", &t)
+                    } else {
+                        format!(" (T = {} min)", s as f64 / 60.0)
+                    }
+                })
                 .unwrap_or_default();
             let (name_es, name_en) = match class {
                 TimeClass::Blitz => ("relámpago (blitz)", "blitz"),
                 TimeClass::Rapid => ("rápida", "rapid"),
                 TimeClass::Standard => ("estándar", "standard"),
             };
-            if es {
-                format!("Ritmo {text} ({control}){t}: partida {name_es}")
+            // Spoken: the class and T; the control's figures are on the screen.
+            let control = if w.spoken() {
+                String::new()
             } else {
-                format!("Time control {text} ({control}){t}: a {name_en} game")
+                format!(" {text} ({control})")
+            };
+            if es {
+                format!("Ritmo{control}{t}: partida {name_es}")
+            } else {
+                format!("Time control{control}{t}: a {name_en} game")
             }
         }
         Says::TimeControlUnreadable { text, error } => {
@@ -312,10 +465,11 @@ pub fn says(s: &Says, lang: Lang) -> String {
         }
         Says::IllegalSetup(e) => {
             let why = start_error(e, lang);
+            let a = w.arts(&["3.10"]);
             if es {
-                format!("La posición inicial no puede darse en una partida (3.10): {why}")
+                format!("La posición inicial no puede darse en una partida {a}: {why}")
             } else {
-                format!("The start position cannot occur in a game (3.10): {why}")
+                format!("The start position cannot occur in a game {a}: {why}")
             }
         }
         Says::Unreadable { error } => {
@@ -356,14 +510,15 @@ pub fn says(s: &Says, lang: Lang) -> String {
             )
             .into(),
         Says::MovesAfterEnd {
-            count: n,
-            ended_at: e,
+            count,
+            ended_at,
             why,
         } => {
             let why = match why {
                 Some(t) => termination(*t, lang),
                 None => lang.pick("había caído la bandera", "the flag had fallen"),
             };
+            let (n, e) = (w.n(*count), w.n(*ended_at));
             if es {
                 format!(
                     "{n} jugada(s) anotada(s) después del final de la partida en la jugada \
@@ -377,16 +532,17 @@ pub fn says(s: &Says, lang: Lang) -> String {
             }
         }
         Says::NullMove { by } => {
+            let a = w.arts(&["7.5.3"]);
             if es {
                 format!(
                     "Jugada nula de las {}: pulsar el reloj sin jugar cuenta como jugada ilegal \
-                     (7.5.3); la partida no puede seguirse desde aquí",
+                     {a}; la partida no puede seguirse desde aquí",
                     side(*by, lang)
                 )
             } else {
                 format!(
                     "A null move by {}: pressing the clock without a move counts as an illegal \
-                     move (7.5.3); the game cannot be followed from here",
+                     move {a}; the game cannot be followed from here",
                     side(*by, lang)
                 )
             }
@@ -397,16 +553,22 @@ pub fn says(s: &Says, lang: Lang) -> String {
             error,
             class,
         } => {
-            let penalty = illegal_penalty(*class, lang);
-            let why = san_error(error, lang);
+            let penalty = illegal_penalty(*class, w);
+            let why = san_error_in(error, w);
+            // Spoken, the move has just been said (the replay says each move on arriving).
+            let label = if w.spoken() {
+                String::new()
+            } else {
+                format!("{label}: ")
+            };
             if es {
                 format!(
-                    "{label}: jugada ilegal de las {} ({why}); {penalty}",
+                    "{label}jugada ilegal de las {} ({why}); {penalty}",
                     side(*by, lang)
                 )
             } else {
                 format!(
-                    "{label}: an illegal move by {} ({why}); {penalty}",
+                    "{label}an illegal move by {} ({why}); {penalty}",
                     side(*by, lang)
                 )
             }
@@ -415,91 +577,113 @@ pub fn says(s: &Says, lang: Lang) -> String {
             loser,
             source,
             verdict,
-        } => flag_fall(*loser, source, *verdict, lang),
+        } => flag_fall(*loser, source, *verdict, w),
         Says::ResignationDrawn { loser } => {
+            let a = w.arts(&["5.1.2"]);
             if es {
                 format!(
                     "Las {} abandonan, pero las {} no pueden dar mate con ninguna serie de \
-                     jugadas legales: tablas (5.1.2)",
+                     jugadas legales: tablas {a}",
                     side(*loser, lang),
                     side(!*loser, lang)
                 )
             } else {
                 format!(
                     "{} resigned, but {} cannot checkmate by any series of legal moves: a \
-                     draw (5.1.2)",
+                     draw {a}",
                     side_cap(*loser, lang),
                     side(!*loser, lang)
                 )
             }
         }
         Says::ThreefoldOccurred { who, times, at } => {
-            let at: Vec<String> = at.iter().map(usize::to_string).collect();
+            let at: Vec<String> = at.iter().map(|&p| w.n(p)).collect();
             let at = at.join(", ");
+            let a = w.arts(&["9.2.2"]);
             if es {
+                let times = if w.spoken() {
+                    super::numbers::ordinal(*times as u64, lang)
+                } else {
+                    format!("{times}.ª")
+                };
                 format!(
-                    "Las {} (al turno) pueden reclamar tablas: la posición se da por {times}.ª \
-                     vez (tras las jugadas {at}) (9.2.2)",
+                    "Las {} (al turno) pueden reclamar tablas: la posición se da por {times} \
+                     vez (tras las jugadas {at}) {a}",
                     side(*who, lang)
                 )
             } else {
                 format!(
                     "{} (to move) can claim a draw: the position stands for the {} time \
-                     (after plies {at}) (9.2.2)",
+                     (after plies {at}) {a}",
                     side_cap(*who, lang),
                     ordinal(*times as usize)
                 )
             }
         }
         Says::ThreefoldWritten { who, label, times } => {
+            let (label, a) = (w.label(label), w.arts(&["9.2.1"]));
             if es {
+                let times = if w.spoken() {
+                    super::numbers::ordinal(*times as u64, lang)
+                } else {
+                    format!("{times}.ª")
+                };
                 format!(
                     "Las {} pueden reclamar tablas escribiendo {label} sin jugarla: la \
-                     posición resultante se daría por {times}.ª vez (9.2.1)",
+                     posición resultante se daría por {times} vez {a}",
                     side(*who, lang)
                 )
             } else {
                 format!(
                     "{} can claim a draw by writing {label} without playing it: the \
-                     position after it would stand for the {} time (9.2.1)",
+                     position after it would stand for the {} time {a}",
                     side_cap(*who, lang),
                     ordinal(*times)
                 )
             }
         }
         Says::FiftyOccurred { who } => {
+            let a = w.arts(&["9.3.2"]);
             if es {
                 format!(
                     "Las {} (al turno) pueden reclamar tablas: cincuenta jugadas de cada bando \
-                     sin mover un peón ni capturar (9.3.2)",
+                     sin mover un peón ni capturar {a}",
                     side(*who, lang)
                 )
             } else {
                 format!(
                     "{} (to move) can claim a draw: fifty moves by each player without a \
-                     pawn move or a capture (9.3.2)",
+                     pawn move or a capture {a}",
                     side_cap(*who, lang)
                 )
             }
         }
         Says::FiftyWritten { who, label } => {
+            let (label, a) = (w.label(label), w.arts(&["9.3.1"]));
             if es {
                 format!(
                     "Las {} pueden reclamar tablas escribiendo {label} sin jugarla: completa \
-                     cincuenta jugadas de cada bando sin peón ni captura (9.3.1)",
+                     cincuenta jugadas de cada bando sin peón ni captura {a}",
                     side(*who, lang)
                 )
             } else {
                 format!(
                     "{} can claim a draw by writing {label} without playing it: it completes \
-                     fifty moves by each player without a pawn move or capture (9.3.1)",
+                     fifty moves by each player without a pawn move or capture {a}",
                     side_cap(*who, lang)
                 )
             }
         }
         Says::ResultDisagrees { tag, laws, article } => {
-            let laws = laws.map_or("*", GameResult::pgn);
-            let art = article.map_or(String::new(), |a| format!(" ({})", self::art(a, lang)));
+            let laws = w.result(laws.map_or("*", GameResult::pgn));
+            let tag = w.result(tag);
+            let art = article.map_or(String::new(), |a| {
+                if w.spoken() {
+                    format!(" ({})", super::article_words(a, lang))
+                } else {
+                    format!(" ({})", self::art(a, lang))
+                }
+            });
             if es {
                 format!("La etiqueta Result dice {tag}; según las Leyes, {laws}{art}")
             } else {
@@ -510,58 +694,62 @@ pub fn says(s: &Says, lang: Lang) -> String {
 }
 
 /// 6.9's sentence for a fallen flag.
-fn flag_fall(color: Color, source: &FlagSource, verdict: FlagVerdict, lang: Lang) -> String {
-    let src = match (source, lang) {
-        (
-            FlagSource::Emt {
-                label,
-                spent_ms,
-                left_ms,
-            },
-            _,
-        ) => {
-            let (spent, left) = (format_clock(*spent_ms), format_clock(*left_ms));
+fn flag_fall(color: Color, source: &FlagSource, verdict: FlagVerdict, w: W) -> String {
+    let lang = w.lang;
+    let src = match source {
+        FlagSource::Emt {
+            label,
+            spent_ms,
+            left_ms,
+        } => {
+            let (spent, left, label) = (w.clock(*spent_ms), w.clock(*left_ms), w.label(label));
+            // `[%emt]` is the record's notation for the time a move took: not said.
+            let emt = if w.spoken() { "" } else { " ([%emt])" };
             match lang {
-                Lang::Es => format!("{label} llevó {spent} ([%emt]) con {left} en el reloj"),
-                Lang::En => format!("{label} took {spent} ([%emt]) with {left} on the clock"),
+                Lang::Es => format!("{label} llevó {spent}{emt} con {left} en el reloj"),
+                Lang::En => format!("{label} took {spent}{emt} with {left} on the clock"),
             }
         }
-        (FlagSource::ClockAtZero { label }, Lang::Es) => {
-            format!("el reloj marcaba 0:00:00 tras {label}")
+        FlagSource::ClockAtZero { label } => {
+            let (zero, label) = (w.clock(0), w.label(label));
+            match lang {
+                Lang::Es => format!("el reloj marcaba {zero} tras {label}"),
+                Lang::En => format!("the clock read {zero} after {label}"),
+            }
         }
-        (FlagSource::ClockAtZero { label }, Lang::En) => {
-            format!("the clock read 0:00:00 after {label}")
-        }
-        (FlagSource::TerminationTag(t), Lang::Es) => format!("etiqueta Termination \"{t}\""),
-        (FlagSource::TerminationTag(t), Lang::En) => format!("Termination tag \"{t}\""),
+        FlagSource::TerminationTag(t) => match lang {
+            Lang::Es => format!("etiqueta Termination \"{t}\""),
+            Lang::En => format!("Termination tag \"{t}\""),
+        },
     };
     let (loser, other) = (side(color, lang), side(!color, lang));
     let cap = side_cap(color, lang);
+    let a = w.arts(&["6.9"]);
     match (verdict, lang) {
         (FlagVerdict::Drawn, Lang::Es) => format!(
             "Cayó la bandera de las {loser} ({src}), pero las {other} no pueden dar mate \
-             con ninguna serie de jugadas legales: tablas (6.9)"
+             con ninguna serie de jugadas legales: tablas {a}"
         ),
         (FlagVerdict::Drawn, Lang::En) => format!(
             "{cap}'s flag fell ({src}), but {other} cannot checkmate by any series of \
-             legal moves: a draw (6.9)"
+             legal moves: a draw {a}"
         ),
         (FlagVerdict::Open, Lang::Es) => format!(
             "Cayó la bandera de las {loser} ({src}); no se pudo decidir si las {other} \
              pueden dar mate: la cuestión queda abierta y se aplica la regla general, \
-             pierden las {loser} (6.9)"
+             pierden las {loser} {a}"
         ),
         (FlagVerdict::Open, Lang::En) => format!(
             "{cap}'s flag fell ({src}); whether {other} can still checkmate could not be \
              decided: the question is open and the Laws' default applies, {loser} loses \
-             (6.9)"
+             {a}"
         ),
         (FlagVerdict::Loses, Lang::Es) => format!(
             "Cayó la bandera de las {loser} ({src}); las {other} aún pueden dar mate: \
-             pierden las {loser} (6.9)"
+             pierden las {loser} {a}"
         ),
         (FlagVerdict::Loses, Lang::En) => {
-            format!("{cap}'s flag fell ({src}); {other} can still checkmate: {loser} loses (6.9)")
+            format!("{cap}'s flag fell ({src}); {other} can still checkmate: {loser} loses {a}")
         }
     }
 }
