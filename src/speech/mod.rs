@@ -31,6 +31,7 @@ pub mod replay;
 pub mod report;
 pub mod screens;
 pub mod setup;
+pub mod sheet;
 
 pub use describe::article_words;
 pub use names::{ParseProfileError, Profile, normalize};

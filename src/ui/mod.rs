@@ -27,7 +27,7 @@ pub use clock_pane::ClockView;
 pub use findings::FindingsView;
 pub use help::HelpView;
 pub use layout::{Areas, MIN_HEIGHT, MIN_WIDTH, Overlay, Screen, areas, draw, render_screen};
-pub use scoresheet::{ScoresheetView, result_sentence};
+pub use scoresheet::ScoresheetView;
 pub use status::{Prompt, StatusView};
 pub use theme::{Theme, ThemeKey};
 

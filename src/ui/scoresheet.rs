@@ -9,8 +9,8 @@ use ratatui::layout::Rect;
 use crate::core::{Color, Notation, write_move};
 use crate::lang::Lang;
 use crate::laws::clock::format_clock;
-use crate::laws::{ClaimKind, DrawOffer, Game, GameResult, Outcome};
-use crate::speech::report;
+use crate::laws::{DrawOffer, Game};
+use crate::speech::sheet;
 
 use super::theme::Theme;
 use super::{put, width, wrap};
@@ -140,7 +140,7 @@ impl<'a> ScoresheetView<'a> {
         let mut rows = sheet.rows;
         rows.extend(notes.drain(..).map(Row::Note));
         if let Some(outcome) = game.outcome() {
-            rows.push(Row::Result(result_sentence(outcome, l)));
+            rows.push(Row::Result(sheet::result(outcome, l)));
         } else if game.plies().is_empty() && rows.is_empty() && self.after_end.is_empty() {
             rows.push(Row::Note(l.pick("sin jugadas", "no moves yet").to_string()));
         }
@@ -197,53 +197,21 @@ impl<'a> ScoresheetView<'a> {
         let mut out = Vec::new();
         for o in self.game.offers().iter().filter(|o| o.ply == k) {
             if offer_ply(self.game, o).is_none() {
-                out.push(match l {
-                    Lang::Es => format!("= {} ofrecen tablas", side(o.by, l, true)),
-                    Lang::En => format!("= {} offers a draw", side(o.by, l, true)),
-                });
+                out.push(sheet::offer(o.by, l));
             }
         }
         for claim in self.game.claims().iter().filter(|c| c.ply == k) {
-            let who = side(claim.by, l, true);
             let with = claim
                 .intended
                 .as_ref()
-                .map(|(mv, san)| {
-                    let text = match self.game.position_at(k) {
-                        Some(pos) if pos.is_legal(*mv) => write_move(pos, *mv, self.notation),
-                        _ => san.clone(),
-                    };
-                    format!(" {} {text}", l.pick("con", "with"))
-                })
-                .unwrap_or_default();
-            let verdict = match claim.upheld {
-                Some(kind) => format!(
-                    "{}, {}",
-                    l.pick("correcta", "upheld"),
-                    match (kind, l) {
-                        (ClaimKind::Threefold, Lang::Es) => "triple repetición",
-                        (ClaimKind::Threefold, Lang::En) => "threefold repetition",
-                        (ClaimKind::FiftyMoves, Lang::Es) => "cincuenta jugadas",
-                        (ClaimKind::FiftyMoves, Lang::En) => "fifty moves",
-                    }
-                ),
-                None => format!("{} (Art. 9.5.3)", l.pick("incorrecta", "rejected")),
-            };
-            out.push(match l {
-                Lang::Es => format!("! {who} reclaman tablas{with}: {verdict}"),
-                Lang::En => format!("! {who} claims a draw{with}: {verdict}"),
-            });
+                .map(|(mv, san)| match self.game.position_at(k) {
+                    Some(pos) if pos.is_legal(*mv) => write_move(pos, *mv, self.notation),
+                    _ => san.clone(),
+                });
+            out.push(sheet::claim(claim.by, with.as_deref(), claim.upheld, l));
         }
         for p in self.game.penalties().iter().filter(|p| p.ply == k) {
-            let time = if p.seconds % 60 == 0 {
-                format!("{} min", p.seconds / 60)
-            } else {
-                format!("{} s", p.seconds)
-            };
-            out.push(match l {
-                Lang::Es => format!("! +{time} a {} ({})", side(p.to, l, false), p.article),
-                Lang::En => format!("! +{time} to {} ({})", side(p.to, l, false), p.article),
-            });
+            out.push(sheet::penalty(p.seconds, p.to, p.article, l));
         }
         out
     }
@@ -387,35 +355,4 @@ fn offer_ply(game: &Game, offer: &DrawOffer) -> Option<usize> {
         return Some(k);
     }
     plies.get(k).filter(|p| p.color == offer.by).map(|_| k + 1)
-}
-
-/// "White"/"Black" (`subject`) or "White"/"Black" as an object; in Spanish "las blancas".
-fn side(color: Color, lang: Lang, subject: bool) -> &'static str {
-    match (lang, color, subject) {
-        (Lang::En, Color::White, _) => "White",
-        (Lang::En, Color::Black, _) => "Black",
-        (Lang::Es, Color::White, true) => "Las blancas",
-        (Lang::Es, Color::Black, true) => "Las negras",
-        (Lang::Es, Color::White, false) => "las blancas",
-        (Lang::Es, Color::Black, false) => "las negras",
-    }
-}
-
-/// The result in words with its article: `1-0 White wins: checkmate (Art. 5.1.1)`,
-/// `1/2-1/2 Tablas: cae la bandera, pero el rival no puede dar mate (Art. 6.9)`.
-pub fn result_sentence(outcome: Outcome, lang: Lang) -> String {
-    let who = match (outcome.result, lang) {
-        (GameResult::WhiteWins, Lang::En) => "White wins",
-        (GameResult::BlackWins, Lang::En) => "Black wins",
-        (GameResult::Draw, Lang::En) => "Draw",
-        (GameResult::WhiteWins, Lang::Es) => "Ganan las blancas",
-        (GameResult::BlackWins, Lang::Es) => "Ganan las negras",
-        (GameResult::Draw, Lang::Es) => "Tablas",
-    };
-    format!(
-        "{} {who}: {} ({})",
-        outcome.result.pgn(),
-        report::termination(outcome.termination, lang),
-        outcome.article
-    )
 }
