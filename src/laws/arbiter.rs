@@ -176,11 +176,11 @@ impl Finding {
 /// says it in Spanish or English).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Says {
-    /// The `TimeControl` tag read: the control as written and as understood, its class,
-    /// and T (the minutes for 60 moves that class it) when it is said.
+    /// The `TimeControl` tag read: the control as written and as understood (its notation,
+    /// `5+3`), its class, and T (the seconds for 60 moves that class it) when it is said.
     TimeControl {
         text: String,
-        control: TimeControl,
+        control: String,
         class: TimeClass,
         rating_seconds: Option<u64>,
     },
@@ -481,7 +481,7 @@ fn time_control_finding(text: &str, tc: &Result<TimeControl, String>) -> Option<
                 .filter(|_| !tc.has_move_counts() || class != TimeClass::Standard);
             let says = Says::TimeControl {
                 text: text.to_string(),
-                control: tc.clone(),
+                control: tc.to_string(),
                 class,
                 rating_seconds,
             };

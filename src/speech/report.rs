@@ -384,13 +384,27 @@ fn start_error(e: &StartError, lang: Lang) -> String {
 
 /// What a finding says, in one written sentence.
 pub fn detail(f: &Finding, lang: Lang) -> String {
-    says(
-        &f.says,
-        W {
-            lang,
-            voice: Voice::Written,
-        },
-    )
+    let w = W {
+        lang,
+        voice: Voice::Written,
+    };
+    if let Says::TimeControl { .. } = &f.says {
+        // The games of a file nearly always share one time control: its sentence (with a
+        // fraction of minutes to format) is made once per thread while it repeats.
+        type Last = Option<(Says, Lang, String)>;
+        thread_local! {
+            static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+        }
+        return LAST.with_borrow_mut(|last| match last {
+            Some((said, l, text)) if *said == f.says && *l == lang => text.clone(),
+            _ => {
+                let text = says(&f.says, w);
+                *last = Some((f.says.clone(), lang, text.clone()));
+                text
+            }
+        });
+    }
+    says(&f.says, w)
 }
 
 /// What a finding says, in one sentence for the ear.
