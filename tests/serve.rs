@@ -681,3 +681,56 @@ fn one_address_cannot_take_every_connection_or_every_room_whatever_its_keys() {
             .is_ok()
     );
 }
+
+#[test]
+fn art_6_11_with_the_arbiter_away_both_players_start_the_clocks_again_and_it_is_recorded() {
+    use escaque::core::Color;
+    let mut h = Harness::new(Limits::default());
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new 5+0 white", 0);
+    let code = h.code(ana);
+    let bea = h.connect("Bea", false, 0);
+    h.say(bea, &format!("join {code}"), 0);
+    let arb = h.connect("Arbiter", true, 0);
+    h.say(arb, &format!("arbiter {code}"), 0);
+    h.say(ana, "e4", 1_000);
+    // The arbiter stops the clocks, then goes.
+    h.say(arb, "pause", 2_000);
+    let running = |h: &Harness| {
+        let room = h.hub.rooms().get(&code).unwrap();
+        room.session.game().clock().unwrap().running()
+    };
+    assert_eq!(running(&h), None);
+    // While the arbiter is here, a player cannot start them (6.12).
+    h.say(bea, "resume", 2_500);
+    assert_eq!(running(&h), None);
+    h.hub.disconnect(arb, 3_000);
+    // Away: one player's request is not enough; the room is told what is awaited.
+    h.say(bea, "resume", 4_000);
+    assert_eq!(running(&h), None);
+    let asked = "Black asks to start the clocks; the arbiter is away: if White types resume, they start (6.11).";
+    assert!(h.text(ana).contains(asked), "{}", h.text(ana));
+    assert!(h.text(bea).contains(asked), "{}", h.text(bea));
+    // Asking again changes nothing; the other's agreement starts them.
+    h.say(bea, "resume", 4_500);
+    assert_eq!(running(&h), None);
+    h.say(ana, "resume", 5_000);
+    assert_eq!(running(&h), Some(Color::Black));
+    // On the record: the stop and the start (6.11) in the game's events.
+    let room = h.hub.rooms().get(&code).unwrap();
+    let clock_events = room
+        .session
+        .game()
+        .events()
+        .iter()
+        .filter(|e| format!("{e:?}").contains("Resumed"))
+        .count();
+    assert_eq!(clock_events, 1, "{:?}", room.session.game().events());
+    // The arbiter back, the rule of 6.12 again: a player's request does nothing.
+    let arb = h.connect("Arbiter", true, 6_000);
+    assert!(h.text(arb).contains("Welcome back."));
+    h.say(arb, "pause", 6_500);
+    h.say(ana, "resume", 7_000);
+    h.say(bea, "resume", 7_000);
+    assert_eq!(running(&h), None);
+}

@@ -74,6 +74,9 @@ pub enum Notice<'a> {
     /// The keys connected from the client's address sit at as many unfinished games as
     /// one address may.
     AddressRooms(usize),
+    /// The player of `Color` asked to start the clocks the absent arbiter stopped: the
+    /// other player's agreement is awaited (6.11).
+    ResumeAsked(Color),
     /// Why a room could not be joined or made.
     Room(&'a RoomError),
     /// A name refused: invisible, bidirectional or control characters, or nothing to
@@ -221,6 +224,16 @@ impl Speaker {
                 "You already play in {n} unfinished games, as many as the server takes: finish one, or join someone else's."
             ),
             Notice::Room(e) => self.room_error(e),
+            Notice::ResumeAsked(c) if es => format!(
+                "Las {} piden poner en marcha los relojes; el árbitro no está: si las {} escriben reanudar, los relojes arrancan (6.11).",
+                self.side(c),
+                self.side(!c)
+            ),
+            Notice::ResumeAsked(c) => format!(
+                "{} asks to start the clocks; the arbiter is away: if {} types resume, they start (6.11).",
+                self.side_cap(c),
+                self.side(!c)
+            ),
             Notice::AddressSessions(n) if es => format!(
                 "Su dirección ya tiene {n} conexiones abiertas, las que admite el servidor; cierre una."
             ),

@@ -215,6 +215,10 @@ pub struct Room {
     pub stopped_by_restart: bool,
     /// Wrong passwords given for the room.
     guesses: Guesses,
+    /// The arbiter who holds the seat is in the room (the hub says so).
+    arbiter_present: bool,
+    /// The player whose request to restart the clocks was last said to the room.
+    pub resume_said: Option<Color>,
 }
 
 /// How many wrong passwords in a row a room takes before it makes guessers wait.
@@ -278,6 +282,8 @@ impl Room {
             offset: 0,
             stopped_by_restart: false,
             guesses: Guesses::default(),
+            arbiter_present: false,
+            resume_said: None,
         }
     }
 
@@ -301,6 +307,7 @@ impl Room {
         session.share(Shared {
             started,
             arbiter_seated: arbiter.is_some(),
+            arbiter_present: false,
         });
         Room {
             code,
@@ -318,6 +325,8 @@ impl Room {
             offset: game_now as i64 - now as i64,
             stopped_by_restart: stopped,
             guesses: Guesses::default(),
+            arbiter_present: false,
+            resume_said: None,
         }
     }
 
@@ -384,8 +393,18 @@ impl Room {
         let shared = Shared {
             started: self.started,
             arbiter_seated: self.arbiter.is_some(),
+            arbiter_present: self.arbiter_present,
         };
         self.session_mut().share(shared);
+    }
+
+    /// Whether the arbiter who holds the seat is in the room: when not, both players
+    /// together may start the clocks the arbiter stopped (6.11).
+    pub fn set_arbiter_present(&mut self, present: bool) {
+        if self.arbiter_present != present {
+            self.arbiter_present = present;
+            self.share();
+        }
     }
 
     pub fn seat(&self, color: Color) -> Option<&Holder> {
@@ -521,6 +540,8 @@ impl Room {
                 })
             }
         }
+        // Here now (the hub says when they leave).
+        self.arbiter_present = true;
         self.share();
         self.version += 1;
         self.last_activity = now;
@@ -851,6 +872,19 @@ mod tests {
             Err(SessionError::NotArbiter)
         );
         room.apply(Role::Arbiter, Request::Resume, 7_000).unwrap();
+        // 6.11: the arbiter gone, both players together start the clocks they stopped.
+        room.apply(white, Request::Pause, 7_500).unwrap();
+        room.set_arbiter_present(false);
+        let black = Role::Player(Color::Black);
+        room.apply(white, Request::Resume, 7_600).unwrap();
+        assert_eq!(room.session.resume_asked(), Some(Color::White));
+        assert_eq!(room.session.game().clock().unwrap().running(), None);
+        room.apply(black, Request::Resume, 7_700).unwrap();
+        assert_eq!(
+            room.session.game().clock().unwrap().running(),
+            Some(Color::White)
+        );
+        room.set_arbiter_present(true);
         // 12.9.2: two minutes to Black (White is the offender).
         use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty};
         let bonus = Request::Arbiter(ArbiterAction::Penalty {

@@ -335,7 +335,19 @@ impl Hub {
                 room.players_back(now);
             }
         }
+        self.note_arbiter_presence(&code);
         self.after_room_change(&code, now);
+    }
+
+    /// Tells room `code` whether the arbiter who holds its seat is there (6.11: when not,
+    /// both players together may start the clocks again).
+    pub(super) fn note_arbiter_presence(&mut self, code: &str) {
+        let present = self.clients.values().any(
+            |c| matches!(&c.place, Place::Room { code: at, role: Role::Arbiter, .. } if at == code),
+        );
+        if let Ok(room) = self.rooms.get_mut(code) {
+            room.set_arbiter_present(present);
+        }
     }
 
     /// Another connection of the same key took this client's seat in room `code`: back
@@ -366,6 +378,13 @@ impl Hub {
             if let Ok(room) = self.rooms.get_mut(&code) {
                 room.leave(role, now);
             }
+            if role == Role::Arbiter {
+                self.note_arbiter_presence(&code);
+                self.after_room_change(&code, now);
+            }
+            let Some(c) = self.clients.get_mut(&id) else {
+                return;
+            };
             let text = c.speaker.notice(Notice::Left {
                 seat: seat_of(role),
                 code: &code,
@@ -449,8 +468,32 @@ impl Hub {
                 c.dirty = true;
             }
         }
+        self.say_resume_asked(code);
         self.save(code);
         self.mark_room_in_lobbies(code);
+    }
+
+    /// A player asked to start the clocks the absent arbiter stopped (6.11): the room is
+    /// told, once, that the other player's agreement is awaited.
+    pub(super) fn say_resume_asked(&mut self, code: &str) {
+        let Ok(room) = self.rooms.get_mut(code) else {
+            return;
+        };
+        let asked = room.session.resume_asked();
+        if asked == room.resume_said {
+            return;
+        }
+        room.resume_said = asked;
+        let Some(color) = asked else {
+            return;
+        };
+        let code = room.code.clone();
+        for c in self.clients.values_mut() {
+            if matches!(&c.place, Place::Room { code: at, .. } if *at == code) {
+                let words = c.speaker.notice(Notice::ResumeAsked(color));
+                Self::say(c, &words, false);
+            }
+        }
     }
 
     /// One key or paste from a client.
