@@ -325,6 +325,21 @@ pub enum Command {
         /// At most this many spectators per room.
         #[arg(long, default_value_t = 32)]
         max_spectators: usize,
+        /// Connections one key may hold at once.
+        #[arg(long, value_name = "N", default_value_t = 8,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        max_sessions_per_key: u64,
+        /// Unfinished games one key may play at once.
+        #[arg(long, value_name = "N", default_value_t = 4,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        max_rooms_per_key: u64,
+        /// Connections one address (an IPv6 /64) may hold at once, whatever its keys; 0: no
+        /// limit.
+        #[arg(long, value_name = "N", default_value_t = 32)]
+        max_sessions_per_address: usize,
+        /// Unfinished games the keys of one address may play at once; 0: no limit.
+        #[arg(long, value_name = "N", default_value_t = 16)]
+        max_rooms_per_address: usize,
         /// Close a connection whose screen has not started after this many seconds
         /// (OpenSSH's LoginGraceTime).
         #[arg(long, value_name = "SECONDS", default_value_t = 30,
@@ -575,6 +590,10 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             max_connections,
             max_rooms,
             max_spectators,
+            max_sessions_per_key,
+            max_rooms_per_key,
+            max_sessions_per_address,
+            max_rooms_per_address,
             login_grace_time,
             max_startups,
             per_source_max_startups,
@@ -586,6 +605,10 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 max_connections,
                 max_rooms,
                 max_spectators,
+                max_sessions_per_key: max_sessions_per_key as usize,
+                max_rooms_per_key: max_rooms_per_key as usize,
+                max_sessions_per_address,
+                max_rooms_per_address,
                 ..Default::default()
             };
             let transport = crate::net::ssh::Transport {

@@ -600,6 +600,7 @@ fn art_12_shared_game_screens_offer_each_role_only_its_own_actions() {
     owner.share(Shared {
         started: true,
         arbiter_seated: false,
+        arbiter_present: false,
     });
     let seated = |role: Role| {
         let mut a = app(None, Some("5+0"));

@@ -38,10 +38,11 @@ impl Harness {
 
     fn collect(&mut self) {
         for o in self.hub.take_output() {
+            let client = o.client;
             self.out
-                .entry(o.client)
+                .entry(client)
                 .or_default()
-                .push_str(&String::from_utf8_lossy(&o.bytes));
+                .push_str(&String::from_utf8_lossy(&o.into_bytes()));
         }
     }
 
@@ -247,6 +248,7 @@ fn each_client_term_chooses_its_screen_pieces_and_colours() {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
         args: vec![],
+        source: None,
     };
     let utf8 = [("LANG", "en_GB.UTF-8")];
     let mut open = |name: &str, t: ClientTerm| -> String {
@@ -464,4 +466,271 @@ fn one_key_cannot_take_every_connection_or_every_room() {
         "{}",
         h.text(a)
     );
+}
+
+#[test]
+fn a_second_connection_with_the_same_key_takes_the_seat_and_the_first_goes_to_the_lobby() {
+    let mut h = Harness::new(Limits::default());
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new none white", 0);
+    let code = h.code(ana);
+    let bea = h.connect("Bea", false, 0);
+    h.say(bea, &format!("join {code}"), 0);
+    // Ana's key again, from elsewhere: the seat is given to the new connection.
+    let ana2 = h.connect("Ana", false, 1_000);
+    assert!(h.text(ana2).contains("Welcome back."), "{}", h.text(ana2));
+    assert!(h.text(ana2).contains("you play white"), "{}", h.text(ana2));
+    assert!(
+        h.text(ana).contains(&format!(
+            "Another connection with your key took your seat in room {code}: you are in the lobby."
+        )),
+        "{}",
+        h.text(ana)
+    );
+    // The first is in the lobby: a move there is not a lobby command, and no move is made.
+    h.say(ana, "e4", 2_000);
+    let room = h.hub.rooms().get(&code).unwrap();
+    assert!(room.session.game().plies().is_empty());
+    // The new connection plays the seat.
+    h.say(ana2, "e4", 3_000);
+    assert!(h.text(bea).contains("move one, White: pawn Eva four"));
+    // Taking it back from the first connection works the same way.
+    h.say(ana, &format!("join {code}"), 4_000);
+    assert!(
+        h.text(ana2)
+            .contains(&format!("took your seat in room {code}"))
+    );
+    h.say(bea, "e5", 5_000);
+    assert!(h.text(ana).contains("move one, Black: pawn Eva five"));
+}
+
+#[test]
+fn open_mode_names_are_normalised_width_limited_and_unique() {
+    let mut h = Harness::new(Limits::default());
+    let anon = |key: &str| Peer {
+        name: None,
+        ..peer(key, false)
+    };
+    let a = h.hub.connect(anon("k1"), line_term(), 0).unwrap();
+    let b = h.hub.connect(anon("k2"), line_term(), 0).unwrap();
+    h.collect();
+    // Spaces trimmed and made one.
+    h.say(a, "name   Ana    Gil ", 0);
+    assert!(h.text(a).contains("Welcome, Ana Gil."), "{}", h.text(a));
+    // A right-to-left override, a zero-width space, a lone combining mark: refused.
+    for bad in [
+        "name Ana\u{202E}liG",
+        "name Ana\u{200B}Gil",
+        "name \u{301}\u{301}",
+    ] {
+        h.say(b, bad, 0);
+        assert!(
+            h.text(b).contains(
+                "That name has invisible, control or text-direction characters, or nothing to show."
+            ),
+            "{bad:?}: {}",
+            h.text(b)
+        );
+    }
+    // Twelve wide characters are 24 columns: refused at thirteen (the grammar counts 24
+    // characters at most; the width is the screen's).
+    h.say(b, &format!("name {}", "龙".repeat(13)), 0);
+    assert!(
+        h.text(b)
+            .contains("That name is too long: 24 columns at most.")
+    );
+    // Someone connected has the name (whatever the case): refused.
+    h.say(b, "name ana gil", 0);
+    assert!(
+        h.text(b)
+            .contains("Someone connected is already called ana gil: choose another"),
+        "{}",
+        h.text(b)
+    );
+    h.say(b, "new", 0);
+    assert_eq!(h.hub.rooms().len(), 0, "no room before a name is taken");
+    h.say(b, "name José", 0);
+    assert!(h.text(b).contains("Welcome, José."));
+    // Once Ana is gone, her name is free.
+    h.hub.disconnect(a, 1_000);
+    let c = h.hub.connect(anon("k3"), line_term(), 1_000).unwrap();
+    h.collect();
+    h.say(c, "name Ana Gil", 1_000);
+    assert!(h.text(c).contains("Welcome, Ana Gil."));
+}
+
+/// Waits (at most 10 s) for the writer thread to have written `path` with `text` in it.
+fn wait_for_file(path: &std::path::Path, text: &str) -> String {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if let Ok(s) = std::fs::read_to_string(path) {
+            if s.contains(text) {
+                return s;
+            }
+        }
+        assert!(
+            std::time::Instant::now() < end,
+            "{path:?} never held {text:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_room_is_saved_from_its_creation_its_password_hashed_and_comes_back_after_a_restart() {
+    let dir = std::env::temp_dir().join(format!("escaque-serve-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dirs = escaque::modes::serve::ServeDirs {
+        autosave: dir.join("autosave"),
+        games: dir.join("games"),
+    };
+    std::fs::create_dir_all(&dirs.autosave).unwrap();
+    let code = {
+        let mut h = Harness {
+            hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
+            out: Default::default(),
+        };
+        let ana = h.connect("Ana", false, 0);
+        h.say(ana, "new 5+3 black password sesamo", 0);
+        let code = h.code(ana);
+        // No move yet: the room is on disk all the same, its password only as a hash.
+        let saved = wait_for_file(
+            &dirs.autosave.join(format!("{code}.pgn")),
+            "EscaqueBlackKey",
+        );
+        assert!(!saved.contains("sesamo"), "{saved}");
+        assert!(saved.contains("[EscaqueRoomPassword \"sha256$"), "{saved}");
+        code
+    };
+    // The server stops; a new one restores the room with its seat, settings and password.
+    let mut h = Harness {
+        hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 8),
+        out: Default::default(),
+    };
+    let said = h.hub.restore(&dirs.autosave, 0);
+    assert_eq!(said.len(), 1, "{said:?}");
+    let room = h.hub.rooms().get(&code).expect("the room is back");
+    assert_eq!(room.seat(escaque::core::Color::Black).unwrap().name, "Ana");
+    assert!(room.seat(escaque::core::Color::White).is_none());
+    assert!(room.session.game().plies().is_empty());
+    let bea = h.connect("Bea", false, 1_000);
+    h.say(bea, &format!("join {code} abrete"), 1_000);
+    assert!(
+        h.text(bea)
+            .contains(&format!("Room {code} needs a password"))
+    );
+    h.say(bea, &format!("join {code} sesamo"), 1_500);
+    assert!(h.text(bea).contains("you play white"), "{}", h.text(bea));
+    let ana = h.connect("Ana", false, 2_000);
+    assert!(h.text(ana).contains("Welcome back."), "{}", h.text(ana));
+    h.say(bea, "d4", 3_000);
+    assert!(h.text(ana).contains("move one, White: pawn David four"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn one_address_cannot_take_every_connection_or_every_room_whatever_its_keys() {
+    let limits = Limits {
+        max_sessions_per_address: 3,
+        max_rooms_per_address: 2,
+        ..Limits::default()
+    };
+    let mut h = Harness::new(limits);
+    let from = |ip: &str| ClientTerm {
+        source: Some(ip.parse().unwrap()),
+        ..line_term()
+    };
+    let mut ids = Vec::new();
+    for key in ["k1", "k2", "k3"] {
+        ids.push(
+            h.hub
+                .connect(peer(key, false), from("192.0.2.7"), 0)
+                .unwrap(),
+        );
+    }
+    h.collect();
+    let fourth = h.hub.connect(peer("k4", false), from("192.0.2.7"), 0);
+    assert_eq!(
+        fourth.unwrap_err(),
+        "Your address already has 3 connections open, as many as the server takes; close one.\r\n"
+    );
+    // Another address gets in.
+    let other = h
+        .hub
+        .connect(peer("k5", false), from("198.51.100.1"), 0)
+        .unwrap();
+    h.collect();
+    // Two games made from the address, by two keys; a third key of the address is refused.
+    h.say(ids[0], "new", 0);
+    h.say(ids[1], "new", 0);
+    h.say(ids[2], "new", 0);
+    assert_eq!(h.hub.rooms().len(), 2);
+    assert!(
+        h.text(ids[2])
+            .contains("Your address already plays 2 unfinished games, as many as the server takes"),
+        "{}",
+        h.text(ids[2])
+    );
+    h.say(other, "new", 0);
+    assert_eq!(h.hub.rooms().len(), 3);
+    // A connection that leaves frees its place.
+    h.hub.disconnect(ids[2], 10);
+    assert!(
+        h.hub
+            .connect(peer("k4", false), from("192.0.2.7"), 10)
+            .is_ok()
+    );
+}
+
+#[test]
+fn art_6_11_with_the_arbiter_away_both_players_start_the_clocks_again_and_it_is_recorded() {
+    use escaque::core::Color;
+    let mut h = Harness::new(Limits::default());
+    let ana = h.connect("Ana", false, 0);
+    h.say(ana, "new 5+0 white", 0);
+    let code = h.code(ana);
+    let bea = h.connect("Bea", false, 0);
+    h.say(bea, &format!("join {code}"), 0);
+    let arb = h.connect("Arbiter", true, 0);
+    h.say(arb, &format!("arbiter {code}"), 0);
+    h.say(ana, "e4", 1_000);
+    // The arbiter stops the clocks, then goes.
+    h.say(arb, "pause", 2_000);
+    let running = |h: &Harness| {
+        let room = h.hub.rooms().get(&code).unwrap();
+        room.session.game().clock().unwrap().running()
+    };
+    assert_eq!(running(&h), None);
+    // While the arbiter is here, a player cannot start them (6.12).
+    h.say(bea, "resume", 2_500);
+    assert_eq!(running(&h), None);
+    h.hub.disconnect(arb, 3_000);
+    // Away: one player's request is not enough; the room is told what is awaited.
+    h.say(bea, "resume", 4_000);
+    assert_eq!(running(&h), None);
+    let asked = "Black asks to start the clocks; the arbiter is away: if White types resume, they start (6.11).";
+    assert!(h.text(ana).contains(asked), "{}", h.text(ana));
+    assert!(h.text(bea).contains(asked), "{}", h.text(bea));
+    // Asking again changes nothing; the other's agreement starts them.
+    h.say(bea, "resume", 4_500);
+    assert_eq!(running(&h), None);
+    h.say(ana, "resume", 5_000);
+    assert_eq!(running(&h), Some(Color::Black));
+    // On the record: the stop and the start (6.11) in the game's events.
+    let room = h.hub.rooms().get(&code).unwrap();
+    let clock_events = room
+        .session
+        .game()
+        .events()
+        .iter()
+        .filter(|e| format!("{e:?}").contains("Resumed"))
+        .count();
+    assert_eq!(clock_events, 1, "{:?}", room.session.game().events());
+    // The arbiter back, the rule of 6.12 again: a player's request does nothing.
+    let arb = h.connect("Arbiter", true, 6_000);
+    assert!(h.text(arb).contains("Welcome back."));
+    h.say(arb, "pause", 6_500);
+    h.say(ana, "resume", 7_000);
+    h.say(bea, "resume", 7_000);
+    assert_eq!(running(&h), None);
 }

@@ -500,3 +500,115 @@ fn art_6_11_a_crashed_server_restores_its_rooms_with_the_seats_and_stopped_clock
         c.hang_up();
     }
 }
+
+/// Waits for the file `path` (its final name: a file is written under another one first);
+/// returns its text.
+fn wait_for_file(path: &std::path::Path) -> String {
+    let end = Instant::now() + DEADLINE;
+    loop {
+        if let Some(text) = std::fs::read_to_string(path).ok().filter(|t| !t.is_empty()) {
+            return text;
+        }
+        assert!(Instant::now() < end, "{path:?} was never written");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Waits for a file in `dir`; returns its text.
+fn wait_for_file_in(dir: &std::path::Path) -> String {
+    let end = Instant::now() + DEADLINE;
+    loop {
+        let found = std::fs::read_dir(dir)
+            .ok()
+            .and_then(|mut d| d.next())
+            .and_then(|e| e.ok())
+            .and_then(|e| std::fs::read_to_string(e.path()).ok());
+        if let Some(text) = found.filter(|t| !t.is_empty()) {
+            return text;
+        }
+        assert!(Instant::now() < end, "nothing written in {dir:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn guidelines_ii_a_chess960_room_over_ssh_survives_a_crash_before_its_first_move_and_castles() {
+    if !openssh_available() {
+        return;
+    }
+    let mut server = Server::start("960", &["ana", "bea"], &[]);
+    let mut ana = server.client("ana");
+    ana.expect("Welcome, ana.");
+    // Position 192: BBQNRKNR, the king on f1 between its knight's and its rooks' files.
+    ana.send("new 5+3 white 960 192");
+    let code = ana.room_code();
+    // No move yet: the room is saved all the same, and a crash does not lose it.
+    let saved = wait_for_file(&server.dir.join(format!("data/server/autosave/{code}.pgn")));
+    assert!(
+        saved.contains(&format!("[EscaqueRoom \"{code}\"]")),
+        "{saved}"
+    );
+    assert!(saved.contains("BBQNRKNR"), "{saved}");
+    ana.hang_up();
+    server.crash_and_restart();
+    let mut ana = server.client("ana");
+    let back = ana.expect("Welcome back.");
+    assert!(
+        back.contains(&code) && back.contains("you play white"),
+        "{back}"
+    );
+    let mut bea = server.client("bea");
+    bea.expect(&format!("{code}  ana – (free)  5+3  960 #192"));
+    bea.send(&format!("join {code}"));
+    bea.expect("you play black");
+    // Each side's knight out, then castling king's side: in Chess960 the king goes to g1
+    // (here one square), the rook from h1 to f1 (Guidelines II.3.2).
+    let plies = [
+        ("Nf3", "move one, White"),
+        ("Nf6", "move one, Black"),
+        ("O-O", "move two, White"),
+        ("O-O", "move two, Black"),
+    ];
+    for (i, (mv, said)) in plies.iter().enumerate() {
+        if i % 2 == 0 {
+            ana.send(mv);
+        } else {
+            bea.send(mv);
+        }
+        ana.expect(said);
+        bea.expect(said);
+    }
+    ana.send("resign");
+    ana.send("yes");
+    bea.expect("Black wins");
+    let pgn = wait_for_file_in(&server.dir.join("data/games"));
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+    assert!(pgn.contains("BBQNRKNR w"), "{pgn}");
+    // The moves, without the clock readings' comments.
+    let mut moves = String::new();
+    let mut depth = 0;
+    for ch in pgn.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => moves.push(ch),
+            _ => {}
+        }
+    }
+    let moves = moves
+        .split_whitespace()
+        .filter(|w| !w.ends_with("..."))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(moves.contains("1. Nf3 Nf6 2. O-O O-O"), "{pgn}");
+    assert!(pgn.contains("0-1"), "{pgn}");
+    // The room's own tags (code, keys, password) stay in the autosave.
+    assert!(
+        !pgn.contains("EscaqueRoom") && !pgn.contains("Key \""),
+        "{pgn}"
+    );
+    for c in [ana, bea] {
+        c.hang_up();
+    }
+}

@@ -188,6 +188,7 @@ impl App {
 /// One screen over a game: its chair (role, event cursor, question), the cursor on the
 /// board, the command line, the announcement. It borrows the game for every key and every
 /// frame and keeps none of it.
+#[derive(Clone)]
 pub struct Screen {
     chair: Chair,
     pub keymap: Keymap,

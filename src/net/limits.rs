@@ -245,7 +245,7 @@ impl Gatekeeper {
 
 /// The address a limit per source counts: an IPv4 address, or an IPv6 one cut to its /64
 /// (an IPv4-mapped IPv6 address is its IPv4 address).
-fn source_of(addr: IpAddr) -> IpAddr {
+pub fn source_of(addr: IpAddr) -> IpAddr {
     match addr {
         IpAddr::V4(_) => addr,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

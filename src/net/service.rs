@@ -28,6 +28,9 @@ pub struct ClientTerm {
     pub env: Vec<(String, String)>,
     /// The words of the command the client asked to run (`ssh host -- --screen-reader`).
     pub args: Vec<String>,
+    /// Where the connection comes from, as the limits per address count it (an IPv6
+    /// address cut to its /64); `None` when not over the network (tests).
+    pub source: Option<std::net::IpAddr>,
 }
 
 impl ClientTerm {
@@ -41,12 +44,43 @@ impl ClientTerm {
     }
 }
 
-/// Bytes for one connection, and whether to close it after them.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// A frame of a client's screen, taken under the service's lock (what it shows, lent or
+/// copied) and drawn and encoded after the lock is released: a slow render never stalls
+/// the other connections.
+pub trait Paint: Send {
+    /// Draws the frame; returns its bytes.
+    fn paint(self: Box<Self>) -> Vec<u8>;
+}
+
+/// Bytes for one connection, then a frame to draw, and whether to close it after them.
 pub struct Outgoing {
     pub client: u64,
     pub bytes: Vec<u8>,
+    /// Drawn outside the service's lock, after `bytes`.
+    pub paint: Option<Box<dyn Paint>>,
     pub close: bool,
+}
+
+impl Outgoing {
+    /// Everything to send, the frame drawn now (for callers that hold no lock: tests).
+    pub fn into_bytes(self) -> Vec<u8> {
+        let mut bytes = self.bytes;
+        if let Some(p) = self.paint {
+            bytes.extend(p.paint());
+        }
+        bytes
+    }
+}
+
+impl std::fmt::Debug for Outgoing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outgoing")
+            .field("client", &self.client)
+            .field("bytes", &self.bytes.len())
+            .field("paint", &self.paint.is_some())
+            .field("close", &self.close)
+            .finish()
+    }
 }
 
 /// The service behind the SSH server. Every call gets the time (`now`, milliseconds from

@@ -24,7 +24,7 @@
 //!   bytes (the latest frame only, past it); a client that takes no output for
 //!   [`Transport::output_stall`] is disconnected.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -159,6 +159,11 @@ struct Outbox {
     ended: AtomicBool,
     kill: Arc<KillSwitch>,
     addr: SocketAddr,
+    /// What the service handed out for the client, in order, not yet drawn: queued under
+    /// the service's lock (so the order is the service's), drawn after it.
+    pending: Mutex<VecDeque<Outgoing>>,
+    /// Held while the pending frames are drawn: one drawer at a time, in order.
+    painting: Mutex<()>,
 }
 
 struct Shared<S: Service> {
@@ -170,15 +175,17 @@ struct Shared<S: Service> {
 }
 
 impl<S: Service> Shared<S> {
-    /// Runs `f` on the service at the current time, then hands out what it wrote.
+    /// Runs `f` on the service at the current time, then hands out what it wrote: the
+    /// frames are drawn and encoded after the service's lock is released.
     fn with<R>(&self, f: impl FnOnce(&mut S, u64) -> R) -> R {
         let now = (self.clock)();
-        let (r, out) = {
+        let (r, touched) = {
             let mut s = self.service.lock().unwrap_or_else(|p| p.into_inner());
             let r = f(&mut s, now);
-            (r, s.take_output())
+            let out = s.take_output();
+            (r, self.queue(out))
         };
-        let mut dropped = self.dispatch(out);
+        let mut dropped = self.deliver(touched);
         // A client whose backlog overflowed gets one fresh frame (which goes into its
         // emptied backlog whole), or is disconnected. Twice at most: the second round only
         // meets a client that overflowed again with the fresh frame of another's round.
@@ -186,14 +193,15 @@ impl<S: Service> Shared<S> {
             if dropped.is_empty() {
                 break;
             }
-            let (gone, out) = {
+            let (gone, touched) = {
                 let mut s = self.service.lock().unwrap_or_else(|p| p.into_inner());
                 let gone: Vec<u64> = dropped
                     .iter()
                     .copied()
                     .filter(|&id| !s.output_dropped(id, now))
                     .collect();
-                (gone, s.take_output())
+                let out = s.take_output();
+                (gone, self.queue(out))
             };
             for id in gone {
                 let outbox = self
@@ -206,22 +214,62 @@ impl<S: Service> Shared<S> {
                     o.kill.kill();
                 }
             }
-            dropped = self.dispatch(out);
+            dropped = self.deliver(touched);
         }
         r
     }
 
-    /// Puts each client's bytes in its backlog; returns the clients whose backlog
-    /// overflowed.
-    fn dispatch(&self, out: Vec<Outgoing>) -> Vec<u64> {
-        let mut dropped = Vec::new();
+    /// Queues each client's output, in the service's order (called under its lock);
+    /// returns the outboxes to deliver.
+    fn queue(&self, out: Vec<Outgoing>) -> Vec<Arc<Outbox>> {
+        let mut touched = Vec::new();
         let mut senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
         for o in out {
-            if let Some(outbox) = senders.get(&o.client) {
+            let (id, close) = (o.client, o.close);
+            if let Some(outbox) = senders.get(&id) {
+                outbox
+                    .pending
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push_back(o);
+                touched.push(outbox.clone());
+                if close {
+                    senders.remove(&id);
+                }
+            }
+        }
+        touched
+    }
+
+    /// Draws the queued frames and puts each client's bytes in its backlog (outside the
+    /// service's lock); returns the clients whose backlog overflowed. A frame followed by
+    /// another with nothing between is out of date and not drawn.
+    fn deliver(&self, touched: Vec<Arc<Outbox>>) -> Vec<u64> {
+        let mut dropped = Vec::new();
+        for outbox in touched {
+            let _drawing = outbox.painting.lock().unwrap_or_else(|p| p.into_inner());
+            loop {
+                let (next, stale) = {
+                    let mut q = outbox.pending.lock().unwrap_or_else(|p| p.into_inner());
+                    let next = q.pop_front();
+                    let stale = q
+                        .front()
+                        .is_some_and(|n| n.bytes.is_empty() && n.paint.is_some());
+                    (next, stale)
+                };
+                let Some(o) = next else {
+                    break;
+                };
+                let mut bytes = o.bytes;
+                if let Some(p) = o.paint {
+                    if !stale {
+                        bytes.extend(p.paint());
+                    }
+                }
                 {
                     let mut b = outbox.backlog.lock().unwrap_or_else(|p| p.into_inner());
-                    if !o.bytes.is_empty() {
-                        if let Pushed::Dropped(n) = b.push(&o.bytes) {
+                    if !bytes.is_empty() {
+                        if let Pushed::Dropped(n) = b.push(&bytes) {
                             info!(addr = %outbox.addr, client = o.client, bytes = n, "slow reader: output dropped, only the latest frame is kept");
                             dropped.push(o.client);
                         }
@@ -231,11 +279,9 @@ impl<S: Service> Shared<S> {
                     }
                 }
                 outbox.ready.notify_one();
-                if o.close {
-                    senders.remove(&o.client);
-                }
             }
         }
+        dropped.dedup();
         dropped
     }
 }
@@ -597,6 +643,7 @@ impl<S: Service> Connection<S> {
         };
         let mut term = self.term.clone();
         term.args = args;
+        term.source = Some(super::limits::source_of(self.addr.ip()));
         let size = (term.width, term.height);
         let handle = session.handle();
         let outbox = Arc::new(Outbox {
@@ -605,6 +652,8 @@ impl<S: Service> Connection<S> {
             ended: AtomicBool::new(false),
             kill: self.kill.clone(),
             addr: self.addr,
+            pending: Mutex::new(VecDeque::new()),
+            painting: Mutex::new(()),
         });
         // The writer: the backlog to the client in order, a packet at a time; a close ends
         // the channel with status 0. A client that takes nothing for `stall` is cut off.
@@ -650,7 +699,7 @@ impl<S: Service> Connection<S> {
         };
         let shared = self.shared.clone();
         let now = (shared.clock)();
-        let (result, out) = {
+        let (result, touched) = {
             let mut s = shared.service.lock().unwrap_or_else(|p| p.into_inner());
             let r = s.connect(peer, term, now);
             if let Ok(id) = r {
@@ -660,7 +709,8 @@ impl<S: Service> Connection<S> {
                     .unwrap_or_else(|p| p.into_inner())
                     .insert(id, outbox.clone());
             }
-            (r, s.take_output())
+            let out = s.take_output();
+            (r, shared.queue(out))
         };
         match result {
             Ok(id) => {
@@ -693,7 +743,7 @@ impl<S: Service> Connection<S> {
                         };
                     }
                 });
-                shared.dispatch(out);
+                shared.deliver(touched);
                 Ok(())
             }
             Err(text) => {

@@ -69,8 +69,24 @@ pub enum Notice<'a> {
     KeySessions(usize),
     /// The key sits at as many unfinished games as one key may.
     KeyRooms(usize),
+    /// The client's address holds as many connections as one address may.
+    AddressSessions(usize),
+    /// The keys connected from the client's address sit at as many unfinished games as
+    /// one address may.
+    AddressRooms(usize),
+    /// The player of `Color` asked to start the clocks the absent arbiter stopped: the
+    /// other player's agreement is awaited (6.11).
+    ResumeAsked(Color),
     /// Why a room could not be joined or made.
     Room(&'a RoomError),
+    /// A name refused: invisible, bidirectional or control characters, or nothing to
+    /// show (`wide`: more than `columns` columns).
+    BadName { wide: bool, columns: usize },
+    /// Someone connected already has this name.
+    NameTaken(&'a str),
+    /// Another connection with the same key took the seat in room `code`: this one is
+    /// back in the lobby.
+    TakenOver(&'a str),
 }
 
 /// A word of a room's line in the lobby's list.
@@ -208,6 +224,52 @@ impl Speaker {
                 "You already play in {n} unfinished games, as many as the server takes: finish one, or join someone else's."
             ),
             Notice::Room(e) => self.room_error(e),
+            Notice::ResumeAsked(c) if es => format!(
+                "Las {} piden poner en marcha los relojes; el árbitro no está: si las {} escriben reanudar, los relojes arrancan (6.11).",
+                self.side(c),
+                self.side(!c)
+            ),
+            Notice::ResumeAsked(c) => format!(
+                "{} asks to start the clocks; the arbiter is away: if {} types resume, they start (6.11).",
+                self.side_cap(c),
+                self.side(!c)
+            ),
+            Notice::AddressSessions(n) if es => format!(
+                "Su dirección ya tiene {n} conexiones abiertas, las que admite el servidor; cierre una."
+            ),
+            Notice::AddressSessions(n) => format!(
+                "Your address already has {n} connections open, as many as the server takes; close one."
+            ),
+            Notice::AddressRooms(n) if es => format!(
+                "Desde su dirección ya se juegan {n} partidas sin terminar, las que admite el servidor: termine una o entre en la de otro."
+            ),
+            Notice::AddressRooms(n) => format!(
+                "Your address already plays {n} unfinished games, as many as the server takes: finish one, or join someone else's."
+            ),
+            Notice::BadName { wide: true, columns } if es => format!(
+                "Ese nombre es demasiado largo: como mucho {columns} columnas. Escriba: nombre SU NOMBRE"
+            ),
+            Notice::BadName { wide: true, columns } => format!(
+                "That name is too long: {columns} columns at most. Type: name YOUR NAME"
+            ),
+            Notice::BadName { .. } => self
+                .t(
+                    "Ese nombre tiene caracteres invisibles, de control o de dirección del texto, o nada que mostrar. Escriba: nombre SU NOMBRE",
+                    "That name has invisible, control or text-direction characters, or nothing to show. Type: name YOUR NAME",
+                )
+                .into(),
+            Notice::NameTaken(name) if es => format!(
+                "Ya hay alguien conectado con el nombre {name}: elija otro (nombre OTRO)."
+            ),
+            Notice::NameTaken(name) => format!(
+                "Someone connected is already called {name}: choose another (name OTHER)."
+            ),
+            Notice::TakenOver(code) if es => format!(
+                "Otra conexión con su clave ha tomado su asiento en la sala {code}: está en el vestíbulo."
+            ),
+            Notice::TakenOver(code) => format!(
+                "Another connection with your key took your seat in room {code}: you are in the lobby."
+            ),
         }
     }
 

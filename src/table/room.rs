@@ -40,7 +40,139 @@ pub struct RoomSettings {
     /// `None`: no clock.
     pub time_control: Option<TimeControl>,
     pub color: ColorChoice,
-    pub password: Option<String>,
+    pub password: Option<RoomPassword>,
+}
+
+/// A room's password, kept only as a salted SHA-256 hash: never in plain text in memory
+/// after the room is made, nor in its autosave. (A slow hash — argon2 — would cost its
+/// time under the hub's lock at every guess, and the guesses are throttled anyway; the
+/// autosave is mode 0600.)
+#[derive(Clone, PartialEq, Eq)]
+pub struct RoomPassword {
+    salt: [u8; 16],
+    hash: [u8; 32],
+}
+
+impl std::fmt::Debug for RoomPassword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RoomPassword(…)")
+    }
+}
+
+impl RoomPassword {
+    /// The hash of `plain` with `salt`.
+    pub fn new(plain: &str, salt: [u8; 16]) -> RoomPassword {
+        RoomPassword {
+            salt,
+            hash: Self::digest(&salt, plain),
+        }
+    }
+
+    fn digest(salt: &[u8; 16], plain: &str) -> [u8; 32] {
+        use sha2::Digest;
+        let mut h = sha2::Sha256::new();
+        h.update(b"escaque room password\0");
+        h.update(salt);
+        h.update(plain.as_bytes());
+        h.finalize().into()
+    }
+
+    /// Whether `plain` is the password (the hashes compared in constant time).
+    pub fn matches(&self, plain: &str) -> bool {
+        let other = Self::digest(&self.salt, plain);
+        other
+            .iter()
+            .zip(self.hash.iter())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    }
+
+    /// As the autosave keeps it: `sha256$SALT$HASH` in hexadecimal.
+    pub fn to_tag(&self) -> String {
+        let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+        format!("sha256${}${}", hex(&self.salt), hex(&self.hash))
+    }
+
+    /// Read back from [`RoomPassword::to_tag`]; `None` if it is not one.
+    pub fn from_tag(tag: &str) -> Option<RoomPassword> {
+        let mut parts = tag.split('$');
+        let (Some("sha256"), Some(salt), Some(hash), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
+            if s.len() != 2 * N || !s.is_ascii() {
+                return None;
+            }
+            let mut out = [0u8; N];
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+            }
+            Some(out)
+        }
+        Some(RoomPassword {
+            salt: unhex(salt)?,
+            hash: unhex(hash)?,
+        })
+    }
+}
+
+/// The widest name, in terminal columns.
+pub const NAME_COLUMNS: usize = 24;
+
+/// Why a name was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NameProblem {
+    /// Empty once trimmed, or made of marks and spaces only.
+    Empty,
+    /// Wider than [`NAME_COLUMNS`].
+    TooWide,
+    /// A control, bidirectional, invisible (zero-width, format) character, or a combining
+    /// mark with nothing to combine with.
+    Invisible(char),
+}
+
+/// Characters that change how text around them is shown without being seen: bidirectional
+/// controls (an U+202E can make a name read backwards), zero-width and other format
+/// characters, fillers that show as blank.
+fn is_invisible(ch: char) -> bool {
+    matches!(ch as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFFB | 0x1D173..=0x1D17A | 0xE0000..=0xE0FFF)
+        || ch.is_control()
+}
+
+/// A name as it is shown (the open mode's `name`): spaces trimmed and runs of them made
+/// one; refused when it holds a control, bidirectional or invisible character, a mark
+/// with no letter before it, or is wider than [`NAME_COLUMNS`] columns.
+pub fn normal_name(raw: &str) -> Result<String, NameProblem> {
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+    let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut after_base = false;
+    for ch in name.chars() {
+        if is_invisible(ch) {
+            return Err(NameProblem::Invisible(ch));
+        }
+        let zero_width = ch.width() == Some(0);
+        if zero_width && !after_base {
+            return Err(NameProblem::Invisible(ch));
+        }
+        after_base = zero_width && after_base || !zero_width && ch != ' ';
+    }
+    if name.chars().all(|c| c == ' ' || c.width() == Some(0)) {
+        return Err(NameProblem::Empty);
+    }
+    if name.width() > NAME_COLUMNS {
+        return Err(NameProblem::TooWide);
+    }
+    Ok(name)
+}
+
+/// Two names that would read the same (compared when names must be unique).
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.to_lowercase() == b.to_lowercase()
 }
 
 /// Someone who holds a seat.
@@ -58,7 +190,9 @@ pub use crate::speech::lobby::RoomError;
 #[derive(Debug)]
 pub struct Room {
     pub code: String,
-    pub session: Session,
+    /// The game: lent to the frames being drawn outside the hub's lock, copied on write
+    /// only while one still holds it ([`Room::session_mut`]).
+    pub session: std::sync::Arc<Session>,
     pub settings: RoomSettings,
     seats: [Option<Holder>; 2],
     arbiter: Option<Holder>,
@@ -71,8 +205,8 @@ pub struct Room {
     pub last_activity: u64,
     /// The finished game has been written out.
     pub archived: bool,
-    /// The number of game events when the game was last saved.
-    pub saved_events: usize,
+    /// The room's version ([`Room::version`]) when it was last saved.
+    pub saved_version: Option<u64>,
     /// The game's time minus the server's: zero for a room made here, the difference of
     /// the two time lines for a game restored from its autosave.
     offset: i64,
@@ -81,6 +215,10 @@ pub struct Room {
     pub stopped_by_restart: bool,
     /// Wrong passwords given for the room.
     guesses: Guesses,
+    /// The arbiter who holds the seat is in the room (the hub says so).
+    arbiter_present: bool,
+    /// The player whose request to restart the clocks was last said to the room.
+    pub resume_said: Option<Color>,
 }
 
 /// How many wrong passwords in a row a room takes before it makes guessers wait.
@@ -131,7 +269,7 @@ impl Room {
         session.share(Shared::default());
         Room {
             code,
-            session,
+            session: std::sync::Arc::new(session),
             settings,
             seats: [None, None],
             arbiter: None,
@@ -140,10 +278,12 @@ impl Room {
             version: 0,
             last_activity: now,
             archived: false,
-            saved_events: 0,
+            saved_version: None,
             offset: 0,
             stopped_by_restart: false,
             guesses: Guesses::default(),
+            arbiter_present: false,
+            resume_said: None,
         }
     }
 
@@ -167,11 +307,11 @@ impl Room {
         session.share(Shared {
             started,
             arbiter_seated: arbiter.is_some(),
+            arbiter_present: false,
         });
-        let saved_events = session.game().events().len();
         Room {
             code,
-            session,
+            session: std::sync::Arc::new(session),
             settings,
             seats,
             arbiter,
@@ -180,11 +320,19 @@ impl Room {
             version: 0,
             last_activity: now,
             archived: false,
-            saved_events,
+            // Saved again at the first change (a legacy password is then written hashed).
+            saved_version: None,
             offset: game_now as i64 - now as i64,
             stopped_by_restart: stopped,
             guesses: Guesses::default(),
+            arbiter_present: false,
+            resume_said: None,
         }
+    }
+
+    /// The game, to change it (copied first if a frame still holds it).
+    pub fn session_mut(&mut self) -> &mut Session {
+        std::sync::Arc::make_mut(&mut self.session)
     }
 
     /// The game's time at the server's `now`.
@@ -218,7 +366,7 @@ impl Room {
             tags.push(("EscaqueArbiterName".to_string(), a.name.clone()));
         }
         if let Some(p) = &self.settings.password {
-            tags.push(("EscaqueRoomPassword".to_string(), p.clone()));
+            tags.push(("EscaqueRoomPassword".to_string(), p.to_tag()));
         }
         tags
     }
@@ -227,7 +375,7 @@ impl Room {
     pub fn players_back(&mut self, now: u64) {
         if self.stopped_by_restart {
             let t = self.time(now);
-            if self.session.game_mut().resume_clock(t).is_ok() {
+            if self.session_mut().game_mut().resume_clock(t).is_ok() {
                 self.version += 1;
             }
             self.stopped_by_restart = false;
@@ -242,10 +390,21 @@ impl Room {
 
     /// Tells the game what the seats say (both players seated, an arbiter seated).
     fn share(&mut self) {
-        self.session.share(Shared {
+        let shared = Shared {
             started: self.started,
             arbiter_seated: self.arbiter.is_some(),
-        });
+            arbiter_present: self.arbiter_present,
+        };
+        self.session_mut().share(shared);
+    }
+
+    /// Whether the arbiter who holds the seat is in the room: when not, both players
+    /// together may start the clocks the arbiter stopped (6.11).
+    pub fn set_arbiter_present(&mut self, present: bool) {
+        if self.arbiter_present != present {
+            self.arbiter_present = present;
+            self.share();
+        }
     }
 
     pub fn seat(&self, color: Color) -> Option<&Holder> {
@@ -314,7 +473,7 @@ impl Room {
                 let secs = (self.guesses.locked_until - now).div_ceil(1000);
                 return Err(RoomError::PasswordWait(self.code.clone(), secs));
             }
-            if password != Some(p.as_str()) {
+            if !password.is_some_and(|given| p.matches(given)) {
                 self.guesses.wrong += 1;
                 if self.guesses.wrong >= FREE_GUESSES {
                     let doublings = (self.guesses.wrong - FREE_GUESSES).min(9);
@@ -335,13 +494,13 @@ impl Room {
                     identity: identity.to_string(),
                     name: name.to_string(),
                 });
-                self.session.set_name(color, name);
+                self.session_mut().set_name(color, name);
                 if self.seats.iter().all(Option::is_some) && !self.started {
                     self.started = true;
                     if self.session.game().clock().is_some() {
                         // A fresh clock starts; nothing can refuse it.
                         let t = self.time(now);
-                        let _ = self.session.game_mut().start_clock(t);
+                        let _ = self.session_mut().game_mut().start_clock(t);
                     }
                 }
                 Role::Player(color)
@@ -381,6 +540,8 @@ impl Room {
                 })
             }
         }
+        // Here now (the hub says when they leave).
+        self.arbiter_present = true;
         self.share();
         self.version += 1;
         self.last_activity = now;
@@ -406,10 +567,10 @@ impl Room {
     fn decide(&mut self, role: Role, request: Request, now: u64) -> Result<(), SessionError> {
         let role = Some(role);
         match request {
-            Request::Command(cmd) => self.session.command_as(role, cmd, now),
-            Request::Pause => self.session.pause(role, false, now),
-            Request::Resume => self.session.pause(role, true, now),
-            Request::Arbiter(action) => self.session.arbiter_as(role, action, now),
+            Request::Command(cmd) => self.session_mut().command_as(role, cmd, now),
+            Request::Pause => self.session_mut().pause(role, false, now),
+            Request::Resume => self.session_mut().pause(role, true, now),
+            Request::Arbiter(action) => self.session_mut().arbiter_as(role, action, now),
         }
     }
 
@@ -419,7 +580,8 @@ impl Room {
             return false;
         }
         let before = self.session.game().events().len();
-        self.session.tick(self.time(now));
+        let t = self.time(now);
+        self.session_mut().tick(t);
         let changed = self.session.game().events().len() != before;
         if changed {
             self.version += 1;
@@ -444,6 +606,14 @@ impl Rooms {
             rooms: BTreeMap::new(),
             seed: seed | 1,
         }
+    }
+
+    /// A salt for a password's hash.
+    pub fn salt(&mut self) -> [u8; 16] {
+        let mut salt = [0u8; 16];
+        salt[..8].copy_from_slice(&self.next_random().to_le_bytes());
+        salt[8..].copy_from_slice(&self.next_random().to_le_bytes());
+        salt
     }
 
     fn next_random(&mut self) -> u64 {
@@ -702,6 +872,19 @@ mod tests {
             Err(SessionError::NotArbiter)
         );
         room.apply(Role::Arbiter, Request::Resume, 7_000).unwrap();
+        // 6.11: the arbiter gone, both players together start the clocks they stopped.
+        room.apply(white, Request::Pause, 7_500).unwrap();
+        room.set_arbiter_present(false);
+        let black = Role::Player(Color::Black);
+        room.apply(white, Request::Resume, 7_600).unwrap();
+        assert_eq!(room.session.resume_asked(), Some(Color::White));
+        assert_eq!(room.session.game().clock().unwrap().running(), None);
+        room.apply(black, Request::Resume, 7_700).unwrap();
+        assert_eq!(
+            room.session.game().clock().unwrap().running(),
+            Some(Color::White)
+        );
+        room.set_arbiter_present(true);
         // 12.9.2: two minutes to Black (White is the offender).
         use crate::laws::irregularity::{ArbiterAction, ArbiterPenalty};
         let bonus = Request::Arbiter(ArbiterAction::Penalty {
@@ -723,11 +906,69 @@ mod tests {
     }
 
     #[test]
+    fn a_password_is_kept_hashed_with_a_salt_and_read_back() {
+        let a = RoomPassword::new("sesamo", [1; 16]);
+        let b = RoomPassword::new("sesamo", [2; 16]);
+        assert!(a.matches("sesamo") && b.matches("sesamo"));
+        assert!(!a.matches("Sesamo") && !a.matches(""));
+        let (ta, tb) = (a.to_tag(), b.to_tag());
+        assert_ne!(ta, tb, "the salt changes the hash");
+        assert!(ta.starts_with("sha256$") && !ta.contains("sesamo"), "{ta}");
+        assert_eq!(RoomPassword::from_tag(&ta), Some(a.clone()));
+        assert_eq!(RoomPassword::from_tag("sesamo"), None);
+        assert_eq!(RoomPassword::from_tag("sha256$zz$00"), None);
+        assert!(!format!("{a:?}").contains("sesamo"));
+        let mut room = Room::new("ABCD".into(), settings(None), 0);
+        room.settings.password = Some(a);
+        let tags = room.restore_tags();
+        let (_, kept) = tags
+            .iter()
+            .find(|(k, _)| k == "EscaqueRoomPassword")
+            .unwrap();
+        assert!(!kept.contains("sesamo") && RoomPassword::from_tag(kept).is_some());
+    }
+
+    #[test]
+    fn names_are_trimmed_and_refused_when_invisible_bidi_combining_only_or_too_wide() {
+        assert_eq!(normal_name("  Ana   García "), Ok("Ana García".into()));
+        // A decomposed é: the mark follows its letter.
+        assert_eq!(normal_name("Jose\u{301}"), Ok("Jose\u{301}".into()));
+        assert_eq!(normal_name("李小龙"), Ok("李小龙".into()));
+        for bad in [
+            "Ana\u{202E}nimda",
+            "A\u{200B}na",
+            "\u{2066}Ana",
+            "Ana\u{FEFF}",
+            "\u{7}Ana",
+        ] {
+            assert!(
+                matches!(normal_name(bad), Err(NameProblem::Invisible(_))),
+                "{bad:?}"
+            );
+        }
+        assert!(matches!(
+            normal_name("\u{301}\u{301}"),
+            Err(NameProblem::Invisible('\u{301}'))
+        ));
+        assert!(matches!(
+            normal_name("Ana \u{301}"),
+            Err(NameProblem::Invisible('\u{301}'))
+        ));
+        assert_eq!(normal_name("   "), Err(NameProblem::Empty));
+        assert_eq!(normal_name(&"W".repeat(24)), Ok("W".repeat(24)));
+        assert_eq!(normal_name(&"W".repeat(25)), Err(NameProblem::TooWide));
+        // Twelve wide characters fill 24 columns; thirteen do not fit.
+        assert!(normal_name(&"龙".repeat(12)).is_ok());
+        assert_eq!(normal_name(&"龙".repeat(13)), Err(NameProblem::TooWide));
+        assert!(same_name("ANA", "ana") && !same_name("Ana", "Bea"));
+    }
+
+    #[test]
     fn passwords_codes_and_limits() {
         let mut rooms = Rooms::new(11);
         let code = {
             let mut s = settings(None);
-            s.password = Some("sesamo".into());
+            s.password = Some(RoomPassword::new("sesamo", [7; 16]));
             rooms.create(s, 2, 0).unwrap().code.clone()
         };
         assert_eq!(code.len(), 4);

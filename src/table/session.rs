@@ -112,6 +112,9 @@ pub struct Shared {
     pub started: bool,
     /// An arbiter holds the arbiter's seat (6.12: then only the arbiter restarts clocks).
     pub arbiter_seated: bool,
+    /// That arbiter is in the room now. When they are away, the clocks they stopped are
+    /// started again by both players together (6.11: a stop no arbiter ends).
+    pub arbiter_present: bool,
 }
 
 /// How a game is set up.
@@ -229,6 +232,9 @@ pub struct Session {
     /// Strict touch-move (Art. 4): the pieces touched on the position on the board and
     /// what they bind; `None` when the mode is off.
     touch: Option<TouchState>,
+    /// A player who asked to restart the clocks while the arbiter is away, waiting for the
+    /// other's agreement.
+    resume_asked: Option<Color>,
 }
 
 impl Session {
@@ -264,7 +270,14 @@ impl Session {
             revision: 0,
             journal: Vec::new(),
             touch: None,
+            resume_asked: None,
         }
+    }
+
+    /// The player who asked to restart the clocks stopped while the arbiter is away, and
+    /// waits for the other's agreement.
+    pub fn resume_asked(&self) -> Option<Color> {
+        self.resume_asked
     }
 
     /// A chair at this game for a screen that arrives now: every event so far counts as
@@ -796,11 +809,24 @@ impl Session {
         now: u64,
     ) -> Result<(), SessionError> {
         self.gate(role)?;
-        if let (Some(s), Some(Role::Player(_)), true) = (self.shared, role, resume) {
-            if s.arbiter_seated {
+        if let (Some(s), Some(Role::Player(c)), true) = (self.shared, role, resume) {
+            if s.arbiter_seated && s.arbiter_present {
                 return Err(SessionError::NotArbiter);
             }
+            // 6.11 with the arbiter away: the clocks start again when both players ask.
+            let paused = self
+                .game
+                .clock()
+                .is_some_and(|k| k.phase() == crate::laws::clock::Phase::Paused);
+            if s.arbiter_seated && paused && self.resume_asked != Some(!c) {
+                if self.resume_asked != Some(c) {
+                    self.resume_asked = Some(c);
+                    self.revision += 1;
+                }
+                return Ok(());
+            }
         }
+        self.resume_asked = None;
         self.tick(now);
         if resume {
             self.game.resume_clock(now)?;

@@ -73,16 +73,17 @@ impl Hub {
             clock_readings: self.config.clock_readings_on_scoresheet,
             low_time_ms: self.config.low_time_mark_ms(),
         };
-        let terminal = if line {
+        let size = (term.width.max(1), term.height.max(1));
+        let painter = if line {
             None
         } else {
-            let backend = RemoteBackend::new(term.width.max(1), term.height.max(1));
-            Some(Terminal::new(backend).map_err(|e| e.to_string())?)
+            Some(paint::Painter::new(size.0, size.1)?)
         };
         let needs_name = peer.name.is_none();
         let name = peer.name.clone().unwrap_or_default();
         Ok(Client {
             peer,
+            source: term.source,
             name,
             needs_name,
             speaker,
@@ -93,7 +94,9 @@ impl Hub {
             raw: term.term.is_some(),
             dumb: term_name == "dumb",
             decoder: KeyDecoder::new(),
-            terminal,
+            painter,
+            size,
+            frame: None,
             place: Place::Lobby,
             typed: String::new(),
             message: String::new(),
@@ -152,7 +155,7 @@ impl Hub {
                 Place::Room {
                     screen: RoomScreen::Full(app),
                     ..
-                } => app.set_announcement(text),
+                } => std::sync::Arc::make_mut(app).set_announcement(text),
                 _ => {
                     c.message = text.to_string();
                     c.message_is_error = error;
@@ -162,7 +165,9 @@ impl Hub {
         c.dirty = true;
     }
 
-    /// Brings a client's screen up to date in its output.
+    /// Brings a client's screen up to date in its output: the line mode's text, or the
+    /// full screen's next frame, which takes what it shows here and is drawn after the
+    /// hub's lock is released ([`paint`]).
     pub(super) fn render(&mut self, id: u64, now: u64) {
         let rooms = &self.rooms;
         let Some(c) = self.clients.get_mut(&id) else {
@@ -170,6 +175,9 @@ impl Hub {
         };
         c.dirty = false;
         c.last_draw = now;
+        if c.close {
+            return;
+        }
         if c.line {
             if let Place::Room {
                 screen: RoomScreen::Line(lm),
@@ -182,45 +190,39 @@ impl Hub {
             }
             return;
         }
-        let Some(t) = c.terminal.as_mut() else {
+        let Some(painter) = c.painter.clone() else {
             return;
         };
-        let drawn = match &c.place {
-            Place::Lobby => {
-                let lines = room_lines(rooms, &c.speaker);
-                let help = c.speaker.lobby_help().map(str::to_string);
-                let title = c.speaker.notice(Notice::Title);
-                let empty = c.speaker.notice(Notice::NoRooms);
-                let view = ui::lobby::LobbyView {
-                    title: &title,
-                    rooms: &lines,
-                    empty: &empty,
-                    help: &help,
-                    message: &c.message,
-                    message_is_error: c.message_is_error,
-                    prompt: "> ",
-                    input: &c.typed,
-                };
-                let theme = &c.theme;
-                t.draw(|f| ui::lobby::draw(f, &view, theme)).map(|_| ())
-            }
+        let shown = match &c.place {
+            Place::Lobby => paint::Shown::Lobby(Box::new(paint::LobbyFrame {
+                title: c.speaker.notice(Notice::Title),
+                rooms: room_lines(rooms, &c.speaker),
+                empty: c.speaker.notice(Notice::NoRooms),
+                help: c.speaker.lobby_help().map(str::to_string),
+                message: c.message.clone(),
+                message_is_error: c.message_is_error,
+                input: c.typed.clone(),
+                theme: c.theme.clone(),
+            })),
             Place::Room {
                 code,
                 screen: RoomScreen::Full(app),
                 ..
             } => match rooms.get(code) {
-                Some(room) => {
-                    let at = room.time(now);
-                    t.draw(|f| app.draw(&room.session, f, at)).map(|_| ())
-                }
-                None => Ok(()),
+                Some(room) => paint::Shown::Room {
+                    session: room.session.clone(),
+                    screen: app.clone(),
+                    at: room.time(now),
+                },
+                None => return,
             },
-            Place::Room { .. } => Ok(()),
+            Place::Room { .. } => return,
         };
-        if drawn.is_ok() {
-            let bytes = t.backend_mut().take_output();
-            c.out.extend_from_slice(&bytes);
-        }
+        c.frame = Some(paint::Frame {
+            painter,
+            size: c.size,
+            shown,
+        });
     }
 
     pub(super) fn render_dirty(&mut self, now: u64) {
@@ -244,6 +246,28 @@ impl Hub {
         now: u64,
         note: Option<String>,
     ) {
+        let Some(room) = self.rooms.get(code) else {
+            return;
+        };
+        // A seat is its key's: another connection of the key that sits there now is sent
+        // to the lobby, and told (the same key from two places: the latest one plays).
+        if role != Role::Spectator {
+            let code = room.code.clone();
+            let identity = self.clients.get(&id).map(|c| c.peer.identity.clone());
+            let others: Vec<u64> = self
+                .clients
+                .iter()
+                .filter(|(other, o)| {
+                    **other != id
+                        && Some(&o.peer.identity) == identity.as_ref()
+                        && matches!(&o.place, Place::Room { code: at, role: r, .. } if *at == code && *r == role)
+                })
+                .map(|(other, _)| *other)
+                .collect();
+            for other in others {
+                self.displace(other, &code);
+            }
+        }
         let Some(room) = self.rooms.get(code) else {
             return;
         };
@@ -288,7 +312,7 @@ impl Hub {
             );
             let opening = app.announcement().to_string();
             app.set_announcement(format!("{words} {opening}"));
-            RoomScreen::Full(Box::new(app))
+            RoomScreen::Full(std::sync::Arc::new(app))
         };
         c.place = Place::Room {
             code: room.code.clone(),
@@ -311,7 +335,37 @@ impl Hub {
                 room.players_back(now);
             }
         }
+        self.note_arbiter_presence(&code);
         self.after_room_change(&code, now);
+    }
+
+    /// Tells room `code` whether the arbiter who holds its seat is there (6.11: when not,
+    /// both players together may start the clocks again).
+    pub(super) fn note_arbiter_presence(&mut self, code: &str) {
+        let present = self.clients.values().any(
+            |c| matches!(&c.place, Place::Room { code: at, role: Role::Arbiter, .. } if at == code),
+        );
+        if let Ok(room) = self.rooms.get_mut(code) {
+            room.set_arbiter_present(present);
+        }
+    }
+
+    /// Another connection of the same key took this client's seat in room `code`: back
+    /// to the lobby, told why (the seat stays the key's).
+    pub(super) fn displace(&mut self, id: u64, code: &str) {
+        let Some(c) = self.clients.get_mut(&id) else {
+            return;
+        };
+        c.place = Place::Lobby;
+        let words = c.speaker.notice(Notice::TakenOver(code));
+        tracing::info!(key = %c.peer.identity, room = %code, client = id, "seat taken by another connection of the same key");
+        if c.line {
+            Self::emit_lines(c, &format!("{words}\n"));
+        } else {
+            c.message = words;
+            c.message_is_error = true;
+        }
+        c.dirty = true;
     }
 
     /// Back to the lobby (a seat is kept; a spectator's place is given up).
@@ -324,6 +378,13 @@ impl Hub {
             if let Ok(room) = self.rooms.get_mut(&code) {
                 room.leave(role, now);
             }
+            if role == Role::Arbiter {
+                self.note_arbiter_presence(&code);
+                self.after_room_change(&code, now);
+            }
+            let Some(c) = self.clients.get_mut(&id) else {
+                return;
+            };
             let text = c.speaker.notice(Notice::Left {
                 seat: seat_of(role),
                 code: &code,
@@ -398,7 +459,7 @@ impl Hub {
                 *synced = version;
                 match screen {
                     RoomScreen::Full(app) => {
-                        app.absorb_events(&room.session);
+                        std::sync::Arc::make_mut(app).absorb_events(&room.session);
                     }
                     RoomScreen::Line(lm) => {
                         let _ = lm.poll(&room.session, room.time(now));
@@ -407,8 +468,32 @@ impl Hub {
                 c.dirty = true;
             }
         }
+        self.say_resume_asked(code);
         self.save(code);
         self.mark_room_in_lobbies(code);
+    }
+
+    /// A player asked to start the clocks the absent arbiter stopped (6.11): the room is
+    /// told, once, that the other player's agreement is awaited.
+    pub(super) fn say_resume_asked(&mut self, code: &str) {
+        let Ok(room) = self.rooms.get_mut(code) else {
+            return;
+        };
+        let asked = room.session.resume_asked();
+        if asked == room.resume_said {
+            return;
+        }
+        room.resume_said = asked;
+        let Some(color) = asked else {
+            return;
+        };
+        let code = room.code.clone();
+        for c in self.clients.values_mut() {
+            if matches!(&c.place, Place::Room { code: at, .. } if *at == code) {
+                let words = c.speaker.notice(Notice::ResumeAsked(color));
+                Self::say(c, &words, false);
+            }
+        }
     }
 
     /// One key or paste from a client.
@@ -510,7 +595,7 @@ impl Hub {
                 };
                 let before = room.version();
                 let at = room.time(now);
-                let end = lm.input_line(&mut room.session, line, at);
+                let end = lm.input_line(room.session_mut(), line, at);
                 c.dirty = true;
                 let code = code.clone();
                 self.acted(&code, before, now);
@@ -540,7 +625,8 @@ impl Hub {
         };
         let before = room.version();
         let at = room.time(now);
-        let flow = app.key(&mut room.session, key, at);
+        let app = std::sync::Arc::make_mut(app);
+        let flow = app.key(room.session_mut(), key, at);
         c.dirty = true;
         if flow == Flow::Save {
             app.set_announcement(c.speaker.notice(Notice::ServerKeeps));
@@ -555,6 +641,7 @@ impl Hub {
     /// Marks a client to be closed after its last bytes.
     pub(super) fn close(&mut self, id: u64) {
         if let Some(c) = self.clients.get_mut(&id) {
+            c.frame = None;
             if !c.line {
                 c.out.extend_from_slice(&term::leave_screen());
             } else {
@@ -592,6 +679,20 @@ impl Service for Hub {
             tracing::warn!(key = %peer.identity, "connections per key reached ({per_key})");
             let words = Speaker::new(Profile::En, lang).notice(Notice::KeySessions(per_key));
             return Err(format!("{words}\r\n"));
+        }
+        let per_address = self.limits.max_sessions_per_address;
+        if let Some(source) = term.source {
+            let from_there = self
+                .clients
+                .values()
+                .filter(|c| c.source == Some(source))
+                .count();
+            if per_address > 0 && from_there >= per_address {
+                tracing::warn!(addr = %source, key = %peer.identity, "connections per address reached ({per_address})");
+                let words =
+                    Speaker::new(Profile::En, lang).notice(Notice::AddressSessions(per_address));
+                return Err(format!("{words}\r\n"));
+            }
         }
         let mut c = match self.new_client(peer, &term) {
             Ok(c) => c,
@@ -655,10 +756,8 @@ impl Service for Hub {
     fn resize(&mut self, id: u64, width: u16, height: u16, now: u64) {
         self.now = self.now.max(now);
         if let Some(c) = self.clients.get_mut(&id) {
-            if let Some(t) = c.terminal.as_mut() {
-                t.backend_mut()
-                    .resize(width.clamp(1, 1000), height.clamp(1, 1000));
-                let _ = t.autoresize();
+            if c.painter.is_some() {
+                c.size = (width.clamp(1, 1000), height.clamp(1, 1000));
                 c.dirty = true;
             }
         }
@@ -745,10 +844,10 @@ impl Service for Hub {
     /// A slow reader's output was dropped (net::output): a full screen is drawn anew from
     /// a cleared terminal; the line mode cannot be, and the connection ends.
     fn output_dropped(&mut self, id: u64, now: u64) -> bool {
-        let Some(t) = self.clients.get_mut(&id).and_then(|c| c.terminal.as_mut()) else {
+        let Some(p) = self.clients.get(&id).and_then(|c| c.painter.as_ref()) else {
             return false;
         };
-        let _ = t.clear();
+        p.clear_next();
         self.render(id, now);
         true
     }
@@ -757,10 +856,12 @@ impl Service for Hub {
         let mut out = Vec::new();
         let mut closed = Vec::new();
         for (id, c) in self.clients.iter_mut() {
-            if !c.out.is_empty() || c.close {
+            let frame = c.frame.take();
+            if !c.out.is_empty() || c.close || frame.is_some() {
                 out.push(Outgoing {
                     client: *id,
                     bytes: std::mem::take(&mut c.out),
+                    paint: frame.map(|f| Box::new(f) as Box<dyn crate::net::service::Paint>),
                     close: c.close,
                 });
             }

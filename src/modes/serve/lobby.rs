@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::speech::lobby::{self as lobby_words, Notice, RoomError, RoomWord};
+use crate::table::room::{NAME_COLUMNS, NameProblem, RoomPassword, normal_name, same_name};
 
 impl Hub {
     /// A command of the lobby.
@@ -46,6 +47,29 @@ impl Hub {
         };
         match cmd {
             LobbyCommand::Name(name) => {
+                // The open mode's names: shown as they are read, unique among those
+                // connected (nobody can pass for someone else here).
+                let name = match normal_name(&name) {
+                    Ok(name) => name,
+                    Err(problem) => {
+                        let words = c.speaker.notice(Notice::BadName {
+                            wide: problem == NameProblem::TooWide,
+                            columns: NAME_COLUMNS,
+                        });
+                        return Self::say(c, &words, true);
+                    }
+                };
+                let taken = self
+                    .clients
+                    .iter()
+                    .any(|(other, o)| *other != id && !o.needs_name && same_name(&o.name, &name));
+                let Some(c) = self.clients.get_mut(&id) else {
+                    return;
+                };
+                if taken {
+                    let words = c.speaker.notice(Notice::NameTaken(&name));
+                    return Self::say(c, &words, true);
+                }
                 c.name = name;
                 c.needs_name = false;
                 let w = welcome(c);
@@ -76,7 +100,9 @@ impl Hub {
                         Some(Color::Black) => ColorChoice::Black,
                         None => ColorChoice::Random,
                     },
-                    password: password.clone(),
+                    password: password
+                        .as_deref()
+                        .map(|p| RoomPassword::new(p, self.rooms.salt())),
                 };
                 let identity = c.peer.identity.clone();
                 let name = c.name.clone();
@@ -92,6 +118,38 @@ impl Hub {
                     Self::say(c, &words, true);
                     return;
                 }
+                // The same, for every key connected from the client's address.
+                let per_address = self.limits.max_rooms_per_address;
+                if let (Some(source), true) = (c.source, per_address > 0) {
+                    let keys: std::collections::BTreeSet<&str> = self
+                        .clients
+                        .values()
+                        .filter(|o| o.source == Some(source))
+                        .map(|o| o.peer.identity.as_str())
+                        .collect();
+                    let seated = self
+                        .rooms
+                        .iter()
+                        .filter(|r| !r.session.game().is_over())
+                        .filter(|r| {
+                            [Color::White, Color::Black].iter().any(|&col| {
+                                r.seat(col)
+                                    .is_some_and(|h| keys.contains(h.identity.as_str()))
+                            })
+                        })
+                        .count();
+                    if seated >= per_address {
+                        tracing::warn!(addr = %source, "unfinished games per address reached ({per_address})");
+                        let Some(c) = self.clients.get_mut(&id) else {
+                            return;
+                        };
+                        let words = c.speaker.notice(Notice::AddressRooms(per_address));
+                        return Self::say(c, &words, true);
+                    }
+                }
+                let Some(c) = self.clients.get_mut(&id) else {
+                    return;
+                };
                 match self
                     .rooms
                     .create_chess960(settings, chess960, max_rooms, now)

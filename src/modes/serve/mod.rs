@@ -19,14 +19,13 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
 
 use crate::config::Config;
 use crate::core::Color;
 use crate::keymap::Keymap;
 use crate::lang::Lang;
 use crate::net::service::{ClientTerm, Outgoing, Peer, Service};
-use crate::net::term::{self, KeyDecoder, RemoteBackend};
+use crate::net::term::{self, KeyDecoder};
 use crate::speech::{Profile, Speaker};
 use crate::ui::{self, Glyphs};
 
@@ -55,6 +54,12 @@ pub struct Limits {
     pub max_sessions_per_key: usize,
     /// Unfinished games one key may sit at as a player (one key must not take every room).
     pub max_rooms_per_key: usize,
+    /// Connections one address (an IPv6 /64) may hold at once, whatever its keys; 0: no
+    /// limit.
+    pub max_sessions_per_address: usize,
+    /// Unfinished games the keys connected from one address may sit at as players; 0: no
+    /// limit.
+    pub max_rooms_per_address: usize,
 }
 
 impl Default for Limits {
@@ -70,6 +75,8 @@ impl Default for Limits {
             finished_room_ms: 10 * 60 * 1000,
             max_sessions_per_key: 8,
             max_rooms_per_key: 4,
+            max_sessions_per_address: 32,
+            max_rooms_per_address: 16,
         }
     }
 }
@@ -108,7 +115,8 @@ struct ClientArgs {
 
 /// A room's screen for one client.
 enum RoomScreen {
-    Full(Box<Screen>),
+    /// Lent to the frames being drawn ([`paint`]); copied on write only while one is.
+    Full(std::sync::Arc<Screen>),
     Line(Box<LineScreen<Vec<u8>>>),
 }
 
@@ -125,6 +133,8 @@ enum Place {
 
 struct Client {
     peer: Peer,
+    /// Where it connects from (the limits per address).
+    source: Option<std::net::IpAddr>,
     name: String,
     /// The open mode asks for a name first.
     needs_name: bool,
@@ -140,7 +150,12 @@ struct Client {
     /// `TERM=dumb`: no escape sequence at all.
     dumb: bool,
     decoder: KeyDecoder,
-    terminal: Option<Terminal<RemoteBackend>>,
+    /// The full screen's terminal, drawn outside the hub's lock; `None` in the line mode.
+    painter: Option<std::sync::Arc<paint::Painter>>,
+    /// The terminal's size (columns, rows).
+    size: (u16, u16),
+    /// The frame to draw after the bytes of `out` (the latest one only).
+    frame: Option<paint::Frame>,
     place: Place,
     /// The lobby's command line (and the line mode's line being typed).
     typed: String,
@@ -175,6 +190,7 @@ const MAX_LINE: usize = 200;
 
 mod hub;
 mod lobby;
+mod paint;
 mod saver;
 
 use lobby::{room_line, room_lines, seat_of, welcome};

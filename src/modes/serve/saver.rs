@@ -70,16 +70,18 @@ impl Hub {
         let Ok(room) = self.rooms.get_mut(code) else {
             return;
         };
-        let events = room.session.game().events().len();
-        if room.archived || room.session.game().plies().is_empty() || room.saved_events == events {
+        // From its creation on: a room with no move yet (its seats, its settings) comes
+        // back after a restart too. Saved when anything it keeps changed.
+        let version = room.version();
+        if room.archived || room.saved_version == Some(version) {
             return;
         }
-        room.saved_events = events;
+        room.saved_version = Some(version);
         let job = if room.session.game().is_over() {
             room.archived = true;
             SaveJob::Finished {
                 room: room.code.clone(),
-                session: Box::new(room.session.clone()),
+                session: Box::new((*room.session).clone()),
             }
         } else {
             let mut tags = crate::modes::persist::tags(&room.session);
@@ -109,7 +111,8 @@ impl Hub {
             .collect();
         paths.sort();
         for path in paths {
-            match restore_room(&path, now) {
+            let salt = self.rooms.salt();
+            match restore_room(&path, now, salt) {
                 Ok(room) => {
                     said.push(format!(
                         "restored room {} ({} – {}, {} plies) from {}",
@@ -129,7 +132,11 @@ impl Hub {
 }
 
 /// One room from its autosave.
-fn restore_room(path: &std::path::Path, now: u64) -> Result<crate::table::room::Room, String> {
+fn restore_room(
+    path: &std::path::Path,
+    now: u64,
+    salt: [u8; 16],
+) -> Result<crate::table::room::Room, String> {
     use crate::table::room::{Holder, Room};
     let (session, game_now) =
         crate::modes::persist::resume(path, crate::table::session::Setup::default())
@@ -159,7 +166,12 @@ fn restore_room(path: &std::path::Path, now: u64) -> Result<crate::table::room::
         } else {
             ColorChoice::White
         },
-        password: tag("EscaqueRoomPassword"),
+        // Hashed; an autosave of an older server kept it in plain text: hashed now, and
+        // the next save writes the hash.
+        password: tag("EscaqueRoomPassword").map(|p| {
+            crate::table::room::RoomPassword::from_tag(&p)
+                .unwrap_or_else(|| crate::table::room::RoomPassword::new(&p, salt))
+        }),
     };
     // The restore tags are the server's own: they are not the game's.
     let mut session = session;
