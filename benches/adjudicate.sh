@@ -38,15 +38,21 @@ if [ -z "$PGN_EXTRACT" ]; then
     PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 fi
 
-cargo build --release --quiet --example gen_games --example gen_uniform --bin escaque
-[ "$PEER" = target/release/examples/peer_replay ] && cargo build --release --quiet --example peer_replay
+# Built only when needed: escaque when it is the one timed, the generators when a corpus is
+# missing, the peer when it is (it does not change with escaque's sources).
+[ "$ESCAQUE" = target/release/escaque ] && cargo build --release --quiet --bin escaque
+if [ "$PEER" = target/release/examples/peer_replay ] && [ ! -x "$PEER" ]; then
+    cargo build --release --quiet --example peer_replay
+fi
 BENCH=target/bench-games-$SEED-$GAMES.pgn
 if [ ! -s "$BENCH" ]; then
+    cargo build --release --quiet --example gen_games
     target/release/examples/gen_games "$SEED" "$GAMES" > "$BENCH.tmp"
     mv "$BENCH.tmp" "$BENCH"
 fi
 UNIFORM=target/bench-uniform-$SEED-$GAMES.pgn
 if [ ! -s "$UNIFORM" ]; then
+    cargo build --release --quiet --example gen_uniform
     target/release/examples/gen_uniform "$SEED" "$GAMES" > "$UNIFORM.tmp"
     mv "$UNIFORM.tmp" "$UNIFORM"
 fi
