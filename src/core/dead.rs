@@ -331,6 +331,37 @@ pub fn full_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) 
     (v, ctx.spent)
 }
 
+/// Looks for a helpmate of `side` only, spending at most `budget` nodes: [`full`]'s first
+/// steps (the static rules, forced moves), then its guided search level after level, without
+/// the proofs of unwinnability (the region analysis, the shallow full-width search, the
+/// exhaustive search), which a caller that only wants a line would throw away.
+/// [`Verdict::Unwinnable`] only as [`full`] says it (the static rules, forced moves, a
+/// guided search without any cut); [`Verdict::Undetermined`] when the budget runs out. With
+/// the nodes spent.
+pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) {
+    let mut ctx = Ctx::new(side, budget);
+    let v = match ctx.prelude(pos, None) {
+        Ok(v) => v,
+        Err((start, line, _)) => {
+            let mut guide = Guide::new(Guide::corners(&start, side)[0]);
+            ctx.until = budget;
+            let mut level = 1;
+            loop {
+                guide.iteration += 1;
+                guide.cut = false;
+                let mut path = Vec::with_capacity(64);
+                match ctx.guided(&start, &mut guide, level, &mut path, false, false) {
+                    Search::Found => break prefix(line, Verdict::Winnable(path)),
+                    Search::NotFound if !guide.cut => break Verdict::Unwinnable,
+                    _ if ctx.spent >= budget => break Verdict::Undetermined,
+                    _ => level += 1,
+                }
+            }
+        }
+    };
+    (v, ctx.spent)
+}
+
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     let (start, line, first) = match ctx.prelude(pos, None) {
         Ok(v) => return v,
@@ -2799,7 +2830,8 @@ mod tests {
             for pos in all {
                 let back = key(&pos).position(root.castling);
                 assert_eq!(back.castling, pos.castling, "{fen}: {}", pos.to_fen());
-                let fields = |p: &Position| p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" ");
+                let fields =
+                    |p: &Position| p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" ");
                 assert_eq!(fields(&back), fields(&pos), "{fen}");
                 assert_eq!(moves(&back), moves(&pos), "{fen}: {}", pos.to_fen());
                 castles += pos
