@@ -3,6 +3,7 @@
 # on three corpora, in one interleaved run:
 #
 #   benches/adjudicate.sh [SEED] [GAMES]     (defaults: 1 5000)
+#   RUNS=3 ESCAQUE=/tmp/escaque-before benches/adjudicate.sh   (time another binary)
 #
 # - bench:   seeded random long games of examples/gen_games.rs (quiet moves preferred,
 #            120-340 plies, about 12.9 MB for 5,000 games);
@@ -12,9 +13,10 @@
 #
 # Each round runs, on each corpus in turn, escaque adjudicate single-threaded and with
 # --jobs 2 (JSON output, every check on), pgn-extract -r (which only replays the moves and
-# reports errors), and the programs named by PEER and BASE when set (PEER: a replay peer
-# that takes PGN files as arguments, e.g. a shakmaty + pgn-reader replay built outside the
-# repository; BASE: another escaque binary, e.g. the one before a change), so that a slower
+# reports errors), the replay peer (PEER, by default examples/peer_replay.rs: shakmaty +
+# pgn-reader replaying the files and tracking repetitions and the 50/75-move counts; PEER
+# names another program that takes PGN files as arguments, PEER=none leaves it out) and
+# BASE when set (another escaque binary, e.g. the one before a change), so that a slower
 # spell of the shared machine falls on all of them: RUNS rounds (default 7), the median of
 # each kept. Prints seconds, games/s, MB/s and the ratios. pgn-extract is the Debian
 # package; it is installed when missing. The generated games are kept in target/.
@@ -22,8 +24,11 @@ set -eu
 cd "$(dirname "$0")/.."
 SEED=${1:-1}
 GAMES=${2:-5000}
-PEER=${PEER:-}
+PEER=${PEER:-target/release/examples/peer_replay}
+[ "$PEER" = none ] && PEER=
 BASE=${BASE:-}
+# The escaque binary timed (default: the one built here).
+ESCAQUE=${ESCAQUE:-target/release/escaque}
 
 PGN_EXTRACT=$(command -v pgn-extract || true)
 [ -z "$PGN_EXTRACT" ] && [ -x /usr/games/pgn-extract ] && PGN_EXTRACT=/usr/games/pgn-extract
@@ -33,14 +38,21 @@ if [ -z "$PGN_EXTRACT" ]; then
     PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 fi
 
-cargo build --release --quiet --example gen_games --example gen_uniform --bin escaque
+# Built only when needed: escaque when it is the one timed, the generators when a corpus is
+# missing, the peer when it is (it does not change with escaque's sources).
+[ "$ESCAQUE" = target/release/escaque ] && cargo build --release --quiet --bin escaque
+if [ "$PEER" = target/release/examples/peer_replay ] && [ ! -x "$PEER" ]; then
+    cargo build --release --quiet --example peer_replay
+fi
 BENCH=target/bench-games-$SEED-$GAMES.pgn
 if [ ! -s "$BENCH" ]; then
+    cargo build --release --quiet --example gen_games
     target/release/examples/gen_games "$SEED" "$GAMES" > "$BENCH.tmp"
     mv "$BENCH.tmp" "$BENCH"
 fi
 UNIFORM=target/bench-uniform-$SEED-$GAMES.pgn
 if [ ! -s "$UNIFORM" ]; then
+    cargo build --release --quiet --example gen_uniform
     target/release/examples/gen_uniform "$SEED" "$GAMES" > "$UNIFORM.tmp"
     mv "$UNIFORM.tmp" "$UNIFORM"
 fi
@@ -58,6 +70,7 @@ files() {
 }
 
 RUNS=${RUNS:-7}
+TABLE=
 TIMES=$(mktemp -d)
 trap 'rm -rf "$TIMES"' EXIT
 # timed NAME COMMAND...: appends the wall time of one run, in seconds, to $TIMES/NAME.
@@ -75,9 +88,9 @@ median() {
 for _ in $(seq "$RUNS"); do
     for c in $CORPORA; do
         # shellcheck disable=SC2046
-        timed "$c.one" target/release/escaque adjudicate --format json --jobs 1 $(files "$c")
+        timed "$c.one" "$ESCAQUE" adjudicate --format json --jobs 1 $(files "$c")
         # shellcheck disable=SC2046
-        timed "$c.two" target/release/escaque adjudicate --format json --jobs 2 $(files "$c")
+        timed "$c.two" "$ESCAQUE" adjudicate --format json --jobs 2 $(files "$c")
         # shellcheck disable=SC2046
         timed "$c.pe" "$PGN_EXTRACT" -r -s $(files "$c")
         # shellcheck disable=SC2046
@@ -108,7 +121,7 @@ for c in $CORPORA; do
     if [ -n "$PEER" ]; then
         PT=$(median "$c.peer")
         line "peer ($(basename "$PEER"))" "$PT" "$COUNT" "$BYTES"
-        RATIOS="$RATIOS; vs peer: $(awk -v a="$ONE" -v p="$PT" 'BEGIN { printf "%.2fx", p / a }')"
+        RATIOS="$RATIOS; vs peer: single-threaded $(awk -v a="$ONE" -v b="$TWO" -v p="$PT" 'BEGIN { printf "%.2fx, --jobs 2 %.2fx", p / a, p / b }')"
     fi
     if [ -n "$BASE" ]; then
         BT=$(median "$c.base")
@@ -116,5 +129,15 @@ for c in $CORPORA; do
         RATIOS="$RATIOS; vs base: $(awk -v a="$ONE" -v p="$BT" 'BEGIN { printf "%.2fx", p / a }')"
     fi
     echo "  $RATIOS"
+    TABLE="$TABLE$(awk -v c="$c" -v a="$ONE" -v b="$TWO" -v p="$PE" -v q="${PT:-0}" 'BEGIN {
+        printf "| %s | %.3f s | %.3f s | %.3f s | ", c, a, b, p
+        if (q > 0) printf "%.3f s | %.2fx | %.2fx | %.2fx | %.2fx |\n", q, p / a, p / b, q / a, q / b
+        else printf "- | %.2fx | %.2fx | - | - |\n", p / a, p / b
+    }')
+"
 done
+echo
+echo "| corpus | escaque | --jobs 2 | pgn-extract -r | peer | vs pgn-extract | --jobs 2 vs pgn-extract | vs peer | --jobs 2 vs peer |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+printf '%s' "$TABLE"
 echo "(targets: 5x pgn-extract single-threaded, at least as fast as the peer)"

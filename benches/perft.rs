@@ -6,7 +6,7 @@
 //! made). The cozy-chess perft is the `perft_bulk` of its own `examples/perft.rs`.
 //!
 //! Run with `cargo bench --bench perft`; `cargo bench --bench perft -- perft_startpos` runs
-//! only the start-position group.
+//! only the start-position group, `-- perft_quiet` the quiet endings and closed positions.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -146,5 +146,51 @@ fn perft_cpw(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft_startpos, perft_cpw);
+/// Quiet positions (few captures, no checks to speak of): the endings where the dead-position
+/// search spends its time, as opposed to the tactical CPW positions. The leaf counts are
+/// cozy-chess's, checked against escaque's before timing.
+const QUIET: [(&str, &str, u8); 3] = [
+    // K+B+N+P against K+P, blocked rook pawns (issue 23's slow per-ply 5.2.2 example).
+    (
+        "minor_ending_d6",
+        "8/8/8/8/2k4p/5N1P/8/1K1B4 b - - 7 124",
+        6,
+    ),
+    // A blocked pawn chain with bishops on both sides (a CHA fortress vector).
+    (
+        "bishops_fortress_d5",
+        "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1",
+        5,
+    ),
+    // A closed middlegame: locked centre, pieces behind it.
+    (
+        "closed_middlegame_d4",
+        "r1bq1rk1/pp1nbppp/2p1p3/3pP3/3P4/2PB1N2/PP3PPP/R1BQ1RK1 w - - 0 10",
+        4,
+    ),
+];
+
+fn perft_quiet(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft_quiet");
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(5));
+    for (name, fen, depth) in QUIET {
+        let ours = Position::from_fen(fen).expect("escaque reads the FEN");
+        let theirs: cozy_chess::Board = fen.parse().expect("cozy-chess reads the FEN");
+        let nodes = cozy_perft(&theirs, depth);
+        assert_eq!(perft(&ours, u32::from(depth)), nodes, "escaque {name}");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("escaque/{name}"), |b| {
+            b.iter(|| perft(black_box(&ours), black_box(u32::from(depth))))
+        });
+        group.bench_function(format!("cozy-chess/{name}"), |b| {
+            b.iter(|| cozy_perft(black_box(&theirs), black_box(depth)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft_startpos, perft_cpw, perft_quiet);
 criterion_main!(benches);

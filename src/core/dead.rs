@@ -30,7 +30,7 @@ use super::fen::FenError;
 use super::movegen::PieceMoves;
 use super::moves::{Move, MoveKind};
 use super::piece::{Color, Role};
-use super::position::{CASTLE_LETTERS, Position};
+use super::position::{CASTLE_LETTERS, CastlingRights, Position};
 use super::san::{Notation, write_move};
 use super::square::{Rank, Square};
 
@@ -328,6 +328,37 @@ pub fn full(pos: &Position, side: Color, budget: u64) -> Verdict {
 pub fn full_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) {
     let mut ctx = Ctx::new(side, budget);
     let v = full_search(&mut ctx, pos);
+    (v, ctx.spent)
+}
+
+/// Looks for a helpmate of `side` only, spending at most `budget` nodes: [`full`]'s first
+/// steps (the static rules, forced moves), then its guided search level after level, without
+/// the proofs of unwinnability (the region analysis, the shallow full-width search, the
+/// exhaustive search), which a caller that only wants a line would throw away.
+/// [`Verdict::Unwinnable`] only as [`full`] says it (the static rules, forced moves, a
+/// guided search without any cut); [`Verdict::Undetermined`] when the budget runs out. With
+/// the nodes spent.
+pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u64) {
+    let mut ctx = Ctx::new(side, budget);
+    let v = match ctx.prelude(pos, None) {
+        Ok(v) => v,
+        Err((start, line, _)) => {
+            let mut guide = Guide::new(Guide::corners(&start, side)[0]);
+            ctx.until = budget;
+            let mut level = 1;
+            loop {
+                guide.iteration += 1;
+                guide.cut = false;
+                let mut path = Vec::with_capacity(64);
+                match ctx.guided(&start, &mut guide, level, &mut path, false, false) {
+                    Search::Found => break prefix(line, Verdict::Winnable(path)),
+                    Search::NotFound if !guide.cut => break Verdict::Unwinnable,
+                    _ if ctx.spent >= budget => break Verdict::Undetermined,
+                    _ => level += 1,
+                }
+            }
+        }
+    };
     (v, ctx.spent)
 }
 
@@ -913,7 +944,7 @@ impl Ctx {
                 heap.push(Reverse((prio, idx)));
                 return Verdict::Undetermined;
             }
-            let pos = graph.nodes[idx as usize].key.position();
+            let pos = graph.nodes[idx as usize].key.position(root.castling);
             let depth = graph.nodes[idx as usize].depth;
             self.spent += 1;
             let mut found = None;
@@ -2328,7 +2359,11 @@ fn score(pos: &Position, side: Color) -> u32 {
 
 /// The exact identity of a position for the search: placement, side to move, castling
 /// rights, en-passant square. Four bit planes: three give the role of each occupied square
-/// in binary, the fourth the white pieces.
+/// in binary, the fourth the white pieces. The castling rights are four bits; the files they
+/// name (Guidelines II.3: in Chess960 a right names its rook's file) are those of the
+/// search's root, since a move takes rights away but never moves them to other files, so
+/// within one search the key is exact in Chess960 too, and [`Key::position`] is given the
+/// root's rights to give back the files.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Key {
     planes: [u64; 4],
@@ -2362,8 +2397,9 @@ impl Key {
         h
     }
 
-    /// The position the key describes (clocks zero and one; the Zobrist key is not kept).
-    fn position(&self) -> Position {
+    /// The position the key describes (clocks zero and one; the Zobrist key is not kept),
+    /// its castling rights on the files of `files`, the rights of the search's root.
+    fn position(&self, files: CastlingRights) -> Position {
         let [p0, p1, p2, white] = self.planes;
         let mut p = Position::empty();
         p.by_role[Role::Pawn.index()] = Bitboard(p0 & !p1 & !p2);
@@ -2380,6 +2416,7 @@ impl Key {
         } else {
             Color::Black
         };
+        p.castling = files;
         for (i, (color, side, _)) in CASTLE_LETTERS.into_iter().enumerate() {
             p.castling.set(color, side, self.flags >> (1 + i) & 1 == 1);
         }
@@ -2760,5 +2797,50 @@ mod tests {
             }
         }
         assert!(with_pawns > 1000, "{with_pawns}");
+    }
+
+    /// Guidelines II.3 (Chess960: a castling right names its rook's file): the exhaustive
+    /// search plays on from the positions its keys give back, so they must castle as the
+    /// positions did. Chess960 set-ups with rights on files other than a, e and h (and the
+    /// standard start), and every position two plies from them: the key, given the root's
+    /// rights, gives back the same rights, FEN and legal moves.
+    #[test]
+    fn guidelines_ii_3_dead_search_key_exact_for_chess960_castling() {
+        let moves = |p: &Position| {
+            let mut m: Vec<String> = p.legal_moves().iter().map(|m| format!("{m:?}")).collect();
+            m.sort();
+            m
+        };
+        let mut castles = 0;
+        for fen in [
+            "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
+            "r1k4r/8/8/8/8/8/8/R1K4R b AHah - 0 1",
+            "2rk1r2/pppppppp/8/8/8/8/PPPPPPPP/2RK1R2 w FCfc - 0 1",
+            "1r1k3r/8/8/8/8/8/8/1R2K2R w HB - 0 1",
+            "3k4/8/8/8/8/8/8/RR1K4 w B - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            let root = Position::from_fen_960(fen).unwrap();
+            let mut all = vec![root];
+            for mv in root.legal_moves().iter() {
+                let child = root.after(*mv).unwrap();
+                all.extend(child.legal_moves().iter().map(|m| child.after(*m).unwrap()));
+                all.push(child);
+            }
+            for pos in all {
+                let back = key(&pos).position(root.castling);
+                assert_eq!(back.castling, pos.castling, "{fen}: {}", pos.to_fen());
+                let fields =
+                    |p: &Position| p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" ");
+                assert_eq!(fields(&back), fields(&pos), "{fen}");
+                assert_eq!(moves(&back), moves(&pos), "{fen}: {}", pos.to_fen());
+                castles += pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.kind == MoveKind::Castle)
+                    .count();
+            }
+        }
+        assert!(castles > 100, "{castles}");
     }
 }
