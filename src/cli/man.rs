@@ -162,11 +162,7 @@ fn files(roff: &mut Roff) {
             "Sealed moves of adjourned games (Guidelines I).",
         ),
     ];
-    for (path, what) in entries {
-        roff.control("TP", []);
-        roff.text([italic(path)]);
-        roff.text([roman(what)]);
-    }
+    tagged(roff, &entries, italic);
 }
 
 fn environment(roff: &mut Roff) {
@@ -198,11 +194,7 @@ fn environment(roff: &mut Roff) {
              UTF-8 draws the board with ASCII letters.",
         ),
     ];
-    for (name, what) in entries {
-        roff.control("TP", []);
-        roff.text([bold(name)]);
-        roff.text([roman(what)]);
-    }
+    tagged(roff, &entries, bold);
 }
 
 fn examples(roff: &mut Roff) {
@@ -243,9 +235,18 @@ fn examples(roff: &mut Roff) {
         ),
         ("escaque man | man -l -", "Read this page."),
     ];
-    for (command, what) in entries {
+    tagged(roff, &entries, bold);
+}
+
+/// A list of tagged paragraphs: each tag in its style, its text under it.
+fn tagged(
+    roff: &mut Roff,
+    entries: &[(&str, &str)],
+    style: fn(String) -> clap_mangen::roff::Inline,
+) {
+    for (tag, what) in entries {
         roff.control("TP", []);
-        roff.text([bold(command)]);
-        roff.text([roman(what)]);
+        roff.text([style(tag.to_string())]);
+        roff.text([roman(*what)]);
     }
 }
