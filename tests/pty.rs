@@ -658,7 +658,9 @@ fn art_5_1_2_full_screen_resign_needs_an_explicit_y() {
     );
     // `s` on the game the autosave wrote writes no second file.
     term.keys(&["s"]);
-    term.wait_screen("where the game is", |s| s.contains("Game saved in"));
+    term.wait_screen("where the game is, said again by s", |s| {
+        s.contains("Game saved in") && !s.contains("Game over")
+    });
     assert_eq!(std::fs::read_dir(&games).unwrap().count(), 1);
     term.keys(&["q"]);
     term.wait_text("[escaque exited with status 0]");
