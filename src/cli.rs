@@ -8,6 +8,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod man;
+
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
 use crate::laws::check::{CheckReport, check_games};
 use crate::laws::pgn::{self, MoveText};
@@ -65,6 +67,20 @@ pub struct PlayArgs {
     /// The UCI engine program (default: the config's, `stockfish`).
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
+    /// The engine's strength as an Elo rating (`UCI_LimitStrength`, `UCI_Elo`; Stockfish
+    /// 15 takes 1350-2850) (default: the config's `[engine] elo`).
+    #[arg(long, value_name = "ELO", conflicts_with = "engine_skill",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub engine_elo: Option<u32>,
+    /// The engine's `Skill Level`, 0 (weakest) to 20 (full strength) (default: the config's
+    /// `[engine] skill_level`).
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub engine_skill: Option<u8>,
+    /// The engine thinks this many milliseconds a move, with a clock too (never beyond the
+    /// time it has left) (default: the config's `[engine] move_time_ms`, else its own time
+    /// management on the clock).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_movetime: Option<u64>,
     /// Start from this position (FEN, quoted).
     #[arg(long)]
     pub fen: Option<String>,
@@ -178,6 +194,9 @@ impl PlayArgs {
             speak: self.speak,
             white_name: self.white_name.clone(),
             black_name: self.black_name.clone(),
+            engine_elo: self.engine_elo,
+            engine_skill: self.engine_skill,
+            engine_movetime: self.engine_movetime,
         })
     }
 }
@@ -642,7 +661,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
         }
         Some(Command::Man) => {
             use clap::CommandFactory;
-            clap_mangen::Man::new(Cli::command()).render(out)?;
+            man::render(Cli::command(), out)?;
             Ok(Status::Success)
         }
         Some(Command::Adjudicate {

@@ -57,6 +57,8 @@ pub enum Action {
     NewGame,
     ToggleClockReadings,
     RepeatAnnouncement,
+    /// Show or hide the engine's evaluation and principal variation (a game against it).
+    EngineAnalysis,
     ScrollUp,
     ScrollDown,
     StepForward,
@@ -72,7 +74,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order of the help screen.
-    pub const ALL: [Action; 33] = [
+    pub const ALL: [Action; 34] = [
         Action::Quit,
         Action::Help,
         Action::Up,
@@ -96,6 +98,7 @@ impl Action {
         Action::NewGame,
         Action::ToggleClockReadings,
         Action::RepeatAnnouncement,
+        Action::EngineAnalysis,
         Action::ScrollUp,
         Action::ScrollDown,
         Action::StepForward,
@@ -110,7 +113,7 @@ impl Action {
 
     /// The actions of play mode, in the order of its help: [`Action::ALL`] up to the first
     /// of the replay's own actions, which come last.
-    pub const PLAY: &'static [Action] = Action::ALL.split_at(25).0;
+    pub const PLAY: &'static [Action] = Action::ALL.split_at(26).0;
 
     /// The name used in the config file's `[keys]` table (`offer-draw`).
     pub fn name(self) -> &'static str {
@@ -138,6 +141,7 @@ impl Action {
             Action::NewGame => "new-game",
             Action::ToggleClockReadings => "toggle-clock-readings",
             Action::RepeatAnnouncement => "repeat-announcement",
+            Action::EngineAnalysis => "engine-analysis",
             Action::ScrollUp => "scroll-up",
             Action::ScrollDown => "scroll-down",
             Action::StepForward => "step-forward",
@@ -177,6 +181,7 @@ impl Action {
             Action::NewGame => ("nueva", "new"),
             Action::ToggleClockReadings => ("tiempos", "times"),
             Action::RepeatAnnouncement => ("repetir", "repeat"),
+            Action::EngineAnalysis => ("análisis", "analysis"),
             Action::ScrollUp => ("subir", "scroll up"),
             Action::ScrollDown => ("bajar", "scroll down"),
             Action::StepForward => ("adelante", "forward"),
@@ -267,6 +272,10 @@ impl Action {
             Action::RepeatAnnouncement => {
                 ("Repetir el último anuncio", "Repeat the last announcement")
             }
+            Action::EngineAnalysis => (
+                "Mostrar u ocultar la evaluación y la variante principal del motor",
+                "Show or hide the engine's evaluation and principal variation",
+            ),
             Action::ScrollUp => ("Subir por la planilla", "Scroll the scoresheet up"),
             Action::ScrollDown => ("Bajar por la planilla", "Scroll the scoresheet down"),
             Action::StepForward => (
@@ -723,6 +732,7 @@ pub fn default_keys(action: Action) -> Vec<KeyBinding> {
         Action::NewGame => vec![K::ctrl('n')],
         Action::ToggleClockReadings => vec![K::char('t')],
         Action::RepeatAnnouncement => vec![K::char('i')],
+        Action::EngineAnalysis => vec![K::char('E')],
         Action::ScrollUp => vec![K::plain(C::PageUp)],
         Action::ScrollDown => vec![K::plain(C::PageDown)],
         Action::StepForward => vec![K::char('.')],

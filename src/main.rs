@@ -13,7 +13,10 @@ fn main() -> ExitCode {
     let cli = escaque::cli::Cli::parse();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    match escaque::cli::run(cli, &mut stdout.lock(), &mut stderr.lock()) {
+    let outcome = escaque::cli::run(cli, &mut stdout.lock(), &mut stderr.lock());
+    // Ended by SIGTERM or SIGHUP: the terminal is restored; end by the same signal.
+    escaque::terminal::reraise();
+    match outcome {
         Ok(escaque::cli::Status::Success) => ExitCode::SUCCESS,
         Ok(escaque::cli::Status::Findings) => ExitCode::from(1),
         Err(e) => {

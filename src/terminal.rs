@@ -2,11 +2,13 @@
 //! screen (cursor hidden, bracketed paste, mouse reporting when asked); leaving it — by
 //! `Drop`, on an error returned through `?`, or from the panic hook — puts everything back,
 //! exactly once. A panic prints its message on the restored screen, not into the alternate
-//! one that vanishes.
+//! one that vanishes. SIGTERM and SIGHUP are caught while the guard is on: the event loop
+//! sees [`signalled`] within a frame and leaves, the guard restores the terminal (cursor
+//! shown, alternate screen left), and [`reraise`] then ends the process by the same signal.
 
 use std::io::{self, Write};
 use std::sync::Once;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 use crossterm::{cursor, event, execute, terminal};
 
@@ -15,6 +17,9 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// Whether mouse reporting was turned on (to turn it off again).
 static MOUSE: AtomicBool = AtomicBool::new(false);
 static HOOK: Once = Once::new();
+/// The termination signal caught (SIGTERM, SIGHUP), 0 when none.
+static SIGNALLED: AtomicI32 = AtomicI32::new(0);
+static SIGNALS: Once = Once::new();
 
 /// Raw mode and the alternate screen for as long as it lives.
 #[derive(Debug)]
@@ -27,6 +32,7 @@ impl TerminalGuard {
     /// that restores the terminal before the panic message is printed.
     pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
         install_panic_hook();
+        install_signal_handlers();
         terminal::enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
         let mut out = io::stdout();
@@ -87,4 +93,45 @@ fn install_panic_hook() {
             previous(info);
         }));
     });
+}
+
+/// Only records the signal: all a handler may safely do. The loop that owns the terminal
+/// looks at it.
+extern "C" fn on_signal(signal: libc::c_int) {
+    SIGNALLED.store(signal, Ordering::SeqCst);
+}
+
+fn install_signal_handlers() {
+    SIGNALS.call_once(|| {
+        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        for signal in [libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: the handler only stores into an atomic (async-signal-safe).
+            unsafe {
+                libc::signal(signal, handler);
+            }
+        }
+    });
+}
+
+/// The termination signal (SIGTERM, SIGHUP) received while the guard was on, if any: the
+/// event loop leaves when it sees one.
+pub fn signalled() -> Option<i32> {
+    match SIGNALLED.load(Ordering::SeqCst) {
+        0 => None,
+        s => Some(s),
+    }
+}
+
+/// After a caught termination signal, once the terminal is restored (and the game saved):
+/// ends the process by that signal with its default action, so the parent sees how it
+/// ended. Does nothing when no signal came.
+pub fn reraise() {
+    if let Some(signal) = signalled() {
+        restore();
+        // SAFETY: restoring the default action and raising a signal are plain libc calls.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
 }

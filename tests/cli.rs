@@ -190,3 +190,65 @@ fn guidelines_ii_1_chess960_on_the_command_line() {
     assert!(saved.contains("2. O-O"), "{saved}");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn the_man_page_has_the_keys_files_environment_examples_and_every_argument() {
+    let (code, page, err) = escaque(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(page.contains("\n.TH escaque 1 "), "{}", &page[..200]);
+    for section in [
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        ".SH COMMAND ARGUMENTS",
+        ".SH KEYS",
+        ".SH FILES",
+        ".SH ENVIRONMENT",
+        ".SH EXAMPLES",
+    ] {
+        assert!(page.contains(section), "no {section}");
+    }
+    // The keys come from the keymap: resign is r, the help ?.
+    let keys = &page[page.find(".SH KEYS").unwrap()..page.find(".SH FILES").unwrap()];
+    assert!(keys.contains("Resign"), "{keys}");
+    for name in [
+        "NO_COLOR",
+        "ESCAQUE_CONFIG",
+        "ESCAQUE_DATA_DIR",
+        "TERM",
+        "LANG",
+    ] {
+        assert!(page.contains(name), "no {name}");
+    }
+    for file in ["config.toml", "themes", "autosave/current.pgn", "games/"] {
+        assert!(page.contains(file), "no {file}");
+    }
+    // adjudicate's files and every engine option, each with a help line after it.
+    let args = &page[page.find(".SH COMMAND ARGUMENTS").unwrap()..];
+    for (arg, help) in [
+        ("escaque adjudicate", "PGN files, plain or compressed"),
+        ("engine\\-elo", "Elo rating"),
+        ("engine\\-skill", "Skill Level"),
+        ("engine\\-movetime", "milliseconds a move"),
+    ] {
+        let at = args.find(arg).unwrap_or_else(|| panic!("no {arg}"));
+        assert!(args[at..].contains(help), "no help for {arg}");
+    }
+}
+
+#[test]
+fn engine_strength_and_move_time_on_the_command_line() {
+    let (code, _, err) = escaque(&["--engine-skill", "21"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("21"), "{err}");
+    let (code, _, err) = escaque(&["--engine-elo", "1500", "--engine-skill", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--engine-skill"), "{err}");
+    let (code, _, err) = escaque(&["play", "--engine-movetime", "0"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, _) = escaque(&["play", "--help"]);
+    assert_eq!(code, 0);
+    for flag in ["--engine-elo", "--engine-skill", "--engine-movetime"] {
+        assert!(out.contains(flag), "{out}");
+    }
+}

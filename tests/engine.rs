@@ -316,6 +316,7 @@ fn art_6_3_go_with_increment_15_plus_10() {
             winc: 10 * S,
             binc: 10 * S,
             movestogo: None,
+            movetime: None,
         }
     );
     assert_eq!(
@@ -339,6 +340,7 @@ fn art_6_3_go_with_two_periods_gives_movestogo_and_the_new_period() {
             winc: 30 * S,
             binc: 30 * S,
             movestogo: Some(37),
+            movetime: None,
         }
     );
     assert_eq!(
@@ -362,6 +364,7 @@ fn art_6_3_go_in_the_second_period_has_no_movestogo_for_the_rest_of_the_game() {
             winc: 0,
             binc: 0,
             movestogo: None,
+            movetime: None,
         }
     );
 }
@@ -387,6 +390,7 @@ fn art_6_3_go_with_a_delay_gives_the_delay_as_increment() {
             winc: 2 * S,
             binc: 2 * S,
             movestogo: None,
+            movetime: None,
         }
     );
     assert_eq!(
@@ -416,6 +420,7 @@ fn untimed_games_have_no_clock_for_the_engine() {
         winc: 2_000,
         binc: 1_000,
         movestogo: None,
+        movetime: None,
     };
     assert_eq!(clock.answer_limit_ms(Color::Black, 10_000), Some(41_000));
 }
@@ -900,5 +905,129 @@ fn guidelines_ii_an_engine_without_uci_chess960_is_refused_in_words() {
         err.describe(Lang::Es).contains("no juega Ajedrez960"),
         "{}",
         err.describe(Lang::Es)
+    );
+}
+
+// ---------------------------------------------------------------- the play mode's settings
+
+/// A program that runs the fake engine with a log (play mode starts the engine without
+/// arguments, as the config names it).
+fn fake_with_log(test: &str, log: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let script = log.with_file_name(format!("{test}.sh"));
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nexec '{}' --log '{}' \"$@\"\n",
+            fake().display(),
+            log.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+/// Plays White's 1.e4 in a 5+3 game against the engine of `config` (Black) through play
+/// mode's engine seat, waits for its answer, and returns the `go` line the engine received.
+fn go_sent_in_a_clocked_game(test: &str, config: &mut escaque::config::Config) -> String {
+    use escaque::modes::play::EngineSide;
+    use escaque::table::command::Command;
+    use escaque::table::session::{Seat, Session, Setup};
+    let log = log_path(test);
+    config.engine.path = fake_with_log(test, &log);
+    let setup = Setup {
+        time_control: Some("5+3".parse::<TimeControl>().unwrap()),
+        seats: [Seat::Human, Seat::Engine],
+        ..Setup::default()
+    };
+    let mut side = EngineSide::start(&setup, config, None, Lang::En);
+    assert_eq!(side.message, None);
+    assert_eq!(side.name(), Some("Fake UCI"));
+    let mut session = Session::new(setup, 0);
+    let e4 = parse_move(session.game().position(), "e4", Letters::English).unwrap();
+    session
+        .command_by(Color::White, Command::Move(e4), 2 * S)
+        .unwrap();
+    let began = std::time::Instant::now();
+    while session.game().plies().len() < 2 {
+        side.step(&mut session, 3 * S);
+        assert_eq!(side.message, None);
+        assert!(began.elapsed() < WAIT, "the engine did not answer");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(!side.is_thinking());
+    drop(side);
+    received(&log)
+        .into_iter()
+        .find(|l| l.starts_with("go"))
+        .expect("a go command")
+}
+
+#[test]
+fn the_configured_move_time_is_sent_in_a_clocked_game() {
+    let mut config = escaque::config::Config::default();
+    config.engine.move_time_ms = Some(500);
+    assert_eq!(
+        go_sent_in_a_clocked_game("movetime-clocked", &mut config),
+        "go movetime 500"
+    );
+}
+
+#[test]
+fn the_configured_maximum_bounds_the_clock_in_a_clocked_game() {
+    let mut config = escaque::config::Config::default();
+    config.engine.max_move_time_ms = Some(700);
+    // 5+3 after 1.e4 in 2 s, Black thinking 1 s: the game clock, and the bound beside it.
+    assert_eq!(
+        go_sent_in_a_clocked_game("maxtime-clocked", &mut config),
+        "go wtime 301000 btime 299000 winc 3000 binc 3000 movetime 700"
+    );
+}
+
+#[test]
+fn without_settings_the_engine_gets_the_clock_alone() {
+    let mut config = escaque::config::Config::default();
+    assert_eq!(
+        go_sent_in_a_clocked_game("clock-only", &mut config),
+        "go wtime 301000 btime 299000 winc 3000 binc 3000"
+    );
+}
+
+#[test]
+fn move_times_never_exceed_the_time_left_or_the_maximum() {
+    let clock = GoClock::Clock {
+        wtime: 2_000,
+        btime: 60_000,
+        winc: 0,
+        binc: 1_000,
+        movestogo: None,
+        movetime: None,
+    };
+    let w = |mt, max| GoClock::with_settings(Some(clock), Color::White, mt, max);
+    // Nine tenths of White's 2 s.
+    assert_eq!(w(Some(5_000), None), GoClock::MoveTime(1_800));
+    assert_eq!(w(Some(500), Some(300)), GoClock::MoveTime(300));
+    assert_eq!(
+        GoClock::with_settings(Some(clock), Color::Black, Some(500), None),
+        GoClock::MoveTime(500)
+    );
+    assert_eq!(w(None, None), clock);
+    assert_eq!(
+        w(None, Some(10_000)).go_command(),
+        "go wtime 2000 btime 60000 winc 0 binc 1000 movetime 1800"
+    );
+    // Untimed: the move time, 1 s when none is set, never beyond the maximum.
+    assert_eq!(
+        GoClock::with_settings(None, Color::White, None, None),
+        GoClock::MoveTime(1_000)
+    );
+    assert_eq!(
+        GoClock::with_settings(None, Color::White, Some(800), Some(600)),
+        GoClock::MoveTime(600)
+    );
+    assert_eq!(
+        w(None, Some(10_000)).answer_limit_ms(Color::White, 100),
+        Some(1_900)
     );
 }

@@ -397,8 +397,13 @@ fn art_8_1_5_offers_claims_and_penalties_are_on_the_pgn_record() {
     let text = to_pgn_text(&g, &tags);
     assert!(text.starts_with("[Event \"Test\"]\n[Site \"?\"]"), "{text}");
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(text.contains("[Termination \"normal\"]"), "{text}");
+    // The reason and its article in a comment after the last move.
     assert!(
-        text.contains("[Termination \"resignation (Art. 5.1.2)\"]"),
+        text.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains("{ resignation (Art. 5.1.2) } 1-0"),
         "{text}"
     );
     // Comments are wrapped at 80 columns: compare with the line breaks as spaces.
@@ -831,4 +836,39 @@ fn art_7_1_restoring_a_position_gives_the_clock_to_its_side_to_move() {
     let white_later = clock.remaining(Color::White, 10_000).unwrap().main_ms;
     assert_eq!(black, 300_000 - 1_000 - 1_000);
     assert_eq!(white_now - white_later, 6_000);
+}
+
+/// 5.1.1, 8.1.5: the record of a clocked game has the clock reading after every move, the
+/// mating move too (the clock stops with it, no press), and the PGN standard's
+/// `Termination` value with the reason and its article in a comment.
+#[test]
+fn art_5_1_1_the_mating_move_has_its_clock_reading_on_the_record() {
+    use escaque::laws::clock::ClockOptions;
+    use escaque::laws::export::to_pgn_text;
+    let mut g = Game::with_clock(
+        Position::new(),
+        "5+3".parse().unwrap(),
+        ClockOptions::default(),
+    );
+    g.start_clock(0).unwrap();
+    for (at, san) in [(1_000, "f3"), (3_000, "e5"), (4_000, "g4"), (9_000, "Qh4#")] {
+        let pos = *g.position();
+        let mv = parse_move(&pos, san, Letters::English).unwrap();
+        g.play_at(mv, at).unwrap();
+    }
+    assert_eq!(g.outcome().unwrap().termination, Termination::Checkmate);
+    let readings: Vec<Option<u64>> = g.plies().iter().map(|p| p.clock_ms).collect();
+    // Black: 5:00 − 2 s + 3 s, then − 5 s and no increment for the mate.
+    assert_eq!(
+        readings,
+        [Some(302_000), Some(301_000), Some(304_000), Some(296_000)]
+    );
+    let text = to_pgn_text(&g, &[]);
+    assert_eq!(text.matches("[%clk ").count(), 4, "{text}");
+    assert!(text.contains("[Termination \"normal\"]"), "{text}");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.ends_with("2... Qh4# { [%clk 0:04:56] checkmate (Art. 5.1.1) } 0-1"),
+        "{text}"
+    );
 }

@@ -124,11 +124,11 @@ fn full_screen_typed_and_arrow_moves_then_quit_restores_the_terminal() {
 
     // Typed moves: a file or piece letter opens the command line, Enter plays.
     term.keys(&["e", "4", "Enter"]);
-    term.wait_line("move one, White: pawn Eva four");
+    term.wait_line("1. e4");
     term.keys(&["e", "5", "Enter"]);
-    term.wait_line("move one, Black: pawn Eva five");
+    term.wait_line("1… e5");
     term.keys(&["N", "f", "3", "Enter"]);
-    let screen = term.wait_line("move two, White: Knight Felix three");
+    let screen = term.wait_line("2. Nf3");
     assert!(screen.contains("┌ Black to move ─"), "{screen}");
 
     // Black's knight with the arrows: the cursor starts on e2 (White at the bottom) and
@@ -148,7 +148,7 @@ fn full_screen_typed_and_arrow_moves_then_quit_restores_the_terminal() {
     );
     // Two down and one right is c6: Enter drops it there.
     term.keys(&["Down", "Down", "Right", "Enter"]);
-    let screen = term.wait_line("move two, Black: Knight Cesar six");
+    let screen = term.wait_line("2… Nc6");
     assert_eq!(
         scoresheet(&screen),
         ["1. e4     e5", "2. Nf3    Nc6"],
@@ -236,20 +236,11 @@ fn full_screen_killed_mid_game_resumes_every_move_and_the_clocks() {
         let term = Term::start(&sandbox, "kill", &first);
         term.wait_line("New game. White to move. Type a move, or use the arrows and Enter.");
         for (keys, said) in [
-            (&["e", "4", "Enter"][..], "move one, White: pawn Eva four"),
-            (&["e", "5", "Enter"], "move one, Black: pawn Eva five"),
-            (
-                &["N", "f", "3", "Enter"],
-                "move two, White: Knight Felix three",
-            ),
-            (
-                &["N", "c", "6", "Enter"],
-                "move two, Black: Knight Cesar six",
-            ),
-            (
-                &["B", "b", "5", "Enter"],
-                "move three, White: Bishop Bella five",
-            ),
+            (&["e", "4", "Enter"][..], "1. e4"),
+            (&["e", "5", "Enter"], "1… e5"),
+            (&["N", "f", "3", "Enter"], "2. Nf3"),
+            (&["N", "c", "6", "Enter"], "2… Nc6"),
+            (&["B", "b", "5", "Enter"], "3. Bb5"),
         ] {
             term.keys(keys);
             term.wait_line(said);
@@ -300,8 +291,7 @@ fn full_screen_killed_mid_game_resumes_every_move_and_the_clocks() {
     let term = Term::start(&sandbox, "kill2", &format!("exec {escaque}"));
     term.wait_line("An unfinished game was found. Resume it? (y/n)");
     term.keys(&["y"]);
-    let screen = term
-        .wait_line("Game resumed. Last move: move three, White: Bishop Bella five. Black to move.");
+    let screen = term.wait_line("Game resumed. Last move: 3. Bb5. Black to move.");
     let sheet = scoresheet(&screen);
     assert_eq!(
         sheet[..3],
@@ -605,4 +595,123 @@ fn line_mode_from_a_pipe_plays_and_ends_cleanly() {
     let saved = std::fs::read_to_string(sandbox.autosave()).expect("the autosave");
     assert!(saved.contains("\n1. e4 e5 *"), "{saved}");
     assert!(saved.contains("[White \"Blancas\"]"), "{saved}");
+}
+
+/// Art. 5.1.2: resigning on the full screen needs an explicit `y`: `r` asks, Enter alone
+/// answers nothing, `n` withdraws the question; `r` then `y` ends the game, said in
+/// notation (`Art. 5.1.2`), and the record has the PGN standard's `Termination`.
+#[test]
+fn art_5_1_2_full_screen_resign_needs_an_explicit_y() {
+    if !tmux_available("resign_y") {
+        return;
+    }
+    let sandbox = Sandbox::new("resign");
+    let command = format!(
+        "{}; echo \"[escaque exited with status $?]\"; exec sleep 600",
+        sandbox.escaque("en_US.UTF-8", "--tc 5+3")
+    );
+    let term = Term::start(&sandbox, "resign", &command);
+    term.wait_line("New game. White to move. Type a move, or use the arrows and Enter.");
+    term.keys(&["e", "4", "Enter"]);
+    term.wait_line("1. e4");
+    term.keys(&["r"]);
+    term.wait_screen("the resign question", |s| s.contains("Resign the game?"));
+    // Enter is no answer: the question stays and the game goes on.
+    term.keys(&["Enter"]);
+    let screen = term.wait_line("Answer with y (yes) or n (no); Esc cancels.");
+    assert!(screen.contains("Resign the game?"), "{screen}");
+    term.keys(&["n"]);
+    let screen = term.wait_screen("the question withdrawn", |s| {
+        !s.contains("Resign the game?")
+    });
+    assert!(!screen.contains("resigns"), "{screen}");
+    // Black's move is still Black's to make.
+    term.keys(&["e", "5", "Enter"]);
+    term.wait_line("1… e5");
+    term.keys(&["r"]);
+    term.wait_screen("the resign question again", |s| {
+        s.contains("Resign the game?")
+    });
+    term.keys(&["y"]);
+    let screen = term.wait_screen("the end of the game", |s| s.contains("White resigns"));
+    assert!(screen.contains("Art. 5.1.2"), "{screen}");
+    assert!(!screen.contains("article five"), "{screen}");
+    // The autosave put the finished game in the games folder.
+    let games = sandbox.data_dir().join("games");
+    wait_until("the finished game saved", || {
+        std::fs::read_dir(&games).is_ok_and(|d| d.count() == 1)
+    });
+    let file = std::fs::read_dir(&games)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    // The comment may be wrapped at 80 columns: compare with the line breaks as spaces.
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("resignation (Art. 5.1.2) } 0-1"), "{pgn}");
+    assert_eq!(
+        clk_readings(&pgn).len(),
+        2,
+        "a [%clk] after every move: {pgn}"
+    );
+    // `s` on the game the autosave wrote writes no second file.
+    term.keys(&["s"]);
+    term.wait_screen("where the game is, said again by s", |s| {
+        s.contains("Game saved in") && !s.contains("Game over")
+    });
+    assert_eq!(std::fs::read_dir(&games).unwrap().count(), 1);
+    term.keys(&["q"]);
+    term.wait_text("[escaque exited with status 0]");
+}
+
+/// SIGTERM (a closing window manager, `kill`) gives the terminal back as it was: the
+/// alternate screen left, the cursor shown, the modes restored; the game stays in the
+/// autosave; the process ends by the signal (128 + 15).
+#[test]
+fn sigterm_restores_the_terminal_and_keeps_the_game() {
+    if !tmux_available("sigterm") {
+        return;
+    }
+    let sandbox = Sandbox::new("sigterm");
+    let pid_file = sandbox.path("pid");
+    let command = format!(
+        "before=$(stty -g); sh -c 'echo $$ > \"$0\"; exec \"$@\"' {} {}; status=$?; \
+         if [ \"$(stty -g)\" = \"$before\" ]; then modes=restored; else modes=changed; fi; \
+         echo \"[escaque exited with status $status; terminal modes $modes]\"; exec sleep 600",
+        sh_quote(&pid_file.to_string_lossy()),
+        sandbox.escaque("en_US.UTF-8", "--tc 5+3")
+    );
+    let term = Term::start(&sandbox, "sigterm", &command);
+    term.wait_line("New game. White to move. Type a move, or use the arrows and Enter.");
+    assert_eq!(term.display("#{alternate_on} #{cursor_flag}"), "1 0");
+    term.keys(&["e", "4", "Enter"]);
+    term.wait_line("1. e4");
+    wait_until("the autosave of 1. e4", || {
+        std::fs::read_to_string(sandbox.autosave()).is_ok_and(|t| t.contains("1. e4"))
+    });
+    let pid = std::fs::read_to_string(&pid_file).expect("the pid file");
+    let killed = Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let screen = term.wait_text("[escaque exited");
+    assert!(
+        has_line(
+            &screen,
+            "[escaque exited with status 143; terminal modes restored]"
+        ),
+        "{screen}"
+    );
+    assert_eq!(
+        term.display("#{alternate_on} #{cursor_flag}"),
+        "0 1",
+        "the alternate screen is left and the cursor shown again"
+    );
+    let saved = std::fs::read_to_string(sandbox.autosave()).expect("the autosave");
+    assert!(saved.contains("1. e4"), "{saved}");
 }

@@ -93,6 +93,10 @@ pub enum GoClock {
         winc: u64,
         binc: u64,
         movestogo: Option<u32>,
+        /// At most this long for this move (`movetime` beside the clock: the engine manages
+        /// its time and stops at this bound, as Stockfish does), from the config's
+        /// `max_move_time_ms`.
+        movetime: Option<u64>,
     },
     /// Think for this many milliseconds (untimed games).
     MoveTime(u64),
@@ -129,7 +133,60 @@ impl GoClock {
             winc: bonus(Color::White),
             binc: bonus(Color::Black),
             movestogo: clock.moves_to_control(on_move),
+            movetime: None,
         })
+    }
+
+    /// The limits of a search by the engine's settings (`move_time_ms`,
+    /// `max_move_time_ms`), for `turn`, the side searching:
+    ///
+    /// - an untimed game (`clock` is `None`): `go movetime` of the move time (1 s when
+    ///   none is set), never beyond the maximum;
+    /// - a clocked game with a move time: `go movetime` of it, never beyond the maximum nor
+    ///   nine tenths of the time `turn` has left (main time and bonus);
+    /// - a clocked game with only a maximum: the clock, with `movetime` of the maximum
+    ///   (bounded the same way) beside it;
+    /// - a clocked game with neither: the clock as it is.
+    pub fn with_settings(
+        clock: Option<GoClock>,
+        turn: Color,
+        move_time_ms: Option<u64>,
+        max_move_time_ms: Option<u64>,
+    ) -> GoClock {
+        let cap = |ms: u64| max_move_time_ms.map_or(ms, |m| ms.min(m)).max(1);
+        let Some(GoClock::Clock {
+            wtime,
+            btime,
+            winc,
+            binc,
+            movestogo,
+            ..
+        }) = clock
+        else {
+            return match clock {
+                Some(GoClock::MoveTime(ms)) => GoClock::MoveTime(cap(ms)),
+                Some(other) => other,
+                None => GoClock::MoveTime(cap(move_time_ms.unwrap_or(1000))),
+            };
+        };
+        let left = match turn {
+            Color::White => wtime.saturating_add(winc),
+            Color::Black => btime.saturating_add(binc),
+        };
+        // Never beyond the time left: the answer must still reach the clock in time.
+        let safe = |ms: u64| cap(ms).min(left - left / 10).max(1);
+        match (move_time_ms, max_move_time_ms) {
+            (Some(ms), _) => GoClock::MoveTime(safe(ms)),
+            (None, Some(max)) => GoClock::Clock {
+                wtime,
+                btime,
+                winc,
+                binc,
+                movestogo,
+                movetime: Some(safe(max)),
+            },
+            (None, None) => clock.unwrap_or(GoClock::MoveTime(1000)),
+        }
     }
 
     /// A limit for [`Engine::overdue`]: the longest a sound engine can take to answer, plus
@@ -143,13 +200,16 @@ impl GoClock {
                 btime,
                 winc,
                 binc,
+                movetime,
                 ..
             } => {
                 let (time, inc) = match turn {
                     Color::White => (wtime, winc),
                     Color::Black => (btime, binc),
                 };
-                Some(time.saturating_add(inc).saturating_add(grace_ms))
+                let most = time.saturating_add(inc);
+                let most = movetime.map_or(most, |m| most.min(m));
+                Some(most.saturating_add(grace_ms))
             }
             GoClock::MoveTime(ms) => Some(ms.saturating_add(grace_ms)),
             GoClock::Depth(_) | GoClock::Nodes(_) => None,
@@ -166,10 +226,14 @@ impl GoClock {
                 winc,
                 binc,
                 movestogo,
+                movetime,
             } => {
                 let mut s = format!("go wtime {wtime} btime {btime} winc {winc} binc {binc}");
                 if let Some(m) = movestogo {
                     s.push_str(&format!(" movestogo {m}"));
+                }
+                if let Some(m) = movetime {
+                    s.push_str(&format!(" movetime {m}"));
                 }
                 s
             }

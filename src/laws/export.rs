@@ -1,12 +1,43 @@
 //! A game's record as PGN (the PGN issue's writer does the text): the Seven Tag Roster with
-//! the result, a `Termination` tag naming the reason and the article, `SetUp`/`FEN` for a
-//! set-up start, the clock after each move as `[%clk]`, draw offers as `[%draw offer]`
-//! (docs/pgn.md), and claims and penalties as comments on the ply they belong to.
+//! the result, a `Termination` tag with the PGN standard's value (`normal`, `time forfeit`,
+//! `rules infraction`, `abandoned`, `adjudication`) and the reason with its article in a
+//! comment after the last move, `SetUp`/`FEN` for a set-up start, the clock after each move
+//! as `[%clk]`, draw offers as `[%draw offer]` (docs/pgn.md), and claims and penalties as
+//! comments on the ply they belong to.
 
 use crate::core::{Color, Position};
 
-use super::game::{ClaimKind, Game};
+use super::game::{ClaimKind, Game, Termination};
 use super::pgn::{MoveNode, PgnGame, SanText, write_game};
+
+/// The PGN standard's `Termination` value (PGN spec 9.8.1) of an end of the game.
+pub fn pgn_termination(t: Termination) -> &'static str {
+    match t {
+        Termination::FlagFall
+        | Termination::FlagFallOpponentCannotMate
+        | Termination::BothFlagsLastPeriod => "time forfeit",
+        Termination::IllegalMoves
+        | Termination::IllegalMovesOpponentCannotMate
+        | Termination::ArbiterDecision
+        | Termination::IllegalPositionDraw
+        | Termination::SealedMoveDefective => "rules infraction",
+        // Guidelines I.10: the player did not come back to the adjourned game.
+        Termination::DefaultAtResumption => "abandoned",
+        Termination::Checkmate
+        | Termination::Resignation
+        | Termination::ResignationOpponentCannotMate
+        | Termination::Stalemate
+        | Termination::DeadPosition
+        | Termination::Agreement
+        | Termination::ThreefoldWritten
+        | Termination::ThreefoldOccurred
+        | Termination::FiftyMovesWritten
+        | Termination::FiftyMovesOccurred
+        | Termination::FivefoldRepetition
+        | Termination::SeventyFiveMoves
+        | Termination::SettledBeforeResumption => "normal",
+    }
+}
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -32,10 +63,8 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
     let result = game.outcome().map_or("*", |o| o.result.pgn()).to_string();
     out.tags.push(("Result".into(), result.clone()));
     if let Some(o) = game.outcome() {
-        out.tags.push((
-            "Termination".into(),
-            format!("{} ({})", o.termination.describe(), o.article),
-        ));
+        out.tags
+            .push(("Termination".into(), pgn_termination(o.termination).into()));
     }
     // A Chess960 game (Guidelines II) writes its start position even when it is number 518,
     // the standard one: the reader then knows the game was Chess960 from the start.
@@ -124,6 +153,11 @@ pub fn to_pgn(game: &Game, tags: &[(String, String)]) -> PgnGame {
                 p.article
             ),
         );
+    }
+    // The reason and its article, after the last move (before the moves when none).
+    if let Some(o) = game.outcome() {
+        let text = format!("{} ({})", o.termination.describe(), o.article);
+        note(&mut out, game.plies().len(), text);
     }
     out.result = Some(result);
     out

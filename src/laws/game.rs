@@ -1620,13 +1620,17 @@ impl Game {
     fn play_and_press(&mut self, mv: Move) -> Result<(), GameError> {
         let color = self.position().turn();
         self.play_with_clock(mv, None)?;
-        if self.outcome.is_some() {
-            return Ok(());
-        }
         let Some(clock) = &mut self.clock else {
             return Ok(());
         };
-        if clock.phase() != super::clock::Phase::Running {
+        if self.outcome.is_some() || clock.phase() != super::clock::Phase::Running {
+            // No press (the game ended, or the clock is not running): the move still has
+            // its reading, the mover's time as it stands, so the record's `[%clk]` is
+            // after every move, the last one too.
+            let reading = clock.remaining(color, self.now).map(|r| r.main_ms);
+            if let Some(ply) = self.plies.last_mut() {
+                ply.clock_ms = reading;
+            }
             return Ok(());
         }
         let events = clock.press(color, self.now)?;

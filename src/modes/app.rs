@@ -214,6 +214,11 @@ pub struct Screen {
     /// The letter key that opened the session's waiting question (`r` for resign), kept
     /// so that a move typed after it (`re2`: the Spanish King to e2) is read as typed.
     asked_by: Option<char>,
+    /// What the engine seat shows on the title line (it is thinking; its analysis when
+    /// asked for), set by the play loop's engine companion.
+    pub engine_line: Option<String>,
+    /// The engine's evaluation and principal variation were asked for (`E`, `analysis`).
+    pub show_analysis: bool,
 }
 
 impl Screen {
@@ -249,6 +254,8 @@ impl Screen {
             envelopes_dir: None,
             arbiter_training: false,
             asked_by: None,
+            engine_line: None,
+            show_analysis: false,
         };
         screen.announcement = screen.opening_words(table);
         screen
@@ -295,6 +302,13 @@ impl Screen {
         self.announcement = text.into();
     }
 
+    /// Whether the game's clock stands while this screen is shown: the help screen, or the
+    /// question whether to resume the game found at start (the time spent reading them is
+    /// no one's thinking time).
+    pub fn holds_clock(&self) -> bool {
+        self.help || self.ask == Some(Ask::Resume)
+    }
+
     pub fn ask(&mut self, ask: Ask) {
         self.ask = Some(ask);
     }
@@ -321,10 +335,18 @@ impl Screen {
             .find(|e| matches!(e, GameEvent::GameEnded { .. }));
         let words: Vec<String> = match ended {
             Some(e) => self.speaker.event(e, game).into_iter().collect(),
-            None => events
-                .iter()
-                .filter_map(|e| self.speaker.event(e, game))
-                .collect(),
+            // The move first: what else it brought (a draw offer that lapses with it)
+            // follows, so a long sentence never hides the move.
+            None => {
+                let (moves, rest): (Vec<&GameEvent>, Vec<&GameEvent>) = events
+                    .iter()
+                    .partition(|e| matches!(e, GameEvent::MovePlayed { .. }));
+                moves
+                    .into_iter()
+                    .chain(rest)
+                    .filter_map(|e| self.speaker.event(e, game))
+                    .collect()
+            }
         };
         if !words.is_empty() {
             self.announcement = words.join(" ");
@@ -481,6 +503,7 @@ impl Screen {
             Action::Save => return Flow::Save,
             Action::NewGame => return self.apply(table, Command::NewGame, now),
             Action::ToggleClockReadings => self.view.clock_readings = !self.view.clock_readings,
+            Action::EngineAnalysis => self.show_analysis = !self.show_analysis,
             Action::RepeatAnnouncement => {
                 // The line must change for a screen reader watching the terminal to read it
                 // again: a mark in front of it comes and goes with each repetition.
@@ -542,6 +565,7 @@ impl Screen {
             Command::Flip => self.bottom = !self.bottom,
             Command::Save => return Flow::Save,
             Command::ClockReadings => self.view.clock_readings = !self.view.clock_readings,
+            Command::EngineAnalysis => self.show_analysis = !self.show_analysis,
             Command::Query(Query::Help) => self.help = true,
             Command::Query(Query::Repeat) => {
                 return self.action(table, Action::RepeatAnnouncement, now);
@@ -927,27 +951,11 @@ impl Screen {
             Vec::new()
         };
         let question = self.question(table);
-        let promotion_options: Vec<(String, String)> = match lang {
-            Lang::Es => [
-                ("D", "Dama"),
-                ("T", "Torre"),
-                ("A", "Alfil"),
-                ("C", "Caballo"),
-            ],
-            Lang::En => [
-                ("Q", "Queen"),
-                ("R", "Rook"),
-                ("B", "Bishop"),
-                ("N", "Knight"),
-            ],
-        }
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
         let prompt = match (&self.ask, &self.input) {
+            // The question names the pieces and their keys: listed once.
             (Some(Ask::Promotion { .. }), _) => Some(ui::Prompt::Promotion {
                 question: question.as_deref().unwrap_or(""),
-                options: &promotion_options,
+                options: &[],
             }),
             (Some(_), _) | (None, None) if question.is_some() => Some(ui::Prompt::Confirm {
                 question: question.as_deref().unwrap_or(""),
@@ -960,8 +968,13 @@ impl Screen {
             _ => None,
         };
         let names = [table.name(Color::White), table.name(Color::Black)];
+        let mut title = title_of(table);
+        if let Some(line) = &self.engine_line {
+            title.push_str("  ·  ");
+            title.push_str(line);
+        }
         let screen = ui::Screen {
-            title: &title_of(table),
+            title: &title,
             lang,
             board: ui::BoardView {
                 position: game.position(),

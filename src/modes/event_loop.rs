@@ -99,17 +99,37 @@ where
             .map(|_| ())
             .map_err(io::Error::other)
     };
-    let now = time.now_ms();
+    // The time the game's clock did not see: while the help screen is open, the resume
+    // question waits, or the terminal is too small to show the board, the clock stands
+    // (the loop's `now` stops with it; `time` goes on).
+    let mut held = 0u64;
+    let mut last = time.now_ms();
+    let too_small = |terminal: &Terminal<B>| {
+        terminal
+            .size()
+            .is_ok_and(|s| s.width < crate::ui::MIN_WIDTH || s.height < crate::ui::MIN_HEIGHT)
+    };
+    let now = last;
     app.tick(now);
     draw(terminal, app, now)?;
     loop {
+        if crate::terminal::signalled().is_some() {
+            // SIGTERM or SIGHUP: leave now; the terminal guard restores the screen.
+            return Ok(Flow::Quit);
+        }
         let event = match input.next(FRAME) {
             Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => None,
             // The input is over (a scripted session, a closed terminal): leave cleanly.
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(Flow::Quit),
             Err(e) => return Err(e),
         };
-        let now = time.now_ms();
+        let raw = time.now_ms();
+        if app.holds_clock() || too_small(terminal) {
+            held += raw.saturating_sub(last);
+        }
+        last = raw;
+        let now = raw.saturating_sub(held);
         let mut flow = Flow::Continue;
         match event {
             Some(Event::Key(key)) => flow = app.key(key, now),

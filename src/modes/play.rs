@@ -44,6 +44,12 @@ pub struct PlayOptions {
     pub speak: bool,
     pub white_name: Option<String>,
     pub black_name: Option<String>,
+    /// The engine's strength as an Elo rating (`UCI_Elo`), over the config's.
+    pub engine_elo: Option<u32>,
+    /// The engine's `Skill Level` (0-20), over the config's.
+    pub engine_skill: Option<u8>,
+    /// The engine's time per move in milliseconds, over the config's `move_time_ms`.
+    pub engine_movetime: Option<u64>,
 }
 
 /// Why play mode could not start or go on.
@@ -76,7 +82,19 @@ struct Resolved {
 
 fn resolve(opts: &PlayOptions) -> Result<Resolved, PlayError> {
     let paths = Paths::from_env()?;
-    let config = Config::load(&paths)?;
+    let mut config = Config::load(&paths)?;
+    // The command line's engine settings over the config's; one strength, the one given.
+    if let Some(elo) = opts.engine_elo {
+        config.engine.elo = Some(elo);
+        config.engine.skill_level = None;
+    }
+    if let Some(skill) = opts.engine_skill {
+        config.engine.skill_level = Some(skill);
+        config.engine.elo = None;
+    }
+    if let Some(ms) = opts.engine_movetime {
+        config.engine.move_time_ms = Some(ms);
+    }
     let (lang, speaker) = speaker(opts.lang, opts.names, &config);
     let tc = opts
         .time_control
@@ -210,8 +228,15 @@ pub struct EngineSide {
     engine: Option<Engine>,
     thinking: bool,
     failed: bool,
-    move_time_ms: u64,
+    /// The config's (or the command line's) move time and maximum (`GoClock::with_settings`).
+    move_time_ms: Option<u64>,
+    max_move_time_ms: Option<u64>,
     answer_timeout_ms: u64,
+    /// How long the search asked for may take before the engine is said not to answer.
+    limit_ms: Option<u64>,
+    /// The last progress of the search (depth, score, principal variation), and the
+    /// position it is about.
+    info: Option<(crate::engine::SearchInfo, Position)>,
     lang: Lang,
     /// A message for the person (engine failures).
     pub message: Option<String>,
@@ -224,8 +249,11 @@ impl EngineSide {
             engine: None,
             thinking: false,
             failed: false,
-            move_time_ms: config.engine.move_time_ms.unwrap_or(1000),
+            move_time_ms: config.engine.move_time_ms,
+            max_move_time_ms: config.engine.max_move_time_ms,
             answer_timeout_ms: config.engine.answer_timeout_ms,
+            limit_ms: None,
+            info: None,
             lang,
             message: None,
         };
@@ -253,6 +281,45 @@ impl EngineSide {
         side
     }
 
+    /// The engine's own name (its `id name`, "Stockfish 15.1"), once it has started.
+    pub fn name(&self) -> Option<&str> {
+        self.engine.as_ref().and_then(Engine::name)
+    }
+
+    /// Whether the engine is searching for its move now.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking
+    }
+
+    /// The engine's last evaluation and principal variation, in `notation` from the
+    /// position it searched ("+0.35 d12 e4 e5 Nf3"), with the score from White's side.
+    pub fn analysis(&self, notation: crate::core::Notation) -> Option<String> {
+        let (info, pos) = self.info.as_ref()?;
+        let mut out = Vec::new();
+        if let Some(score) = info.score {
+            let white = match (score, pos.turn()) {
+                (s, Color::White) => s,
+                (crate::engine::Score::Cp(cp), Color::Black) => crate::engine::Score::Cp(-cp),
+                (crate::engine::Score::Mate(m), Color::Black) => crate::engine::Score::Mate(-m),
+            };
+            out.push(white.to_string());
+        }
+        if let Some(d) = info.depth {
+            out.push(format!("d{d}"));
+        }
+        let mut at = *pos;
+        for (i, &mv) in info.pv.iter().enumerate() {
+            let text = crate::core::write_move(&at, mv, notation);
+            out.push(match (i, at.turn()) {
+                (0, Color::Black) => format!("{}… {text}", at.fullmove_number()),
+                (_, Color::White) => format!("{}. {text}", at.fullmove_number()),
+                _ => text,
+            });
+            at.play_unchecked(mv);
+        }
+        (!out.is_empty()).then(|| out.join(" "))
+    }
+
     /// Asks for a move when it is the engine's turn and plays the answer.
     pub fn step(&mut self, session: &mut Session, now: u64) {
         let Some(engine) = self.engine.as_mut() else {
@@ -271,15 +338,21 @@ impl EngineSide {
         if !self.thinking {
             let game = session.game();
             let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
-            let go = game
-                .clock()
-                .and_then(|c| GoClock::from_clock(c, now))
-                .unwrap_or(GoClock::MoveTime(self.move_time_ms));
+            let turn = game.position().turn();
+            // The configured move time and maximum hold with a clock too: 500 ms a move
+            // in a 5+3 game is 500 ms, not what the engine's own time management takes.
+            let go = GoClock::with_settings(
+                game.clock().and_then(|c| GoClock::from_clock(c, now)),
+                turn,
+                self.move_time_ms,
+                self.max_move_time_ms,
+            );
             if let Err(e) = engine.go(game.start(), &moves, go, now) {
                 self.failed = true;
                 self.message = Some(e.describe(self.lang));
                 return;
             }
+            self.limit_ms = go.answer_limit_ms(turn, self.answer_timeout_ms);
             self.thinking = true;
         }
         while let Some(event) = engine.poll() {
@@ -291,7 +364,11 @@ impl EngineSide {
                     }
                     return;
                 }
-                EngineEvent::Info(_) => {}
+                EngineEvent::Info(info) => {
+                    if !info.pv.is_empty() || info.score.is_some() {
+                        self.info = Some((info, *session.game().position()));
+                    }
+                }
                 EngineEvent::Failed(e) => {
                     self.failed = true;
                     self.thinking = false;
@@ -300,15 +377,7 @@ impl EngineSide {
                 }
             }
         }
-        let limit = match session
-            .game()
-            .clock()
-            .and_then(|c| c.remaining(session.to_move(), now))
-        {
-            Some(r) => r.main_ms + r.delay_ms + self.answer_timeout_ms,
-            None => self.move_time_ms + self.answer_timeout_ms,
-        };
-        if let Some(EngineEvent::Failed(e)) = engine.overdue(now, limit) {
+        if let Some(EngineEvent::Failed(e)) = self.limit_ms.and_then(|l| engine.overdue(now, l)) {
             self.message = Some(e.describe(self.lang));
         }
     }
@@ -335,6 +404,10 @@ struct Companions {
     /// Where `s` saves a game (the games folder).
     games: PathBuf,
     lang: Lang,
+    /// The text of the game last written to the games folder and its file: `s` on a game
+    /// already written as it is (by the autosave at its end, or by an earlier `s`) writes
+    /// no second identical file but says where it is.
+    last_saved: Option<(String, PathBuf)>,
 }
 
 impl Companions {
@@ -350,14 +423,55 @@ impl Companions {
     fn save_if_changed(&mut self, session: &Session) -> Option<String> {
         match self.autosave.as_mut()?.save(session)? {
             Ok(_) if !session.game().is_over() => None,
-            saved => Some(self.saved_words(&saved)),
+            saved => {
+                if let Ok(path) = &saved {
+                    self.last_saved = Some((persist::pgn_text(session), path.clone()));
+                }
+                Some(self.saved_words(&saved))
+            }
         }
+    }
+
+    /// The engine seat on the title line: thinking, and its analysis when asked for; in a
+    /// game no engine plays, the request is answered and dropped.
+    fn engine_line(&mut self, app: &mut App) {
+        let Some(name) = self.engine.name().map(str::to_string) else {
+            if app.show_analysis {
+                app.show_analysis = false;
+                let words = app.speaker.no_engine();
+                app.set_announcement(words);
+            }
+            return;
+        };
+        let mut parts = Vec::new();
+        if self.engine.is_thinking() {
+            parts.push(app.speaker.engine_thinking(&name));
+        }
+        if app.show_analysis {
+            let analysis = self.engine.analysis(app.view.notation);
+            parts.push(app.speaker.engine_analysis(&name, analysis.as_deref()));
+        }
+        app.engine_line = (!parts.is_empty()).then(|| parts.join("  ·  "));
+    }
+
+    /// `s`: the game into the games folder, unless that very text is there already.
+    fn save_now(&mut self, session: &Session) -> String {
+        let text = persist::pgn_text(session);
+        let saved = match &self.last_saved {
+            Some((last, path)) if *last == text && path.is_file() => Ok(path.clone()),
+            _ => persist::save_game(session, &self.games),
+        };
+        if let Ok(path) = &saved {
+            self.last_saved = Some((text, path.clone()));
+        }
+        self.saved_words(&saved)
     }
 }
 
 impl Companion for Companions {
     fn step(&mut self, app: &mut App, now: u64) -> bool {
         self.engine.step(&mut app.session, now);
+        self.engine_line(app);
         app.absorb_events();
         if let Some(m) = self.engine.message.take() {
             app.set_announcement(m);
@@ -371,7 +485,7 @@ impl Companion for Companions {
 
     fn handle(&mut self, app: &mut App, flow: Flow, _now: u64) -> Flow {
         if flow == Flow::Save {
-            let msg = self.saved_words(&persist::save_game(&app.session, &self.games));
+            let msg = self.save_now(&app.session);
             app.set_announcement(msg);
             return Flow::Continue;
         }
@@ -463,7 +577,28 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
             .then(|| persist::Autosaver::new(autosave_dir.clone(), games_dir.clone(), &session)),
         games: games_dir.clone(),
         lang: r.lang,
+        last_saved: None,
     };
+    let mut r = r;
+    if let Some(name) = companions.engine.name() {
+        // The engine's own name ("Stockfish 15.1") on the screen and the scoresheet, for
+        // the sides it plays that were given no name.
+        for color in [Color::White, Color::Black] {
+            let given = match color {
+                Color::White => &opts.white_name,
+                Color::Black => &opts.black_name,
+            };
+            if given.is_none() && r.setup.seats[color.index()] == Seat::Engine {
+                r.setup.names[color.index()] = name.to_string();
+                if session.seat(color) == Seat::Engine && session.game().plies().is_empty() {
+                    session.set_name(color, name);
+                }
+            }
+        }
+    }
+    // The screen writes moves and articles for the eye (`2… Nc6`, `Art. 5.1.1`); words stay
+    // for the line mode and `--speak`.
+    let screen_speaker = r.speaker.written((!opts.speak).then_some(r.view.notation));
     let guard = crate::terminal::TerminalGuard::enter(false)?;
     let backend = ratatui::backend::CrosstermBackend::new(io::stdout());
     let mut terminal = ratatui::Terminal::new(backend)?;
@@ -482,7 +617,7 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         let mut app = App::new(
             session,
             keymap.clone(),
-            r.speaker,
+            screen_speaker,
             r.view.clone(),
             theme.clone(),
         );
@@ -573,6 +708,7 @@ fn run_line(
         }),
         games: r.paths.games_dir(),
         lang: r.lang,
+        last_saved: None,
     };
     if let Some(m) = companions.engine.message.take() {
         use std::io::Write;

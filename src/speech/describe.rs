@@ -132,6 +132,9 @@ impl Speaker {
     /// check, checkmate, stalemate. "Caballo Gustavo uno a Félix tres", "peón Eva toma peón
     /// David cinco", "enroque corto", "peón David siete a David ocho, corona Dama, jaque".
     pub fn describe_move(&self, pos: &Position, mv: Move) -> String {
+        if let Some(notation) = self.written {
+            return crate::core::write_move(pos, mv, notation);
+        }
         let c = connectors(self.move_lang());
         let p = self.profile;
         let mut out = String::with_capacity(48);
@@ -213,6 +216,14 @@ impl Speaker {
     /// Black: pawn Eva five". `number` is the move number (the position's full-move number,
     /// [`Position::fullmove_number`], for the move about to be played from `pos`).
     pub fn numbered_move(&self, number: u32, color: Color, pos: &Position, mv: Move) -> String {
+        if self.written.is_some() {
+            // As a scoresheet writes it: "2. e4", "2… Nc6".
+            let dots = match color {
+                Color::White => ".",
+                Color::Black => "…",
+            };
+            return format!("{number}{dots} {}", self.describe_move(pos, mv));
+        }
         format!(
             "{} {}, {}: {}",
             self.t("jugada", "move"),
@@ -224,6 +235,9 @@ impl Speaker {
 
     /// A move given by its squares alone, when the position before it is not at hand.
     pub(crate) fn bare_move(&self, mv: Move) -> String {
+        if self.written.is_some() {
+            return mv.uci().to_string();
+        }
         let c = connectors(self.move_lang());
         let mut s = format!("{} {} {}", self.square(mv.from), c.to, self.square(mv.to));
         if let Some(promo) = mv.promotion() {
@@ -234,6 +248,10 @@ impl Speaker {
 
     /// An article in the interface language.
     pub fn article(&self, article: Article) -> String {
+        if self.written.is_some() {
+            // "Art. 5.1.1": the same abbreviation in both languages.
+            return article.to_string();
+        }
         article_words(article, self.lang)
     }
 

@@ -26,6 +26,7 @@ pub mod lobby;
 mod names;
 pub mod numbers;
 mod parse;
+mod play;
 mod query;
 pub mod replay;
 pub mod report;
@@ -47,6 +48,10 @@ pub struct Speaker {
     pub profile: Profile,
     pub lang: Lang,
     pub always_origin: bool,
+    /// For sighted players (the full screen): moves in this notation (`2… Nc6`) and
+    /// articles as numbers (`Art. 5.1.1`) instead of words. `None`: everything in words
+    /// (the line mode, `--speak`).
+    pub written: Option<crate::core::Notation>,
 }
 
 impl Speaker {
@@ -55,6 +60,16 @@ impl Speaker {
             profile,
             lang,
             always_origin: false,
+            written: None,
+        }
+    }
+
+    /// The same speaker, writing moves in `notation` and articles as numbers (the full
+    /// screen's status line), or saying them in words (`None`).
+    pub fn written(self, notation: Option<crate::core::Notation>) -> Speaker {
+        Speaker {
+            written: notation,
+            ..self
         }
     }
 

@@ -72,6 +72,8 @@ pub enum Command {
     Save,
     /// Show or hide the clock readings on the scoresheet.
     ClockReadings,
+    /// Show or hide the engine's evaluation and principal variation.
+    EngineAnalysis,
     NewGame,
     Quit,
 }
@@ -211,6 +213,7 @@ pub enum Word {
     Flip,
     Save,
     ClockReadings,
+    EngineAnalysis,
     NewGame,
     Quit,
     Help,
@@ -288,6 +291,12 @@ pub const WORDS: &[Entry] = &[
     e(Play, &["flip"], &["girar"], Word::Flip),
     e(Play, &["save"], &["guardar"], Word::Save),
     e(Play, &["times"], &["tiempos"], Word::ClockReadings),
+    e(
+        Play,
+        &["analysis", "engine"],
+        &["análisis", "analisis", "motor"],
+        Word::EngineAnalysis,
+    ),
     e(Play, &["new"], &["nueva"], Word::NewGame),
     e(Play, &["quit", "exit", "q"], &["salir"], Word::Quit),
     e(Play, &["help", "?"], &["ayuda"], Word::Help),
@@ -608,6 +617,7 @@ impl Grammar<'_> {
             Word::Flip => only(Command::Flip),
             Word::Save => only(Command::Save),
             Word::ClockReadings => only(Command::ClockReadings),
+            Word::EngineAnalysis => only(Command::EngineAnalysis),
             Word::NewGame => only(Command::NewGame),
             Word::Quit => only(Command::Quit),
             Word::Help => query(Query::Help),

@@ -7,7 +7,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::Modifier;
 
 use super::theme::Theme;
-use super::{put, width};
+use super::{put, truncate, width};
 
 /// What the status line shows.
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +43,27 @@ pub enum Prompt<'a> {
 pub const STATUS_HEIGHT: u16 = 2;
 
 impl StatusView<'_> {
+    /// The announcement in rows of `columns`: one when it fits; else, when the second row
+    /// is free (no prompt) and may be used, two, wrapped at spaces (a long path is cut
+    /// between its characters, never lost); what does not fit ends with `…`.
+    pub fn announcement_lines(&self, columns: usize, second_row: bool) -> Vec<String> {
+        if width(self.announcement) <= columns {
+            return vec![self.announcement.to_string()];
+        }
+        let rows = if second_row && self.prompt.is_none() {
+            2
+        } else {
+            1
+        };
+        let mut lines = fill(self.announcement, columns);
+        if lines.len() > rows {
+            let rest = lines[rows - 1..].join(" ");
+            lines.truncate(rows - 1);
+            lines.push(truncate(&rest, columns));
+        }
+        lines
+    }
+
     /// Draws the status line in `area` (its first two rows); returns where the terminal
     /// cursor belongs (the command line's insertion point), if anywhere.
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) -> Option<Position> {
@@ -58,8 +79,9 @@ impl StatusView<'_> {
             &" ".repeat(area.width as usize),
             theme.status,
         );
-        put(buf, area, area.x, y0, self.announcement, theme.status);
         let y = if area.height > 1 { y0 + 1 } else { y0 };
+        let lines = self.announcement_lines(area.width as usize, y > y0);
+        put(buf, area, area.x, y0, &lines[0], theme.status);
         put(
             buf,
             area,
@@ -68,6 +90,12 @@ impl StatusView<'_> {
             &" ".repeat(area.width as usize),
             theme.status,
         );
+        if let Some(second) = lines.get(1) {
+            // The announcement goes on where the hints were (they come back with the next
+            // announcement that fits one row).
+            put(buf, area, area.x, y, second, theme.status);
+            return None;
+        }
         match self.prompt {
             None => {
                 let mut x = area.x;
@@ -130,5 +158,83 @@ impl StatusView<'_> {
                 (cx < area.right()).then_some(Position { x: cx, y })
             }
         }
+    }
+}
+
+/// Splits `text` into rows of at most `columns`, at spaces; a word longer than a row (a
+/// file's path) starts where it stands and goes on in the next row.
+fn fill(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut lines = vec![String::new()];
+    let mut w = 0;
+    for word in text.split(' ') {
+        let ww = width(word);
+        let sep = usize::from(w > 0);
+        if w + sep + ww > columns && ww <= columns && w > 0 {
+            lines.push(String::new());
+            w = 0;
+        } else if w > 0 {
+            if let Some(l) = lines.last_mut() {
+                l.push(' ');
+            }
+            w += 1;
+        }
+        for c in word.chars() {
+            let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if w + cw > columns {
+                lines.push(String::new());
+                w = 0;
+            }
+            if let Some(l) = lines.last_mut() {
+                l.push(c);
+            }
+            w += cw;
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(announcement: &str) -> StatusView<'_> {
+        StatusView {
+            announcement,
+            hints: &[],
+            prompt: None,
+        }
+    }
+
+    #[test]
+    fn a_saved_files_path_wraps_onto_the_second_row_whole() {
+        let text = "Game saved in /root/.local/share/escaque/games/2026-11-26-White-Black-3.pgn";
+        let lines = view(text).announcement_lines(40, true);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines.iter().all(|l| width(l) <= 40), "{lines:?}");
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
+    }
+
+    #[test]
+    fn what_does_not_fit_ends_with_an_ellipsis() {
+        let text = "word ".repeat(40);
+        let lines = view(&text).announcement_lines(30, true);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[1].ends_with('…'), "{lines:?}");
+        assert!(width(&lines[1]) <= 30);
+        // With a prompt under it, the announcement keeps one row.
+        let mut v = view(&text);
+        v.prompt = Some(Prompt::Confirm { question: "?" });
+        let lines = v.announcement_lines(30, true);
+        assert_eq!(lines.len(), 1);
+        assert!(
+            lines[0].ends_with('…') && width(&lines[0]) <= 30,
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_short_announcement_is_one_row_as_it_is() {
+        assert_eq!(view("2… Nc6").announcement_lines(80, true), vec!["2… Nc6"]);
     }
 }
