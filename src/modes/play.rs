@@ -464,7 +464,9 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
         games: games_dir.clone(),
         lang: r.lang,
     };
-    let guard = crate::terminal::TerminalGuard::enter(false)?;
+    // The mouse moves pieces and steps through the scoresheet (the guard turns it off
+    // again however the program ends).
+    let guard = crate::terminal::TerminalGuard::enter(true)?;
     let backend = ratatui::backend::CrosstermBackend::new(io::stdout());
     let mut terminal = ratatui::Terminal::new(backend)?;
     terminal.clear()?;

@@ -459,14 +459,16 @@ fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Scree
     let max_h = area.height.saturating_sub(4);
     match overlay {
         Overlay::Help(h) => {
-            let (w, rows) = h.wanted();
-            let (w, rows) = if rows > max_h {
-                // Two columns when the list is long.
-                ((w * 2 + 2).min(max_w), rows.div_ceil(2).min(max_h))
-            } else {
-                (w.min(max_w), rows)
-            };
-            let inner = boxed(area, buf, (w, rows), h.title, ascii, theme);
+            // The help may take the whole screen but the status line's two rows.
+            let (max_w, max_h) = HelpView::room(area);
+            let (w, rows) = h.fit(max_w, max_h);
+            let top = Rect::new(
+                area.x,
+                area.y,
+                area.width,
+                area.height.saturating_sub(STATUS_HEIGHT),
+            );
+            let inner = boxed(top, buf, (w, rows), h.title, ascii, theme);
             h.render(inner, buf, theme);
         }
         Overlay::Message { title, text } => {
