@@ -268,13 +268,7 @@ impl<'a> BoardView<'a> {
                 }
                 None => {}
             }
-            let brackets = match (is_cursor, is_selected) {
-                (true, true) => Some(("{", "}")),
-                (true, false) => Some(("[", "]")),
-                (false, true) => Some(("(", ")")),
-                (false, false) => None,
-            };
-            if let Some((l, r)) = brackets {
+            if let Some((l, r)) = brackets(is_cursor, is_selected) {
                 let my = ay + ah / 2;
                 put(buf, area, x0, my, l, style);
                 put(buf, area, x0 + sw - 1, my, r, style);
@@ -297,13 +291,7 @@ impl<'a> BoardView<'a> {
             None if is_target => put(buf, area, pc, pr, target_mark, style),
             None => pc,
         };
-        let brackets = match (is_cursor, is_selected) {
-            (true, true) => Some(("{", "}")),
-            (true, false) => Some(("[", "]")),
-            (false, true) => Some(("(", ")")),
-            (false, false) => None,
-        };
-        if let Some((l, r)) = brackets {
+        if let Some((l, r)) = brackets(is_cursor, is_selected) {
             put(buf, area, pc - 1, pr, l, style);
             put(buf, area, pc + 1, pr, r, style);
         }
@@ -315,6 +303,17 @@ impl<'a> BoardView<'a> {
         if is_last {
             put(buf, area, x0, y0 + sh - 1, "*", style);
         }
+    }
+}
+
+/// The marks either side of a piece: `[ ]` the cursor, `( )` the piece picked up, `{ }`
+/// both.
+fn brackets(cursor: bool, selected: bool) -> Option<(&'static str, &'static str)> {
+    match (cursor, selected) {
+        (true, true) => Some(("{", "}")),
+        (true, false) => Some(("[", "]")),
+        (false, true) => Some(("(", ")")),
+        (false, false) => None,
     }
 }
 

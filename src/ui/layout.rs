@@ -331,8 +331,19 @@ pub fn render_screen(
         b.render(r, buf);
         f.render(inner, buf, theme);
     }
-    let cursor = screen.status.render(a.status, buf, theme);
+    status_and_overlay(area, buf, screen, theme, a.status)
+}
 
+/// The status line, then the overlay over everything; where the terminal cursor belongs
+/// (nowhere while an overlay is shown).
+fn status_and_overlay(
+    area: Rect,
+    buf: &mut Buffer,
+    screen: &Screen,
+    theme: &Theme,
+    status: Rect,
+) -> Option<Position> {
+    let cursor = screen.status.render(status, buf, theme);
     match screen.overlay {
         None => cursor,
         Some(o) => {
@@ -363,14 +374,7 @@ fn render_compact(
     if let (Some(r), Some(f)) = (a.findings_block, screen.findings) {
         f.render(r, buf, theme);
     }
-    let cursor = screen.status.render(a.status, buf, theme);
-    match screen.overlay {
-        None => cursor,
-        Some(o) => {
-            render_overlay(area, buf, o, screen, theme);
-            None
-        }
-    }
+    status_and_overlay(area, buf, screen, theme, a.status)
 }
 
 /// The compact layout's first row: both clocks (the player at the top of the board first,
