@@ -76,12 +76,14 @@ impl HelpView<'_> {
     fn plan(&self, max_w: u16, max_h: u16) -> (usize, usize) {
         let (w, h) = (max_w as usize, max_h as usize);
         for columns in 1..=3 {
-            let col_w = ((w + 2) / columns - 2).min(self.wanted().0 as usize);
+            let col_w = ((w + 2) / columns)
+                .saturating_sub(2)
+                .min(self.wanted().0 as usize);
             if self.pack(columns, col_w, h).is_some() {
                 return (columns, col_w);
             }
         }
-        (3, (w + 2) / 3 - 2)
+        (3, w.div_ceil(3).saturating_sub(2))
     }
 
     /// Whether every entry fits whole (wrapped, in up to three columns) in `max_w`×`max_h`.
