@@ -711,5 +711,8 @@ fn full_screen_game_played_with_the_mouse() {
     assert!(off > on, "turned off after it was turned on");
     let saved = std::fs::read_to_string(sandbox.autosave()).expect("the autosave");
     assert!(saved.contains("1. e4 "), "{saved}");
-    assert!(saved.contains("1... Nf6 ") && saved.contains("2. d4"), "{saved}");
+    assert!(
+        saved.contains("1... Nf6 ") && saved.contains("2. d4"),
+        "{saved}"
+    );
 }
