@@ -3,7 +3,10 @@
 //! and after a move (ratatui diffs against the previous buffer, so only changed cells are
 //! written), and the bytes written per move, printed before the timings.
 //!
-//! Aims (issue 6): first frame ≤ 50 ms, key-to-frame ≤ 16 ms, ≤ 2 KB per move.
+//! Aims (issue 6): first frame ≤ 50 ms, key-to-frame ≤ 16 ms, ≤ 2 KB per move; (issue 22)
+//! a full frame (every widget drawn into a buffer: piece figures, clock pane, scoresheet)
+//! under 1 ms at 120×40 and 200×60. The bytes are printed from 40×15 (the compact layout)
+//! to 200×60 (7×5 figures).
 
 use std::cell::Cell;
 use std::hint::black_box;
@@ -15,8 +18,11 @@ use escaque::core::{Bitboard, Color, Letters, Notation, Position, Square, parse_
 use escaque::lang::Lang;
 use escaque::laws::Game;
 use escaque::laws::clock::ClockOptions;
-use escaque::ui::{BoardView, ClockView, Glyphs, ScoresheetView, Screen, StatusView, Theme, draw};
+use escaque::ui::{
+    BoardView, ClockView, Glyphs, ScoresheetView, Screen, StatusView, Theme, draw, render_screen,
+};
 use ratatui::backend::CrosstermBackend;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
@@ -105,6 +111,21 @@ impl State {
     }
 
     fn draw(&self, term: &mut Term, theme: &Theme) {
+        self.with_screen(|screen| {
+            term.terminal
+                .draw(|f| draw(f, screen, theme))
+                .expect("draw");
+        });
+    }
+
+    /// Every widget drawn into `buf`, with no terminal behind it.
+    fn render(&self, buf: &mut Buffer, theme: &Theme) {
+        self.with_screen(|screen| {
+            black_box(render_screen(buf.area, buf, screen, theme));
+        });
+    }
+
+    fn with_screen(&self, f: impl FnOnce(&Screen)) {
         let screen = Screen {
             title: "Anna Ramos – Bruno Díaz · 90/40+30:30+30",
             lang: Lang::En,
@@ -129,7 +150,7 @@ impl State {
             scoresheet: ScoresheetView {
                 game: &self.game,
                 notation: Notation::ENGLISH,
-                clock_readings: false,
+                clock_readings: true,
                 scroll: None,
                 highlight_ply: None,
                 after_end: &[],
@@ -143,9 +164,7 @@ impl State {
             findings: None,
             overlay: None,
         };
-        term.terminal
-            .draw(|f| draw(f, &screen, theme))
-            .expect("draw");
+        f(&screen);
     }
 }
 
@@ -153,10 +172,10 @@ fn written(term: &mut Term) -> usize {
     term.bytes.get()
 }
 
-/// Prints the bytes of the first frame and per move, at 80×24 and 120×40.
+/// Prints the bytes of the first frame and per move, from 40×15 to 200×60.
 fn report_bytes() {
     let theme = Theme::load("classic", None).expect("classic");
-    for (w, h) in [(80, 24), (120, 40)] {
+    for (w, h) in [(40, 15), (80, 24), (100, 30), (120, 40), (200, 60)] {
         let mut term = terminal(w, h);
         let mut state = State::new();
         state.draw(&mut term, &theme);
@@ -183,6 +202,20 @@ fn report_bytes() {
 
 fn bench_render(c: &mut Criterion) {
     let mut g = c.benchmark_group("render");
+    for (w, h) in [(120u16, 40u16), (200, 60)] {
+        let theme = Theme::load("classic", None).expect("classic");
+        let mut state = State::new();
+        for i in 0..20 {
+            state.play(i);
+        }
+        g.bench_function(format!("full_frame_{w}x{h}"), |b| {
+            b.iter_batched_ref(
+                || Buffer::empty(Rect::new(0, 0, w, h)),
+                |buf| state.render(buf, &theme),
+                BatchSize::SmallInput,
+            )
+        });
+    }
     for (w, h) in [(80u16, 24u16), (120, 40)] {
         g.bench_function(format!("first_frame_{w}x{h}"), |b| {
             b.iter(|| {

@@ -330,7 +330,7 @@ impl Default for Config {
             arbiter_training: false,
             low_time_warnings: vec![120, 60, 30, 10],
             speak: Speak::Off,
-            clock_readings_on_scoresheet: false,
+            clock_readings_on_scoresheet: true,
             engine: EngineConfig::default(),
             keys: BTreeMap::new(),
         }

@@ -660,3 +660,190 @@ fn guidelines_ii_1_the_title_shows_the_chess960_number() {
     let plain = text(&app(None, Some("5+3")), 120, 40, 0);
     assert!(!plain.contains("Chess960"), "{plain}");
 }
+
+// ------------------------------------------------------------------ the mouse
+
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+fn mouse(app: &mut App, kind: MouseEventKind, (x, y): (u16, u16), now: u64) {
+    app.mouse(
+        MouseEvent {
+            kind,
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        },
+        now,
+    );
+    app.tick(now);
+}
+
+/// The middle cell of `s` on the board of a `w`×`h` screen (White at the bottom), after
+/// drawing a frame of that size (the app keeps where the frame put the board).
+fn cell_of(app: &App, s: &str, w: u16, h: u16, now: u64) -> (u16, u16) {
+    let _ = screen(app, w, h, now);
+    let sq: Square = s.parse().unwrap();
+    // (square columns, rows, first column of the a-file, first row of the 8th rank)
+    let (sw, sh, left, top) = match (w, h) {
+        (80, 24) => (4, 2, 3, 2),
+        (120, 40) => (8, 4, 3, 2),
+        (40, 15) => (2, 1, 2, 1),
+        _ => panic!("no layout known for {w}×{h}"),
+    };
+    let f = sq.file().index() as u16;
+    let r = 7 - sq.rank().index() as u16;
+    (left + f * sw + sw / 2, top + r * sh + sh / 2)
+}
+
+fn sans(app: &App) -> Vec<String> {
+    app.session
+        .game()
+        .plies()
+        .iter()
+        .map(|p| p.san.clone())
+        .collect()
+}
+
+fn click(app: &mut App, at: (u16, u16), now: u64) {
+    mouse(app, MouseEventKind::Down(MouseButton::Left), at, now);
+    mouse(app, MouseEventKind::Up(MouseButton::Left), at, now);
+}
+
+#[test]
+fn mouse_click_a_piece_then_its_square_at_every_layout() {
+    for (w, h) in [(80, 24), (120, 40), (40, 15)] {
+        let mut a = app(None, Some("15+10"));
+        let e2 = cell_of(&a, "e2", w, h, 0);
+        click(&mut a, e2, 1_000);
+        let e4 = cell_of(&a, "e4", w, h, 1_000);
+        click(&mut a, e4, 1_500);
+        assert_eq!(sans(&a), ["e4"], "{w}×{h}");
+    }
+}
+
+#[test]
+fn mouse_drag_and_drop_moves_and_a_click_puts_the_piece_down() {
+    let mut a = app(None, Some("15+10"));
+    let (g1, f3) = (cell_of(&a, "g1", 120, 40, 0), cell_of(&a, "f3", 120, 40, 0));
+    mouse(&mut a, MouseEventKind::Down(MouseButton::Left), g1, 1_000);
+    mouse(&mut a, MouseEventKind::Drag(MouseButton::Left), f3, 1_100);
+    mouse(&mut a, MouseEventKind::Up(MouseButton::Left), f3, 1_200);
+    assert_eq!(sans(&a), ["Nf3"]);
+    // Black picks up the b8 knight, and puts it down again with a second click.
+    let b8 = cell_of(&a, "b8", 120, 40, 1_200);
+    click(&mut a, b8, 2_000);
+    let t = text(&a, 120, 40, 2_000);
+    // The cursor is on it too: braces.
+    assert!(t.contains("{ ▝▀▐█▌}"), "the knight is held:\n{t}");
+    click(&mut a, b8, 2_100);
+    let t = text(&a, 120, 40, 2_100);
+    assert!(t.contains("[ ▝▀▐█▌]"), "put down again:\n{t}");
+    // A click on an illegal target plays nothing.
+    click(&mut a, b8, 2_200);
+    let b4 = cell_of(&a, "b4", 120, 40, 2_200);
+    click(&mut a, b4, 2_300);
+    assert_eq!(sans(&a), ["Nf3"]);
+}
+
+#[test]
+fn art_4_3_mouse_touch_binds_as_the_keys_do() {
+    let mut a = app(None, Some("15+10"));
+    a.set_strict_touch(true, 0);
+    // White touches the g1 knight with the mouse and must move it (4.3.1): a click on a
+    // pawn afterwards does not pick up the pawn.
+    let g1 = cell_of(&a, "g1", 80, 24, 0);
+    click(&mut a, g1, 1_000);
+    click(&mut a, g1, 1_100);
+    let e2 = cell_of(&a, "e2", 80, 24, 1_100);
+    click(&mut a, e2, 1_200);
+    let e4 = cell_of(&a, "e4", 80, 24, 1_200);
+    click(&mut a, e4, 1_300);
+    assert_eq!(sans(&a), Vec::<String>::new(), "{}", a.announcement());
+    assert!(
+        a.announcement().contains("(Art. 4.3.1)"),
+        "{}",
+        a.announcement()
+    );
+    // The pawn is still in the hand: a click on its square puts it back, then the knight
+    // goes to f3.
+    click(&mut a, e2, 1_400);
+    let f3 = cell_of(&a, "f3", 80, 24, 1_400);
+    click(&mut a, g1, 1_500);
+    click(&mut a, f3, 1_600);
+    assert_eq!(sans(&a), ["Nf3"]);
+}
+
+/// A long game (70 plies, played by Stockfish at a low level), typed on the command line.
+fn long_game() -> App {
+    let mut a = app(None, None);
+    let moves = "e2e4 c7c5 g1f3 g8f6 e4e5 f6e4 d1e2 d7d5 c2c4 c8g4 b1c3 e4c3 b2c3 d5d4 e2e4 \
+                 g4f3 e4f3 d8d7 f1e2 b8c6 f3d5 d7f5 f2f4 g7g5 e1g1 f8g7 g2g4 f5e6 d5e6 f7e6 \
+                 c1b2 a8d8 g1g2 d4c3 b2c3 e8g8 f4g5 g7e5 c3e5 c6e5 f1f8 g8f8 d2d3 e5d3 e2d3 \
+                 d8d3 a1b1 d3c3 h2h3 c3c2 g2f3 a7a5 b1b7 c2h2 h3h4 h2h3 f3g2 h3h4 g2g3 h4h1 \
+                 a2a4 h1a1 b7b5 a1a3 g3f2 a3c3 b5a5 c3a3 a5a7 f8e8";
+    for (i, mv) in moves.split_whitespace().enumerate() {
+        typed(&mut a, &format!(":{mv}\n"), 1_000 * (i as u64 + 1));
+    }
+    assert_eq!(sans(&a).len(), 70, "{}", a.announcement());
+    a
+}
+
+#[test]
+fn mouse_click_on_the_scoresheet_shows_that_position_and_esc_comes_back() {
+    let mut a = long_game();
+    let now = 100_000;
+    let t = text(&a, 120, 40, now);
+    // The scoresheet shows the end; find the row of move 28 and click White's move in it.
+    let (y, line) = t
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("30. "))
+        .expect("move 30 on the scoresheet");
+    let col = line.find("30.").map(|b| line[..b].chars().count()).unwrap() as u16 + 5;
+    click(&mut a, (col, y as u16), now);
+    assert!(
+        a.announcement().starts_with("Position after 30. "),
+        "{}",
+        a.announcement()
+    );
+    let t = text(&a, 120, 40, now);
+    assert!(t.contains("30.>"), "the move is marked:\n{t}");
+    a.key(key(KeyCode::Esc), now);
+    let t = text(&a, 120, 40, now);
+    assert!(!t.contains("30.>"), "back to the game:\n{t}");
+    assert_eq!(sans(&a).len(), 70);
+}
+
+#[test]
+fn pgup_scrolls_from_the_first_press_and_pgdn_comes_back_to_the_end() {
+    let mut a = long_game();
+    let now = 100_000;
+    // The first move row of the scoresheet (the right column).
+    let first_row = |t: &str| -> String {
+        t.lines()
+            .map(|l| l.chars().skip(40).collect::<String>())
+            .find(|l| l.contains(". "))
+            .unwrap_or_default()
+    };
+    let end = text(&a, 80, 24, now);
+    a.key(key(KeyCode::PageUp), now);
+    let up = text(&a, 80, 24, now);
+    assert_ne!(
+        first_row(&end),
+        first_row(&up),
+        "the first PgUp scrolls:\n{up}"
+    );
+    for _ in 0..20 {
+        a.key(key(KeyCode::PageUp), now);
+        let _ = text(&a, 80, 24, now);
+    }
+    assert!(text(&a, 80, 24, now).contains(" 1. e4"));
+    for _ in 0..20 {
+        a.key(key(KeyCode::PageDown), now);
+        let _ = text(&a, 80, 24, now);
+    }
+    assert_eq!(first_row(&text(&a, 80, 24, now)), first_row(&end));
+    // The wheel scrolls too.
+    mouse(&mut a, MouseEventKind::ScrollUp, (60, 12), now);
+    assert_ne!(first_row(&text(&a, 80, 24, now)), first_row(&end));
+}

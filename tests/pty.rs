@@ -18,7 +18,8 @@ use std::process::{Command, Stdio};
 use tmux::{Sandbox, Term, has_line, sh_quote, tmux_available, transcript, wait_until};
 
 /// The rows of the scoresheet pane (the rightmost box under "Scoresheet"), trailing blanks
-/// trimmed, empty rows dropped.
+/// trimmed, empty rows dropped; on a row of moves, the clock readings (shown whenever they
+/// fit) are left out and the words joined by one space: `1. e4 e5`.
 fn scoresheet(screen: &str) -> Vec<String> {
     let rows: Vec<&str> = screen.lines().collect();
     let Some(head) = rows.iter().position(|r| r.contains("┌ Scoresheet")) else {
@@ -32,7 +33,19 @@ fn scoresheet(screen: &str) -> Vec<String> {
         }
         let inner = row.strip_suffix('│').unwrap_or(row);
         let cell = inner.rsplit('│').next().unwrap_or("").trim_end();
-        if !cell.is_empty() {
+        if cell.starts_with(|c: char| c.is_ascii_digit() || c == ' ')
+            && cell.trim_start().starts_with(|c: char| c.is_ascii_digit())
+        {
+            let words: Vec<&str> = cell
+                .split_whitespace()
+                .filter(|w| {
+                    !(w.contains(':')
+                        && w.chars()
+                            .all(|c| c.is_ascii_digit() || c == ':' || c == '.'))
+                })
+                .collect();
+            out.push(words.join(" "));
+        } else if !cell.is_empty() {
             out.push(cell.to_string());
         }
     }
@@ -149,11 +162,7 @@ fn full_screen_typed_and_arrow_moves_then_quit_restores_the_terminal() {
     // Two down and one right is c6: Enter drops it there.
     term.keys(&["Down", "Down", "Right", "Enter"]);
     let screen = term.wait_line("2… Nc6");
-    assert_eq!(
-        scoresheet(&screen),
-        ["1. e4     e5", "2. Nf3    Nc6"],
-        "{screen}"
-    );
+    assert_eq!(scoresheet(&screen), ["1. e4 e5", "2. Nf3 Nc6"], "{screen}");
     assert!(screen.contains("┌ White to move ─"), "{screen}");
     assert_eq!(
         board_row(&screen, '6'),
@@ -293,11 +302,7 @@ fn full_screen_killed_mid_game_resumes_every_move_and_the_clocks() {
     term.keys(&["y"]);
     let screen = term.wait_line("Game resumed. Last move: 3. Bb5. Black to move.");
     let sheet = scoresheet(&screen);
-    assert_eq!(
-        sheet[..3],
-        ["1. e4     e5", "2. Nf3    Nc6", "3. Bb5"],
-        "{screen}"
-    );
+    assert_eq!(sheet[..3], ["1. e4 e5", "2. Nf3 Nc6", "3. Bb5"], "{screen}");
     // The claim (a claim is also an offer, 9.1.2.3) and its penalty, restored.
     assert!(
         sheet.contains(&"  = Black offers a draw".to_string())
@@ -714,4 +719,109 @@ fn sigterm_restores_the_terminal_and_keeps_the_game() {
     );
     let saved = std::fs::read_to_string(sandbox.autosave()).expect("the autosave");
     assert!(saved.contains("1. e4"), "{saved}");
+}
+
+/// The SGR mouse report of the left button at the 0-based cell (`x`, `y`): `M` for a press
+/// (`drag`: a motion with the button down), `m` for the release.
+fn sgr(x: u16, y: u16, press: bool, drag: bool) -> String {
+    let button = if drag { 32 } else { 0 };
+    let end = if press { 'M' } else { 'm' };
+    format!("\x1b[<{button};{};{}{end}", x + 1, y + 1)
+}
+
+/// The middle cell of `square` on the 80×24 screen, White at the bottom: the board's
+/// inside starts at column 1, row 2, squares of 4×2 after two columns of rank numbers.
+fn square_cell(square: &str) -> (u16, u16) {
+    let b = square.as_bytes();
+    let file = (b[0] - b'a') as u16;
+    let rank = (b[1] - b'1') as u16;
+    (3 + file * 4 + 2, 2 + (7 - rank) * 2)
+}
+
+#[test]
+fn full_screen_game_played_with_the_mouse() {
+    if !tmux_available("mouse") {
+        return;
+    }
+    let sandbox = Sandbox::new("mouse");
+    let command = format!(
+        "read go; {}; echo \"[escaque exited with status $?]\"; exec sleep 600",
+        sandbox.escaque("en_US.UTF-8", "--tc 5+3")
+    );
+    let term = Term::start(&sandbox, "mouse", &command);
+    let bytes = sandbox.path("bytes");
+    term.record(&bytes);
+    term.keys(&["Enter"]);
+    term.wait_line("New game. White to move. Type a move, or use the arrows and Enter.");
+    let click = |sq: &str| {
+        let (x, y) = square_cell(sq);
+        term.type_text(&sgr(x, y, true, false));
+        term.type_text(&sgr(x, y, false, false));
+    };
+    // White: a click on the e2 pawn picks it up, a click on e4 puts it down there.
+    click("e2");
+    let screen = term.wait_screen("the e2 pawn picked up", |s| s.contains("{♙}"));
+    assert!(
+        board_row(&screen, '4').contains('·'),
+        "e4 is a target:\n{screen}"
+    );
+    click("e4");
+    let sheet = |want: &'static [&'static str]| {
+        move |s: &str| s.contains("┌ Scoresheet") && scoresheet(s) == want
+    };
+    term.wait_screen("1. e4 on the scoresheet", sheet(&["1. e4"]));
+    // Black: the g8 knight dragged to f6.
+    let (gx, gy) = square_cell("g8");
+    let (fx, fy) = square_cell("f6");
+    term.type_text(&sgr(gx, gy, true, false));
+    term.type_text(&sgr(gx - 2, gy + 2, true, true));
+    term.type_text(&sgr(fx, fy, true, true));
+    term.type_text(&sgr(fx, fy, false, false));
+    term.wait_screen("1... Nf6 on the scoresheet", sheet(&["1. e4 Nf6"]));
+    // White: d2-d4 by drag and drop too.
+    let (dx, dy) = square_cell("d2");
+    let (tx, ty) = square_cell("d4");
+    term.type_text(&sgr(dx, dy, true, false));
+    term.type_text(&sgr(tx, ty, true, true));
+    term.type_text(&sgr(tx, ty, false, false));
+    let screen = term.wait_screen("2. d4 on the scoresheet", sheet(&["1. e4 Nf6", "2. d4"]));
+    // A click on 1. e4 in the scoresheet shows the position after it; Esc comes back.
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("1. e4"))
+        .expect("1. e4 on the scoresheet");
+    let col = line[..line.find("1. e4").unwrap()].chars().count() as u16 + 3;
+    term.type_text(&sgr(col, row as u16, true, false));
+    term.type_text(&sgr(col, row as u16, false, false));
+    let screen = term.wait_text("Position after 1. e4.");
+    assert!(
+        !board_row(&screen, '6').contains('♞'),
+        "not yet on f6:\n{screen}"
+    );
+    assert!(board_row(&screen, '8').contains("♝   ♞   ♜"), "{screen}");
+    term.keys(&["Escape"]);
+    let screen = term.wait_screen("the game back", |s| !s.contains("Position after"));
+    assert!(board_row(&screen, '6').contains('♞'), "{screen}");
+    // The wheel over the scoresheet changes nothing in the game.
+    term.type_text("\x1b[<64;60;12M");
+    term.keys(&["q"]);
+    term.wait_line("[y/n] Quit? The game is saved and can be resumed.");
+    term.keys(&["y"]);
+    term.wait_text("[escaque exited with status 0]");
+    // Mouse reporting was turned on and is turned off again on leaving.
+    wait_until("the recording of the exit line", || {
+        std::fs::read(&bytes).is_ok_and(|b| b.windows(15).any(|w| w == b"[escaque exited"))
+    });
+    let sent = std::fs::read(&bytes).expect("recorded bytes");
+    let find = |needle: &[u8]| sent.windows(needle.len()).rposition(|w| w == needle);
+    let on = find(b"\x1b[?1000h").expect("mouse reporting turned on");
+    let off = find(b"\x1b[?1000l").expect("mouse reporting turned off");
+    assert!(off > on, "turned off after it was turned on");
+    let saved = std::fs::read_to_string(sandbox.autosave()).expect("the autosave");
+    assert!(saved.contains("1. e4 "), "{saved}");
+    assert!(
+        saved.contains("1... Nf6 ") && saved.contains("2. d4"),
+        "{saved}"
+    );
 }

@@ -490,17 +490,190 @@ fn replay_with_findings_and_highlighted_ply() {
 }
 
 #[test]
-fn below_80x24_the_screen_asks_to_be_enlarged() {
+fn below_20x12_the_screen_asks_to_be_enlarged() {
     let s = start_scene();
-    let t = text(&s.render(79, 24, &classic()));
+    let t = text(&s.render(30, 11, &classic()));
+    let words = t.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        t.contains("The terminal is 79×24: escaque needs at least 80×24."),
+        words.contains("The terminal is 30×11: escaque needs at least 20×12."),
         "{t}"
     );
     let mut s = start_scene();
     s.lang = Lang::Es;
     let t = text(&s.render(60, 10, &classic()));
     assert!(t.contains("La terminal mide 60×10"), "{t}");
+}
+
+// ------------------------------------------------------------------ every size, three themes
+
+/// The Fried Liver: 7.Qf3+ Ke6, White to move, a knight down for two pawns (Black is two
+/// points ahead); White's b1 knight picked up, the cursor on c3, clock readings on.
+fn fried_liver() -> Scene {
+    let mut g = clocked(None, "15+10");
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "Ng5", "d5", "exd5", "Nxd5", "Nxf7", "Kxf7",
+        "Qf3+", "Ke6",
+    ];
+    let t = play(&mut g, &moves, 0, 20 * S);
+    let mut s = Scene::new(g, t + 4 * S);
+    s.cursor = Some(sq("c3"));
+    s.selected = Some(sq("b1"));
+    s.clock_readings = true;
+    s.announcement = "Black: king e6.".into();
+    s
+}
+
+const SIZES: [(u16, u16); 4] = [(40, 15), (80, 24), (120, 40), (200, 60)];
+const THEMES: [&str; 3] = ["classic", "monochrome", "high-contrast"];
+
+#[test]
+fn every_size_in_three_themes_with_the_pieces_drawn() {
+    let s = fried_liver();
+    for name in THEMES {
+        let theme = Theme::load(name, None).unwrap();
+        for (w, h) in SIZES {
+            let buf = s.render(w, h, &theme);
+            insta::assert_snapshot!(format!("sizes_{name}_{w}x{h}"), format!("{buf:?}"));
+        }
+    }
+}
+
+#[test]
+fn pieces_are_figures_from_six_by_three_squares_and_glyphs_below() {
+    let s = fried_liver();
+    let t = |w, h| text(&s.render(w, h, &mono()));
+    // 40×15 and 80×24: one glyph a square, outline White, solid Black.
+    for (w, h) in [(40, 15), (80, 24)] {
+        let t = t(w, h);
+        assert!(t.contains('♙') && t.contains('♜'), "{w}×{h}\n{t}");
+        assert!(!t.contains("╶┴─┴╴"), "{w}×{h}\n{t}");
+    }
+    // 100×30 and 120×40: 5×3 figures; 200×60: 7×5 figures. White's are lines, Black's
+    // are blocks: the two sides differ in shape with no colour at all.
+    for (w, h) in [(100, 30), (120, 40)] {
+        let t = t(w, h);
+        assert!(t.contains("╶┴─┴╴") && t.contains("▗███▖"), "{w}×{h}\n{t}");
+        assert!(!t.contains('♙') && !t.contains('♜'), "{w}×{h}\n{t}");
+    }
+    let t = t(200, 60);
+    assert!(t.contains("╭┴─┴╮") && t.contains("▟███▙"), "{t}");
+    // The king's cross and the queen's crown, on the rows of their figures.
+    assert!(t.contains("─┼─") && t.contains("▀█▀"), "{t}");
+}
+
+#[test]
+fn ascii_draws_letters_at_every_size() {
+    let mut s = fried_liver();
+    s.glyphs = Glyphs::Ascii;
+    for (w, h) in SIZES {
+        let t = text(&s.render(w, h, &mono()));
+        // No figure, glyph or line: the title's names are the only letters beyond ASCII.
+        let drawn = |c: char| matches!(c, '\u{2500}'..='\u{259f}' | '\u{2654}'..='\u{265f}');
+        assert!(!t.chars().any(drawn), "{w}×{h}\n{t}");
+        assert!(t.contains('K') && t.contains('k'), "{w}×{h}\n{t}");
+    }
+}
+
+#[test]
+fn compact_layout_has_the_board_the_clock_line_and_the_last_move() {
+    let s = fried_liver();
+    let t = text(&s.render(40, 15, &classic()));
+    let rows: Vec<&str> = t.lines().collect();
+    // The clock line: Black (top of the board) then White, the running marker on White's,
+    // the material (Black a knight for a pawn up, two points), the last move.
+    assert!(rows[0].contains(" ♚ 0:13:50 ♘ +2"), "{t}");
+    assert!(rows[0].contains("▶♔ 0:13:46 ♟"), "{t}");
+    assert!(rows[0].ends_with("7… Ke6"), "{t}");
+    // The board with its coordinates and no border; the scoresheet beside it.
+    assert!(rows[1].starts_with("8 ♜"), "{t}");
+    assert!(rows[9].starts_with("  a b c d e f g h"), "{t}");
+    assert!(!t.contains('│') && !t.contains('┌'), "{t}");
+    assert!(t.contains("7. Qf3+"), "{t}");
+    // Below 80×24 and above 40×15 too.
+    for (w, h) in [(79, 23), (60, 20), (50, 16)] {
+        let t = text(&s.render(w, h, &classic()));
+        assert!(t.lines().next().unwrap().contains("7… Ke6"), "{w}×{h}\n{t}");
+    }
+}
+
+#[test]
+fn the_clock_pane_swaps_when_the_board_is_flipped() {
+    let mut s = fried_liver();
+    let row_of = |t: &str, name: &str| t.lines().position(|l| l.contains(name)).unwrap();
+    let t = text(&s.render(120, 40, &classic()));
+    assert!(
+        row_of(&t, "♚ Bruno Díaz") < row_of(&t, "♔ Anna Ramos"),
+        "{t}"
+    );
+    s.bottom = Color::Black;
+    let t = text(&s.render(120, 40, &classic()));
+    assert!(
+        row_of(&t, "♔ Anna Ramos") < row_of(&t, "♚ Bruno Díaz"),
+        "{t}"
+    );
+}
+
+#[test]
+fn material_and_captured_pieces_under_each_clock() {
+    let s = fried_liver();
+    let t = text(&s.render(120, 40, &classic()));
+    // White has taken two pawns for a pawn and a knight: a pawn more, two points less.
+    let under = |name: &str| {
+        let row = t.lines().position(|l| l.contains(name)).unwrap();
+        t.lines().nth(row + 1).unwrap().to_string()
+    };
+    assert!(
+        under("♔ Anna Ramos").contains("│    ♟ · +10s increment"),
+        "{t}"
+    );
+    assert!(
+        under("♚ Bruno Díaz").contains("│    ♘ +2 · +10s increment"),
+        "{t}"
+    );
+}
+
+#[test]
+fn art_6_3_delay_counts_down_while_the_clock_runs() {
+    // 5 minutes with a 5-second US delay: 2 s into White's move, 3 s of delay are left.
+    let g = clocked(None, "5+5d");
+    let s = Scene::new(g, 2 * S);
+    let t = text(&s.render(120, 40, &classic()));
+    assert!(t.contains("▕███░░▏ 3.0s"), "{t}");
+    let g = clocked(None, "5+5b");
+    let s = Scene::new(g, 4_500);
+    let t = text(&s.render(120, 40, &mono()));
+    assert!(t.contains("▕█░░░░▏ 0.5s"), "{t}");
+}
+
+#[test]
+fn clock_readings_shown_when_they_fit() {
+    let mut s = fried_liver();
+    s.clock_readings = true;
+    let t = text(&s.render(120, 40, &classic()));
+    assert!(t.contains("1. e4   0:14:50 e5   0:14:50"), "{t}");
+    let t = text(&s.render(40, 15, &classic()));
+    assert!(!t.contains("0:14:50"), "{t}");
+}
+
+#[test]
+fn art_9_5_3_each_penalty_follows_its_own_claim() {
+    let mut g = clocked(None, "15+10");
+    let t = play(&mut g, &["Nf3", "Nf6"], 0, 5 * S);
+    // White claims twice without grounds before moving: +1 min to Black after each claim.
+    g.claim_draw(Color::White, None).unwrap();
+    g.claim_draw(Color::White, None).unwrap();
+    let _ = t;
+    let s = Scene::new(g, 20 * S);
+    let t = text(&s.render(120, 40, &classic()));
+    let notes: Vec<&str> = t
+        .lines()
+        .filter_map(|l| l.find("! ").map(|i| &l[i..]))
+        .collect();
+    assert!(notes.len() >= 4, "{t}");
+    assert!(notes[0].starts_with("! White claims a draw"), "{t}");
+    assert!(notes[1].starts_with("! +1 min to Black"), "{t}");
+    assert!(notes[2].starts_with("! White claims a draw"), "{t}");
+    assert!(notes[3].starts_with("! +1 min to Black"), "{t}");
 }
 
 #[test]
@@ -546,10 +719,13 @@ fn squares_grow_with_the_screen() {
         };
         escaque::ui::areas(Rect::new(0, 0, w, h), &screen).map(|a| a.square)
     };
+    assert_eq!(areas(40, 15), Some((2, 1)));
     assert_eq!(areas(80, 24), Some((4, 2)));
     assert_eq!(areas(100, 30), Some((6, 3)));
     assert_eq!(areas(120, 40), Some((8, 4)));
-    assert_eq!(areas(79, 40), None);
+    assert_eq!(areas(200, 60), Some((12, 6)));
+    assert_eq!(areas(79, 40), Some((8, 4)));
+    assert_eq!(areas(19, 40), None);
 }
 
 /// The board alone with every highlight: last move, check, cursor, selection, targets.

@@ -3,9 +3,11 @@
 //! line's announcement (the speech module's words). `App::screen` lends everything to the
 //! widgets; nothing here draws.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
-use crate::core::{Bitboard, Color, Move, Notation, Position, Role, Square};
+use crate::core::{Bitboard, Color, Move, Notation, Position, Role, Square, write_move};
 use crate::keymap::{Action, Keymap};
 use crate::lang::Lang;
 use crate::laws::GameEvent;
@@ -168,6 +170,11 @@ impl App {
         self.screen.action(&mut self.session, action, now)
     }
 
+    /// A mouse event at `now`.
+    pub fn mouse(&mut self, ev: MouseEvent, now: u64) -> Flow {
+        self.screen.mouse(&mut self.session, ev, now)
+    }
+
     pub fn hints(&self) -> Vec<(String, String)> {
         self.screen.hints(&self.session)
     }
@@ -219,6 +226,52 @@ pub struct Screen {
     pub engine_line: Option<String>,
     /// The engine's evaluation and principal variation were asked for (`E`, `analysis`).
     pub show_analysis: bool,
+    /// The mouse's state and where the last frame put the panes.
+    pointer: Pointer,
+}
+
+/// Where the last frame put the panes, for the mouse and for paging the scoresheet.
+#[derive(Clone, Copy, Debug)]
+struct Drawn {
+    areas: ui::Areas,
+    /// The scoresheet's first line shown, and the first line that follows its end.
+    sheet_top: usize,
+    sheet_last_top: usize,
+}
+
+/// Where the last frame put the panes, written while drawing (from `&self`). A mutex, not a
+/// `Cell`: the SSH hub shares screens with the threads that paint them.
+#[derive(Debug, Default)]
+struct DrawnCell(std::sync::Mutex<Option<Drawn>>);
+
+impl DrawnCell {
+    fn get(&self) -> Option<Drawn> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn set(&self, drawn: Option<Drawn>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = drawn;
+    }
+}
+
+impl Clone for DrawnCell {
+    fn clone(&self) -> DrawnCell {
+        DrawnCell(std::sync::Mutex::new(self.get()))
+    }
+}
+
+/// The mouse at the board and the scoresheet.
+#[derive(Debug, Default, Clone)]
+struct Pointer {
+    drawn: DrawnCell,
+    /// The square the left button went down on, and whether its piece was already picked
+    /// up then (a click on it puts it down again; a drag carries it).
+    press: Option<(Square, bool)>,
+    /// A click on the scoresheet: the board shows the position after this ply (1-based)
+    /// until a key or a click on the board brings the game back.
+    peek: Option<usize>,
+    /// The announcement the look back replaced, said again when the game comes back.
+    before_peek: Option<String>,
 }
 
 impl Screen {
@@ -256,6 +309,7 @@ impl Screen {
             asked_by: None,
             engine_line: None,
             show_analysis: false,
+            pointer: Pointer::default(),
         };
         screen.announcement = screen.opening_words(table);
         screen
@@ -363,6 +417,9 @@ impl Screen {
     /// One key at `now`.
     pub fn key(&mut self, table: &mut Session, key: KeyEvent, now: u64) -> Flow {
         if key.kind == KeyEventKind::Release {
+            return Flow::Continue;
+        }
+        if self.end_peek() && key.code == KeyCode::Esc {
             return Flow::Continue;
         }
         let ctrl_c =
@@ -512,18 +569,8 @@ impl Screen {
                     None => format!("» {}", self.announcement),
                 };
             }
-            Action::ScrollUp => {
-                let end = table.game().plies().len().div_ceil(2);
-                let at = self.scroll.unwrap_or(end);
-                self.scroll = Some(at.saturating_sub(1));
-            }
-            Action::ScrollDown => {
-                let end = table.game().plies().len().div_ceil(2);
-                self.scroll = match self.scroll {
-                    Some(n) if n + 1 < end => Some(n + 1),
-                    _ => None,
-                };
-            }
+            Action::ScrollUp => self.scroll_sheet(table, -1),
+            Action::ScrollDown => self.scroll_sheet(table, 1),
             _ => {
                 self.announcement = self.speaker.screen(Say::NotForPlay);
             }
@@ -945,8 +992,7 @@ impl Screen {
         let hints = self.hints(table);
         let help_title = self.speaker.screen(Say::HelpTitle);
         let help_entries = if self.help {
-            self.keymap
-                .help_for(Action::PLAY, lang, crate::keymap::KeyStyle::Symbols)
+            self.help_entries(frame.area())
         } else {
             Vec::new()
         };
@@ -973,11 +1019,14 @@ impl Screen {
             title.push_str("  ·  ");
             title.push_str(line);
         }
+        let (position, last_move) = self
+            .shown_position(game)
+            .unwrap_or((game.position(), last_move));
         let screen = ui::Screen {
             title: &title,
             lang,
             board: ui::BoardView {
-                position: game.position(),
+                position,
                 bottom: self.bottom,
                 last_move,
                 cursor: Some(self.cursor),
@@ -994,15 +1043,7 @@ impl Screen {
                 low_time_ms: self.view.low_time_ms,
                 glyphs: self.view.glyphs,
             },
-            scoresheet: ui::ScoresheetView {
-                game,
-                notation: self.view.notation,
-                clock_readings: self.view.clock_readings,
-                scroll: self.scroll,
-                highlight_ply: None,
-                after_end: &[],
-                lang,
-            },
+            scoresheet: self.sheet_view(game),
             status: ui::StatusView {
                 announcement: &self.announcement,
                 hints: &hints,
@@ -1016,7 +1057,210 @@ impl Screen {
                 })
             }),
         };
+        self.remember(frame.area(), &screen);
         ui::draw(frame, &screen, &self.theme);
+    }
+
+    /// The help's entries: each key's sentence when they all fit on the screen, else the
+    /// word or two of the status line's hints (at 80×24 the sentences take more rows than
+    /// there are).
+    fn help_entries(&self, area: ratatui::layout::Rect) -> Vec<(String, String)> {
+        let lang = self.lang();
+        let long = self
+            .keymap
+            .help_for(Action::PLAY, lang, crate::keymap::KeyStyle::Symbols);
+        let (w, h) = ui::HelpView::room(area);
+        let view = ui::HelpView {
+            title: "",
+            entries: &long,
+        };
+        if view.fits(w, h) {
+            long
+        } else {
+            self.keymap.hints(Action::PLAY, lang)
+        }
+    }
+
+    /// The scoresheet as this screen shows it (the ply looked at by a click marked).
+    fn sheet_view<'a>(&self, game: &'a crate::laws::Game) -> ui::ScoresheetView<'a> {
+        ui::ScoresheetView {
+            game,
+            notation: self.view.notation,
+            clock_readings: self.view.clock_readings,
+            scroll: self.scroll,
+            highlight_ply: self.pointer.peek,
+            after_end: &[],
+            lang: self.lang(),
+        }
+    }
+
+    /// The position a click on the scoresheet asked to see, and the move that led to it.
+    fn shown_position<'a>(
+        &self,
+        game: &'a crate::laws::Game,
+    ) -> Option<(&'a Position, Option<Move>)> {
+        let ply = self.pointer.peek?;
+        let pos = game.position_at(ply)?;
+        Some((pos, ply.checked_sub(1).map(|i| game.plies()[i].mv)))
+    }
+
+    /// Keeps where the frame put the panes, for the mouse and for paging.
+    fn remember(&self, area: ratatui::layout::Rect, screen: &ui::Screen) {
+        let drawn = ui::areas(area, screen).map(|areas| {
+            let (sheet_top, sheet_last_top) = areas
+                .scoresheet_inner()
+                .map(|r| screen.scoresheet.scroll_span(r))
+                .unwrap_or((0, 0));
+            Drawn {
+                areas,
+                sheet_top,
+                sheet_last_top,
+            }
+        });
+        self.pointer.drawn.set(drawn);
+    }
+
+    /// Pages the scoresheet up (`dir` < 0) or down by its height less a line, from the
+    /// line shown at the top of the last frame; down to the end it follows the end again.
+    fn scroll_sheet(&mut self, table: &Session, dir: i32) {
+        let Some(d) = self.pointer.drawn.get() else {
+            // Nothing drawn yet: a line at a time from the end.
+            let end = table.game().plies().len().div_ceil(2);
+            let at = self.scroll.unwrap_or(end);
+            self.scroll = match dir {
+                ..0 => Some(at.saturating_sub(1)),
+                _ => None,
+            };
+            return;
+        };
+        let page = d
+            .areas
+            .scoresheet_inner()
+            .map_or(1, |r| (r.height as usize).saturating_sub(1).max(1));
+        self.scroll_lines(d, dir.signum() as isize * page as isize);
+    }
+
+    /// Moves the scoresheet's top by `lines` (negative: up).
+    fn scroll_lines(&mut self, d: Drawn, lines: isize) {
+        let top = d.sheet_top.saturating_add_signed(lines);
+        self.scroll = if top >= d.sheet_last_top {
+            None
+        } else {
+            Some(top)
+        };
+        if lines < 0 && d.sheet_top == 0 {
+            self.scroll = Some(0);
+        }
+    }
+
+    /// The mouse: the left button on the board picks a piece up and puts it down (a click
+    /// on the piece, then on its square; or a drag), through the same steps as Enter, so
+    /// touch-move binds as with the keys; on the scoresheet it shows the position after
+    /// the move clicked (a key or a click on the board brings the game back); the wheel
+    /// scrolls the scoresheet. Any click closes the help.
+    pub fn mouse(&mut self, table: &mut Session, ev: MouseEvent, now: u64) -> Flow {
+        let Some(d) = self.pointer.drawn.get() else {
+            return Flow::Continue;
+        };
+        let (x, y) = (ev.column, ev.row);
+        let mut board = ui::BoardView::new(table.game().position());
+        board.bottom = self.bottom;
+        let on_board = || {
+            d.areas
+                .board
+                .contains(ratatui::layout::Position::new(x, y))
+                .then(|| d.areas.square_at(x, y, &board))
+                .flatten()
+        };
+        match ev.kind {
+            MouseEventKind::ScrollUp => self.scroll_lines(d, -3),
+            MouseEventKind::ScrollDown => self.scroll_lines(d, 3),
+            MouseEventKind::Down(MouseButton::Left) => {
+                if self.help {
+                    self.help = false;
+                    return Flow::Continue;
+                }
+                if self.ask.is_some() || self.input.is_some() {
+                    return Flow::Continue;
+                }
+                if let Some(sq) = on_board() {
+                    if self.end_peek() {
+                        return Flow::Continue;
+                    }
+                    let held = self.selected == Some(sq);
+                    self.pointer.press = Some((sq, held));
+                    self.cursor = sq;
+                    if !held {
+                        self.select(table, now);
+                    }
+                    return Flow::Continue;
+                }
+                let sheet = self.sheet_view(table.game());
+                let ply = d
+                    .areas
+                    .scoresheet_inner()
+                    .and_then(|r| sheet.ply_at(r, x, y));
+                if let Some(ply) = ply {
+                    self.peek(table, ply);
+                }
+            }
+            MouseEventKind::Drag(MouseButton::Left) => {
+                if let (Some(_), Some(sq)) = (self.pointer.press, on_board()) {
+                    self.cursor = sq;
+                }
+            }
+            MouseEventKind::Up(MouseButton::Left) => {
+                let Some((from, held)) = self.pointer.press.take() else {
+                    return Flow::Continue;
+                };
+                let Some(to) = on_board() else {
+                    return Flow::Continue;
+                };
+                self.cursor = to;
+                // A click on the piece in hand puts it down; a drag from it drops it on
+                // the square the button comes up on.
+                if (to == from && held) || (to != from && self.selected == Some(from)) {
+                    self.select(table, now);
+                }
+            }
+            _ => {}
+        }
+        Flow::Continue
+    }
+
+    /// Shows the position after `ply` (the last one: the game itself) and says so.
+    fn peek(&mut self, table: &Session, ply: usize) {
+        let game = table.game();
+        if ply >= game.plies().len() {
+            self.end_peek();
+            return;
+        }
+        let Some(before) = game.position_at(ply - 1) else {
+            return;
+        };
+        let text = write_move(before, game.plies()[ply - 1].mv, self.view.notation);
+        let number = before.fullmove_number();
+        let mv = match before.turn() {
+            Color::White => format!("{number}. {text}"),
+            Color::Black => format!("{number}… {text}"),
+        };
+        if self.pointer.peek.is_none() {
+            self.pointer.before_peek = Some(self.announcement.clone());
+        }
+        self.pointer.peek = Some(ply);
+        self.selected = None;
+        self.announcement = self.speaker.screen(Say::LookingBack(&mv));
+    }
+
+    /// Brings the game back after a look at an earlier position; `false` if none was shown.
+    fn end_peek(&mut self) -> bool {
+        if self.pointer.peek.take().is_none() {
+            return false;
+        }
+        if let Some(a) = self.pointer.before_peek.take() {
+            self.announcement = a;
+        }
+        true
     }
 
     /// The question on the status line: the screen's own, or the session's.

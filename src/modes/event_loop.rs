@@ -133,6 +133,7 @@ where
         let mut flow = Flow::Continue;
         match event {
             Some(Event::Key(key)) => flow = app.key(key, now),
+            Some(Event::Mouse(m)) => flow = app.mouse(m, now),
             Some(Event::Resize(..)) => {
                 terminal.autoresize().map_err(io::Error::other)?;
             }

@@ -599,7 +599,9 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     // The screen writes moves and articles for the eye (`2… Nc6`, `Art. 5.1.1`); words stay
     // for the line mode and `--speak`.
     let screen_speaker = r.speaker.written((!opts.speak).then_some(r.view.notation));
-    let guard = crate::terminal::TerminalGuard::enter(false)?;
+    // The mouse moves pieces and steps through the scoresheet (the guard turns it off
+    // again however the program ends).
+    let guard = crate::terminal::TerminalGuard::enter(true)?;
     let backend = ratatui::backend::CrosstermBackend::new(io::stdout());
     let mut terminal = ratatui::Terminal::new(backend)?;
     terminal.clear()?;

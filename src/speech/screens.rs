@@ -28,6 +28,8 @@ pub enum Say<'a> {
     EndOfInput,
     /// The line mode after the end of the game.
     GameOverLine,
+    /// The full screen shows the position after this move (a click on the scoresheet).
+    LookingBack(&'a str),
 }
 
 impl Speaker {
@@ -77,6 +79,14 @@ impl Speaker {
                     "Game over. Type quit to leave, or ask for the scoresheet.",
                 )
                 .into(),
+            Say::LookingBack(mv) => format!(
+                "{} {mv}. {}",
+                self.t("Posición tras", "Position after"),
+                self.t(
+                    "Esc o un clic en el tablero vuelve a la partida.",
+                    "Esc or a click on the board goes back to the game."
+                )
+            ),
         }
     }
 

@@ -23,6 +23,7 @@ use ratatui::layout::Rect;
 
 use crate::core::{Bitboard, Color, File, Move, Piece, Position, Rank, Role, Square};
 
+use super::pieces::{art, art_size};
 use super::theme::Theme;
 use super::{Glyphs, put};
 
@@ -43,7 +44,7 @@ pub struct BoardView<'a> {
 }
 
 /// The square sizes (columns, rows), largest first.
-pub const SQUARE_SIZES: [(u16, u16); 4] = [(8, 4), (6, 3), (4, 2), (2, 1)];
+pub const SQUARE_SIZES: [(u16, u16); 6] = [(12, 6), (10, 5), (8, 4), (6, 3), (4, 2), (2, 1)];
 
 impl<'a> BoardView<'a> {
     /// The position seen from White, no highlights, Unicode pieces, coordinates shown.
@@ -244,6 +245,45 @@ impl<'a> BoardView<'a> {
             return;
         }
 
+        if let (Some(size), Glyphs::Unicode) = (art_size(sw, sh), g) {
+            // A figure: marks in the square's corners and beside the figure's middle row.
+            let (aw, ah) = size;
+            let ax = x0 + (sw - aw).div_ceil(2);
+            let ay = y0 + (sh - ah);
+            match piece {
+                Some(p) => {
+                    for (i, row) in art(p, size).iter().enumerate() {
+                        put(buf, area, ax, ay + i as u16, row, piece_style(p));
+                    }
+                }
+                None if is_target => {
+                    put(
+                        buf,
+                        area,
+                        x0 + (sw - 1) / 2,
+                        y0 + (sh - 1) / 2,
+                        target_mark,
+                        style,
+                    );
+                }
+                None => {}
+            }
+            if let Some((l, r)) = brackets(is_cursor, is_selected) {
+                let my = ay + ah / 2;
+                put(buf, area, x0, my, l, style);
+                put(buf, area, x0 + sw - 1, my, r, style);
+            }
+            if in_check {
+                put(buf, area, x0 + sw - 1, y0, "+", style);
+            } else if is_target && piece.is_some() {
+                put(buf, area, x0 + sw - 1, y0, capture_mark, style);
+            }
+            if is_last {
+                put(buf, area, x0, y0 + sh - 1, "*", style);
+            }
+            return;
+        }
+
         let pr = y0 + (sh - 1) / 2;
         let pc = x0 + (sw - 1) / 2;
         match piece {
@@ -251,13 +291,7 @@ impl<'a> BoardView<'a> {
             None if is_target => put(buf, area, pc, pr, target_mark, style),
             None => pc,
         };
-        let brackets = match (is_cursor, is_selected) {
-            (true, true) => Some(("{", "}")),
-            (true, false) => Some(("[", "]")),
-            (false, true) => Some(("(", ")")),
-            (false, false) => None,
-        };
-        if let Some((l, r)) = brackets {
+        if let Some((l, r)) = brackets(is_cursor, is_selected) {
             put(buf, area, pc - 1, pr, l, style);
             put(buf, area, pc + 1, pr, r, style);
         }
@@ -269,6 +303,17 @@ impl<'a> BoardView<'a> {
         if is_last {
             put(buf, area, x0, y0 + sh - 1, "*", style);
         }
+    }
+}
+
+/// The marks either side of a piece: `[ ]` the cursor, `( )` the piece picked up, `{ }`
+/// both.
+fn brackets(cursor: bool, selected: bool) -> Option<(&'static str, &'static str)> {
+    match (cursor, selected) {
+        (true, true) => Some(("{", "}")),
+        (true, false) => Some(("[", "]")),
+        (false, true) => Some(("(", ")")),
+        (false, false) => None,
     }
 }
 

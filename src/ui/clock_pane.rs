@@ -10,13 +10,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use crate::core::Color;
+use crate::core::{Color, Position};
 use crate::lang::Lang;
-use crate::laws::clock::{Clock, Phase};
-use crate::laws::time_control::{BonusKind, TimeClass, TimeControl};
+use crate::laws::clock::{Clock, ClockEvent, Phase};
+use crate::laws::time_control::{Bonus, BonusKind, TimeClass, TimeControl};
 
+use super::material::Material;
 use super::theme::Theme;
-use super::{Glyphs, put, truncate, width};
+use super::{BoardView as Board, Glyphs, put, truncate, width};
 
 /// The clocks as the screen shows them.
 #[derive(Clone, Copy, Debug)]
@@ -42,9 +43,25 @@ impl<'a> ClockView<'a> {
         self.lines(width, &Theme::default()).len() as u16
     }
 
-    /// Draws the pane's content in `area`.
+    /// The rows the pane needs beside a board (see [`ClockView::render_beside`]).
+    pub fn height_beside(&self, width: u16, board: &Board) -> u16 {
+        self.lines_beside(width, &Theme::default(), board).len() as u16
+    }
+
+    /// Draws the pane's content in `area`, White first, without material.
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        for (i, line) in self.lines(area.width, theme).into_iter().enumerate() {
+        self.render_lines(area, buf, self.lines(area.width, theme));
+    }
+
+    /// Draws the pane beside a board: the clock of the player at the top of the board
+    /// first (the pane swaps when the board is flipped), and under each face the pieces
+    /// that player has taken and the material they are ahead by.
+    pub fn render_beside(&self, area: Rect, buf: &mut Buffer, theme: &Theme, board: &Board) {
+        self.render_lines(area, buf, self.lines_beside(area.width, theme, board));
+    }
+
+    fn render_lines(&self, area: Rect, buf: &mut Buffer, lines: Vec<Vec<Seg>>) {
+        for (i, line) in lines.into_iter().enumerate() {
             let y = area.y + i as u16;
             if y >= area.bottom() {
                 break;
@@ -58,19 +75,49 @@ impl<'a> ClockView<'a> {
 
     /// The lines of the pane at `width` columns.
     pub fn lines(&self, width: u16, theme: &Theme) -> Vec<Vec<Seg>> {
+        self.lines_in(width, theme, Color::ALL, None)
+    }
+
+    fn lines_beside(&self, width: u16, theme: &Theme, board: &Board) -> Vec<Vec<Seg>> {
+        self.lines_in(
+            width,
+            theme,
+            [!board.bottom, board.bottom],
+            Some(board.position),
+        )
+    }
+
+    /// The lines with the players in `order`, and the material of `position` if given.
+    fn lines_in(
+        &self,
+        width: u16,
+        theme: &Theme,
+        order: [Color; 2],
+        position: Option<&Position>,
+    ) -> Vec<Vec<Seg>> {
         let w = width as usize;
+        let material = position.map(Material::of);
         let l = self.lang;
         let Some(clock) = self.clock else {
             let mut out = vec![vec![(
                 l.pick("sin reloj", "no clock").to_string(),
                 theme.dim,
             )]];
-            for color in Color::ALL {
+            for color in order {
                 out.push(vec![
                     ("  ".to_string(), theme.text),
                     (self.badge(color), theme.text),
                     (truncate(self.name(color), w.saturating_sub(4)), theme.text),
                 ]);
+                if let Some(m) = &material {
+                    out.extend(flow(
+                        m.segs(color, self.glyphs, theme),
+                        w,
+                        4,
+                        " ",
+                        theme.dim,
+                    ));
+                }
             }
             return out;
         };
@@ -95,9 +142,13 @@ impl<'a> ClockView<'a> {
             Phase::Running => {}
         }
         let mut out = vec![header];
-        for color in Color::ALL {
+        for color in order {
             out.push(self.face_line(clock, color, w, theme));
-            let details = self.details(clock, color, theme);
+            let mut details = material
+                .as_ref()
+                .map(|m| m.segs(color, self.glyphs, theme))
+                .unwrap_or_default();
+            details.extend(self.details(clock, color, theme));
             out.extend(flow(
                 details,
                 w,
@@ -105,6 +156,56 @@ impl<'a> ClockView<'a> {
                 self.glyphs.pick(" · ", " - "),
                 theme.dim,
             ));
+        }
+        out
+    }
+
+    /// The compact layout's clocks on one line: for the player at the top of the board,
+    /// then the one at the bottom, the running (`▶`) or paused (`‖`) marker, the badge, the
+    /// face, `⚑` for a fallen flag or `!` for low time, and the material ahead; "no clock"
+    /// without a clock.
+    pub fn compact_segs(&self, board: &Board, theme: &Theme) -> Vec<Seg> {
+        let material = Material::of(board.position);
+        let mut out = Vec::new();
+        for (i, color) in [!board.bottom, board.bottom].into_iter().enumerate() {
+            if i > 0 {
+                out.push(("  ".to_string(), theme.text));
+            }
+            let mut face_style = theme.clock_idle;
+            let marker = match self.clock {
+                Some(c) if c.running() == Some(color) => {
+                    face_style = theme.clock_running;
+                    self.glyphs.pick("▶", ">")
+                }
+                Some(c) if c.phase() == Phase::Paused && c.on_move() == Some(color) => {
+                    self.glyphs.pick("‖", "|")
+                }
+                _ => " ",
+            };
+            out.push((marker.to_string(), theme.clock_running));
+            out.push((self.badge(color), theme.text));
+            match self.clock {
+                Some(c) => {
+                    let mark = if c.flag(color, self.now_ms).is_some() {
+                        face_style = theme.flag;
+                        self.glyphs.pick("⚑", "F")
+                    } else if self.is_low(c, color) {
+                        face_style = theme.low_time;
+                        "!"
+                    } else {
+                        ""
+                    };
+                    out.push((c.display(color, self.now_ms), face_style));
+                    if !mark.is_empty() {
+                        out.push((mark.to_string(), face_style));
+                    }
+                }
+                None => out.push((self.name(color).to_string(), theme.text)),
+            }
+            let m = material.text(color, self.glyphs);
+            if !m.is_empty() {
+                out.push((format!(" {m}"), theme.dim));
+            }
         }
         out
     }
@@ -209,6 +310,7 @@ impl<'a> ClockView<'a> {
         }
         if let Some(b) = clock.bonus(color) {
             let s = b.seconds;
+            let countdown = self.delay_left(clock, color, b);
             out.push((
                 match (b.kind, l) {
                     (BonusKind::Increment, Lang::Es) => format!("+{s} s por jugada"),
@@ -220,8 +322,59 @@ impl<'a> ClockView<'a> {
                 },
                 theme.dim,
             ));
+            if let Some(left) = countdown {
+                out.push((self.countdown(left, s as u64 * 1000), theme.clock_running));
+            }
         }
         out
+    }
+
+    /// What is left of the running move's delay: the US delay before the main time moves
+    /// (III.4: `d`), or the Bronstein delay still to be given back in full (`b`); `None`
+    /// when `color`'s clock does not run or the control has no delay.
+    fn delay_left(&self, clock: &Clock, color: Color, bonus: Bonus) -> Option<u64> {
+        if clock.running() != Some(color) {
+            return None;
+        }
+        match bonus.kind {
+            BonusKind::Increment => None,
+            BonusKind::Delay => clock.remaining(color, self.now_ms).map(|r| r.delay_ms),
+            BonusKind::Bronstein => {
+                // This move's time: all the time used, less what the completed moves took.
+                let before: u64 = clock
+                    .events()
+                    .iter()
+                    .filter_map(|e| match e {
+                        ClockEvent::Pressed {
+                            color: c, used_ms, ..
+                        } if *c == color => Some(*used_ms),
+                        _ => None,
+                    })
+                    .sum();
+                let this_move = clock.used(color, self.now_ms).saturating_sub(before);
+                Some((bonus.seconds as u64 * 1000).saturating_sub(this_move))
+            }
+        }
+    }
+
+    /// A delay's countdown: the seconds left, with tenths, and a bar of five cells
+    /// (`▕███░░▏`, ASCII `[###..]`).
+    fn countdown(&self, left_ms: u64, whole_ms: u64) -> String {
+        let tenths = left_ms.div_ceil(100);
+        let number = match self.lang {
+            Lang::Es => format!("{},{} s", tenths / 10, tenths % 10),
+            Lang::En => format!("{}.{}s", tenths / 10, tenths % 10),
+        };
+        let full = if whole_ms == 0 {
+            0
+        } else {
+            ((left_ms * 5).div_ceil(whole_ms)).min(5) as usize
+        };
+        let (l, on, off, r) = match self.glyphs {
+            Glyphs::Unicode => ("▕", "█", "░", "▏"),
+            Glyphs::Ascii => ("[", "#", ".", "]"),
+        };
+        format!("{l}{}{}{r} {number}", on.repeat(full), off.repeat(5 - full))
     }
 
     /// `90/40+30:30+30 · standard`, `none` in words.

@@ -1,15 +1,19 @@
-//! The screen: one layout from 80×24 upward. The title on the first row, the status line on
-//! the last two; between them the board at the left and, at the right, the clock pane above
-//! the scoresheet (in replay the findings share that column, or replace the scoresheet when
-//! the column is short). The board takes the largest square size that leaves the right
-//! column at least [`RIGHT_MIN`] columns. Below 80×24 the screen says so in words.
+//! The screen. From 80×24 up: the title on the first row, the status line on the last two;
+//! between them the board at the left and, at the right, the clock pane above the
+//! scoresheet (in replay the findings share that column, or replace the scoresheet when the
+//! column is short). The board takes the largest square size that leaves the right column
+//! at least [`RIGHT_MIN`] columns. Below 80×24, down to [`COMPACT_MIN_WIDTH`]×
+//! [`COMPACT_MIN_HEIGHT`], the compact layout: one clock line, the bare board with its
+//! coordinates, the scoresheet beside it when there is room. Below that the screen says so
+//! in words.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
 use ratatui::widgets::{Block, Clear, Widget};
 
-use crate::core::{Color, Role};
+use crate::core::{Color, Role, Square, write_move};
 use crate::lang::Lang;
 
 use super::board::role_glyph;
@@ -20,11 +24,17 @@ use super::{
     truncate, wrap,
 };
 
-/// The smallest screen the layout draws.
+/// The smallest screen the full layout draws; below it, the compact layout.
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
+/// The smallest screen the compact layout draws (a board of 2×1 squares with its
+/// coordinates, the clock line above it, the status below); below it the screen says so.
+pub const COMPACT_MIN_WIDTH: u16 = 20;
+pub const COMPACT_MIN_HEIGHT: u16 = 12;
 /// The narrowest the right column (clock and scoresheet) may be.
 pub const RIGHT_MIN: u16 = 40;
+/// The narrowest scoresheet shown beside the board in the compact layout.
+const COMPACT_SHEET_MIN: u16 = 12;
 
 /// Everything the screen shows, borrowed from the caller's state.
 #[derive(Clone, Copy, Debug)]
@@ -70,22 +80,52 @@ pub fn draw(frame: &mut Frame, screen: &Screen, theme: &Theme) {
 /// Where each pane goes on a screen of `area` (exposed for mouse input and tests).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Areas {
+    /// The title row; in the compact layout, the clock line (both clocks, the last move).
     pub title: Rect,
-    /// The board block (border included) and the board inside it.
+    /// The board block (border included) and the board inside it (coordinates included).
+    /// In the compact layout the board has no border: both are the same.
     pub board_block: Rect,
     pub board: Rect,
     /// The square size chosen (columns, rows).
     pub square: (u16, u16),
+    /// The clock pane; in the compact layout, the clock line.
     pub clock_block: Rect,
+    /// The scoresheet with its border; in the compact layout, without one.
     pub scoresheet_block: Option<Rect>,
     pub findings_block: Option<Rect>,
     pub status: Rect,
+    /// The compact layout (below 80×24): no borders, no title, one clock line.
+    pub compact: bool,
 }
 
-/// The layout of `screen` on `area`; `None` below [`MIN_WIDTH`]×[`MIN_HEIGHT`].
+impl Areas {
+    /// The square under the terminal cell (`x`, `y`), for the mouse.
+    pub fn square_at(&self, x: u16, y: u16, board: &BoardView) -> Option<Square> {
+        let left = self.board.x + if board.coordinates { 2 } else { 0 };
+        let (sw, sh) = self.square;
+        if x < left || y < self.board.y {
+            return None;
+        }
+        board.square_at_grid((x - left) / sw, (y - self.board.y) / sh)
+    }
+
+    /// The scoresheet's content (inside its border, if it has one).
+    pub fn scoresheet_inner(&self) -> Option<Rect> {
+        self.scoresheet_block.map(|r| {
+            if self.compact {
+                r
+            } else {
+                Block::bordered().inner(r)
+            }
+        })
+    }
+}
+
+/// The layout of `screen` on `area`: the full one from [`MIN_WIDTH`]×[`MIN_HEIGHT`], the
+/// compact one from [`COMPACT_MIN_WIDTH`]×[`COMPACT_MIN_HEIGHT`]; `None` below.
 pub fn areas(area: Rect, screen: &Screen) -> Option<Areas> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        return None;
+        return compact_areas(area, screen);
     }
     let title = Rect::new(area.x, area.y, area.width, 1);
     let status = Rect::new(
@@ -122,7 +162,11 @@ pub fn areas(area: Rect, screen: &Screen) -> Option<Areas> {
         main.right() - board_block.right(),
         main.height,
     );
-    let clock_h = (screen.clock.height(right.width.saturating_sub(2)) + 2).min(right.height);
+    let clock_h = (screen
+        .clock
+        .height_beside(right.width.saturating_sub(2), &screen.board)
+        + 2)
+    .min(right.height);
     let clock_block = Rect::new(right.x, right.y, right.width, clock_h);
     let rest = Rect::new(
         right.x,
@@ -155,6 +199,58 @@ pub fn areas(area: Rect, screen: &Screen) -> Option<Areas> {
         scoresheet_block,
         findings_block,
         status,
+        compact: false,
+    })
+}
+
+/// Below 80×24: the clock line on the first row, the board with its coordinates under it,
+/// the scoresheet beside the board when at least [`COMPACT_SHEET_MIN`] columns are left
+/// (the findings instead of it in replay), the status on the last two rows.
+fn compact_areas(area: Rect, screen: &Screen) -> Option<Areas> {
+    if area.width < COMPACT_MIN_WIDTH || area.height < COMPACT_MIN_HEIGHT {
+        return None;
+    }
+    let title = Rect::new(area.x, area.y, area.width, 1);
+    let status = Rect::new(
+        area.x,
+        area.bottom() - STATUS_HEIGHT,
+        area.width,
+        STATUS_HEIGHT,
+    );
+    let main_h = area.height - 1 - STATUS_HEIGHT;
+    let square = screen.board.square_for(area.width, main_h)?;
+    // A smaller square when it leaves room for the scoresheet and the larger one does not.
+    let fits_sheet = |sq: (u16, u16)| {
+        area.width.saturating_sub(screen.board.size_with(sq).0 + 1) >= COMPACT_SHEET_MIN
+    };
+    let square = if fits_sheet(square) {
+        square
+    } else {
+        screen
+            .board
+            .square_for(area.width.saturating_sub(COMPACT_SHEET_MIN + 1), main_h)
+            .filter(|sq| sq.0 * 2 >= square.0)
+            .unwrap_or(square)
+    };
+    let (bw, bh) = screen.board.size_with(square);
+    let board = Rect::new(area.x, area.y + 1, bw, bh);
+    let right_w = area.width.saturating_sub(bw + 1);
+    let right = (right_w >= COMPACT_SHEET_MIN)
+        .then(|| Rect::new(board.right() + 1, area.y + 1, right_w, main_h));
+    let (scoresheet_block, findings_block) = match screen.findings {
+        None => (right, None),
+        Some(_) => (None, right),
+    };
+    Some(Areas {
+        title,
+        board_block: board,
+        board,
+        square,
+        clock_block: title,
+        scoresheet_block,
+        findings_block,
+        status,
+        compact: true,
     })
 }
 
@@ -170,6 +266,9 @@ pub fn render_screen(
         too_small(area, buf, l, theme);
         return None;
     };
+    if a.compact {
+        return render_compact(area, buf, screen, theme, &a);
+    }
     put(
         buf,
         a.title,
@@ -218,7 +317,7 @@ pub fn render_screen(
     let b = block(l.pick(" Reloj ", " Clock "));
     let inner = b.inner(a.clock_block);
     b.render(a.clock_block, buf);
-    screen.clock.render(inner, buf, theme);
+    screen.clock.render_beside(inner, buf, theme, &screen.board);
 
     if let Some(r) = a.scoresheet_block {
         let b = block(l.pick(" Planilla ", " Scoresheet "));
@@ -232,8 +331,19 @@ pub fn render_screen(
         b.render(r, buf);
         f.render(inner, buf, theme);
     }
-    let cursor = screen.status.render(a.status, buf, theme);
+    status_and_overlay(area, buf, screen, theme, a.status)
+}
 
+/// The status line, then the overlay over everything; where the terminal cursor belongs
+/// (nowhere while an overlay is shown).
+fn status_and_overlay(
+    area: Rect,
+    buf: &mut Buffer,
+    screen: &Screen,
+    theme: &Theme,
+    status: Rect,
+) -> Option<Position> {
+    let cursor = screen.status.render(status, buf, theme);
     match screen.overlay {
         None => cursor,
         Some(o) => {
@@ -241,6 +351,64 @@ pub fn render_screen(
             None
         }
     }
+}
+
+/// The compact layout: the clock line, the bare board, the scoresheet (or the findings)
+/// beside it when there is room, the status.
+fn render_compact(
+    area: Rect,
+    buf: &mut Buffer,
+    screen: &Screen,
+    theme: &Theme,
+    a: &Areas,
+) -> Option<Position> {
+    let line = clock_line(screen, a.title.width as usize, theme);
+    let mut x = a.title.x;
+    for (text, style) in line {
+        x = put(buf, a.title, x, a.title.y, &text, style);
+    }
+    screen.board.render_with(a.board, buf, theme, a.square);
+    if let Some(r) = a.scoresheet_block {
+        screen.scoresheet.render(r, buf, theme);
+    }
+    if let (Some(r), Some(f)) = (a.findings_block, screen.findings) {
+        f.render(r, buf, theme);
+    }
+    status_and_overlay(area, buf, screen, theme, a.status)
+}
+
+/// The compact layout's first row: both clocks (the player at the top of the board first,
+/// with the running marker, the flag or low-time mark and the material ahead), then the
+/// last move in the scoresheet's notation, or the result.
+fn clock_line(screen: &Screen, width: usize, theme: &Theme) -> Vec<(String, Style)> {
+    let sheet = &screen.scoresheet;
+    let game = sheet.game;
+    let last = match (game.outcome(), game.plies().len()) {
+        (Some(o), _) => o.result.pgn().to_string(),
+        (None, 0) => String::new(),
+        (None, n) => {
+            let ply = &game.plies()[n - 1];
+            let text = match game.position_at(n - 1) {
+                Some(pos) => write_move(pos, ply.mv, sheet.notation),
+                None => ply.san.clone(),
+            };
+            let before = game.position_at(n - 1).unwrap_or(game.position());
+            match ply.color {
+                Color::White => format!("{}. {text}", before.fullmove_number()),
+                Color::Black => format!(
+                    "{}{} {text}",
+                    before.fullmove_number(),
+                    screen.board.glyphs.pick("…", "...")
+                ),
+            }
+        }
+    };
+    let mut out = screen.clock.compact_segs(&screen.board, theme);
+    let used: usize = out.iter().map(|(t, _)| super::width(t)).sum();
+    if !last.is_empty() && used + 2 + super::width(&last) <= width {
+        out.push((format!("  {last}"), theme.title));
+    }
+    out
 }
 
 /// Borders for terminals without line-drawing characters.
@@ -295,14 +463,16 @@ fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Scree
     let max_h = area.height.saturating_sub(4);
     match overlay {
         Overlay::Help(h) => {
-            let (w, rows) = h.wanted();
-            let (w, rows) = if rows > max_h {
-                // Two columns when the list is long.
-                ((w * 2 + 2).min(max_w), rows.div_ceil(2).min(max_h))
-            } else {
-                (w.min(max_w), rows)
-            };
-            let inner = boxed(area, buf, (w, rows), h.title, ascii, theme);
+            // The help may take the whole screen but the status line's two rows.
+            let (max_w, max_h) = HelpView::room(area);
+            let (w, rows) = h.fit(max_w, max_h);
+            let top = Rect::new(
+                area.x,
+                area.y,
+                area.width,
+                area.height.saturating_sub(STATUS_HEIGHT),
+            );
+            let inner = boxed(top, buf, (w, rows), h.title, ascii, theme);
             h.render(inner, buf, theme);
         }
         Overlay::Message { title, text } => {
@@ -357,18 +527,18 @@ fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Scree
     }
 }
 
-/// Below 80×24: say so, in words, centred.
+/// Below the compact layout's least size: say so, in words, centred.
 fn too_small(area: Rect, buf: &mut Buffer, lang: Lang, theme: &Theme) {
     if area.width == 0 || area.height == 0 {
         return;
     }
     let text = match lang {
         Lang::Es => format!(
-            "La terminal mide {}×{}: escaque necesita al menos {MIN_WIDTH}×{MIN_HEIGHT}. Agrande la ventana o reduzca la letra.",
+            "La terminal mide {}×{}: escaque necesita al menos {COMPACT_MIN_WIDTH}×{COMPACT_MIN_HEIGHT}. Agrande la ventana o reduzca la letra.",
             area.width, area.height
         ),
         Lang::En => format!(
-            "The terminal is {}×{}: escaque needs at least {MIN_WIDTH}×{MIN_HEIGHT}. Enlarge the window or make the font smaller.",
+            "The terminal is {}×{}: escaque needs at least {COMPACT_MIN_WIDTH}×{COMPACT_MIN_HEIGHT}. Enlarge the window or make the font smaller.",
             area.width, area.height
         ),
     };

@@ -1,6 +1,7 @@
 //! The full screen: ratatui widgets for the board, the clock pane, the scoresheet, the
-//! arbiter's findings, the status line and the help screen; the layout that puts them on one
-//! screen from 80×24 upward; and the themes.
+//! arbiter's findings, the status line and the help screen; the piece figures and the
+//! material count; the layout that puts them on one screen (full from 80×24, compact below);
+//! and the themes.
 //!
 //! Every widget renders from borrowed state and never changes it. The ui layer knows nothing
 //! of keys or events: the key hints, the help entries, the announcement and the prompt are
@@ -18,6 +19,8 @@ pub mod findings;
 pub mod help;
 pub mod layout;
 pub mod lobby;
+pub mod material;
+pub mod pieces;
 pub mod scoresheet;
 pub mod status;
 pub mod theme;

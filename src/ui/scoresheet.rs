@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use crate::core::{Color, Notation, write_move};
 use crate::lang::Lang;
 use crate::laws::clock::format_clock;
-use crate::laws::{DrawOffer, Game};
+use crate::laws::{Article, DrawOffer, Game};
 use crate::speech::sheet;
 
 use super::theme::Theme;
@@ -200,6 +200,14 @@ impl<'a> ScoresheetView<'a> {
                 out.push(sheet::offer(o.by, l));
             }
         }
+        // A rejected claim's penalty (9.5.3) is written right after the claim it belongs
+        // to; the other penalties of the ply after the claims.
+        let mut penalties: Vec<_> = self
+            .game
+            .penalties()
+            .iter()
+            .filter(|p| p.ply == k)
+            .collect();
         for claim in self.game.claims().iter().filter(|c| c.ply == k) {
             let with = claim
                 .intended
@@ -209,8 +217,17 @@ impl<'a> ScoresheetView<'a> {
                     _ => san.clone(),
                 });
             out.push(sheet::claim(claim.by, with.as_deref(), claim.upheld, l));
+            if claim.upheld.is_none() {
+                let own = penalties
+                    .iter()
+                    .position(|p| p.to == !claim.by && p.article == Article::CLAIM_INCORRECT);
+                if let Some(i) = own {
+                    let p = penalties.remove(i);
+                    out.push(sheet::penalty(p.seconds, p.to, p.article, l));
+                }
+            }
         }
-        for p in self.game.penalties().iter().filter(|p| p.ply == k) {
+        for p in penalties {
             out.push(sheet::penalty(p.seconds, p.to, p.article, l));
         }
         out
@@ -223,6 +240,65 @@ impl<'a> ScoresheetView<'a> {
 
     /// The lines at `width` columns: (text segments, index of the highlighted line part).
     fn lines(&self, area_width: u16) -> Vec<Vec<(String, Part)>> {
+        self.lines_and_plies(area_width).0
+    }
+
+    /// The first line shown in an area of `height` rows, out of `count` lines.
+    fn top(&self, lines: &[Vec<(String, Part)>], height: u16) -> usize {
+        let visible = height as usize;
+        let last_top = lines.len().saturating_sub(visible);
+        match (self.scroll, self.highlight_ply) {
+            (Some(t), _) => t.min(last_top),
+            (None, Some(p)) => {
+                let row = lines
+                    .iter()
+                    .position(|l| {
+                        l.iter()
+                            .any(|(t, part)| *part == Part::Highlight && t == ">")
+                    })
+                    .unwrap_or(if p == 0 { 0 } else { last_top });
+                row.saturating_sub(visible / 2).min(last_top)
+            }
+            (None, None) => last_top,
+        }
+    }
+
+    /// Where the scoresheet drawn in `area` stands: (the first line shown, the first line
+    /// that scrolling can show at the top, i.e. the top that follows the end).
+    pub fn scroll_span(&self, area: Rect) -> (usize, usize) {
+        let lines = self.lines(area.width);
+        let last_top = lines.len().saturating_sub(area.height as usize);
+        (self.top(&lines, area.height), last_top)
+    }
+
+    /// The ply written at the cell (`x`, `y`) of the scoresheet drawn in `area` (for the
+    /// mouse): White's or Black's move by the column, the row's last move when the click is
+    /// right of it; `None` on a note, the result or an empty row.
+    pub fn ply_at(&self, area: Rect, x: u16, y: u16) -> Option<usize> {
+        if y < area.y || y >= area.bottom() || x < area.x || x >= area.right() {
+            return None;
+        }
+        let (lines, plies) = self.lines_and_plies(area.width);
+        let top = self.top(&lines, area.height);
+        let i = top + (y - area.y) as usize;
+        let (white, black, black_x) = plies.get(i).copied()?;
+        match (white, black) {
+            (Some(w), Some(b)) => Some(if x - area.x >= black_x { b } else { w }),
+            (w, b) => w.or(b),
+        }
+    }
+
+    /// The lines, and per line the plies of its White and Black moves and the column where
+    /// Black's begins.
+    #[allow(clippy::type_complexity)]
+    fn lines_and_plies(
+        &self,
+        area_width: u16,
+    ) -> (
+        Vec<Vec<(String, Part)>>,
+        Vec<(Option<usize>, Option<usize>, u16)>,
+    ) {
+        let mut plies = Vec::new();
         let rows = self.rows();
         let max_number = rows
             .iter()
@@ -247,6 +323,9 @@ impl<'a> ScoresheetView<'a> {
             .filter_map(|c| c.clock.as_ref().map(|k| 1 + width(k)))
             .max()
             .unwrap_or(0);
+        // The readings are shown when both moves of a row fit with theirs.
+        let clocks = clock_w > 0 && num_w + 2 * (1 + san_w + clock_w) <= area_width as usize;
+        let clock_w = if clocks { clock_w } else { 0 };
         let san_w = if clock_w > 0 { san_w } else { san_w.max(6) };
         let cell_w = san_w + clock_w;
         let mut out = Vec::new();
@@ -257,6 +336,11 @@ impl<'a> ScoresheetView<'a> {
                     white,
                     black,
                 } => {
+                    plies.push((
+                        white.as_ref().map(|c| c.ply),
+                        black.as_ref().map(|c| c.ply),
+                        (num_w + 1 + cell_w) as u16,
+                    ));
                     let mut line = vec![(format!("{:>num_w$}", format!("{number}.")), Part::Dim)];
                     for (i, cell) in [white, black].into_iter().enumerate() {
                         match cell {
@@ -268,7 +352,7 @@ impl<'a> ScoresheetView<'a> {
                                 ));
                                 let mut used = width(&c.text);
                                 line.push((c.text, if hl { Part::Highlight } else { Part::Text }));
-                                if let Some(k) = c.clock {
+                                if let Some(k) = c.clock.filter(|_| clocks) {
                                     line.push((" ".repeat(san_w - used), Part::Text));
                                     used = san_w + 1 + width(&k);
                                     line.push((format!(" {k}"), Part::Dim));
@@ -288,37 +372,25 @@ impl<'a> ScoresheetView<'a> {
                 Row::Note(text) => {
                     for l in wrap(&text, (area_width as usize).saturating_sub(2)) {
                         out.push(vec![(format!("  {l}"), Part::Finding)]);
+                        plies.push((None, None, 0));
                     }
                 }
                 Row::Result(text) => {
                     for l in wrap(&text, area_width as usize) {
                         out.push(vec![(l, Part::Result)]);
+                        plies.push((None, None, 0));
                     }
                 }
             }
         }
-        out
+        (out, plies)
     }
 
     /// Draws the scoresheet's content in `area`.
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let lines = self.lines(area.width);
         let visible = area.height as usize;
-        let last_top = lines.len().saturating_sub(visible);
-        let top = match (self.scroll, self.highlight_ply) {
-            (Some(t), _) => t.min(last_top),
-            (None, Some(p)) => {
-                let row = lines
-                    .iter()
-                    .position(|l| {
-                        l.iter()
-                            .any(|(t, part)| *part == Part::Highlight && t == ">")
-                    })
-                    .unwrap_or(if p == 0 { 0 } else { last_top });
-                row.saturating_sub(visible / 2).min(last_top)
-            }
-            (None, None) => last_top,
-        };
+        let top = self.top(&lines, area.height);
         for (i, line) in lines.iter().skip(top).take(visible).enumerate() {
             let y = area.y + i as u16;
             let mut x = area.x;
