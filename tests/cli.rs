@@ -200,7 +200,8 @@ fn the_man_page_has_the_keys_files_environment_examples_and_every_argument() {
         ".SH NAME",
         ".SH SYNOPSIS",
         ".SH OPTIONS",
-        ".SH COMMAND ARGUMENTS",
+        // roff quotes a heading of several words.
+        ".SH \"COMMAND ARGUMENTS\"",
         ".SH KEYS",
         ".SH FILES",
         ".SH ENVIRONMENT",
@@ -224,7 +225,7 @@ fn the_man_page_has_the_keys_files_environment_examples_and_every_argument() {
         assert!(page.contains(file), "no {file}");
     }
     // adjudicate's files and every engine option, each with a help line after it.
-    let args = &page[page.find(".SH COMMAND ARGUMENTS").unwrap()..];
+    let args = &page[page.find(".SH \"COMMAND ARGUMENTS\"").unwrap()..];
     for (arg, help) in [
         ("escaque adjudicate", "PGN files, plain or compressed"),
         ("engine\\-elo", "Elo rating"),
