@@ -113,7 +113,7 @@ fn art_12_9_the_arbiter_seat_pauses_and_gives_time() {
     let arb = h.connect("Arbiter", true, 0);
     h.say(arb, &format!("arbiter {code}"), 0);
     assert!(h.text(arb).contains("you are the arbiter"));
-    // A player stops the clocks (6.11.1); only the arbiter starts them again (6.12).
+    // A player stops the clocks (6.11.1); only the arbiter starts them again (6.11).
     h.say(ana, "pausa", 1_000);
     h.say(arb, "pause", 1_000);
     h.say(bea, "e5", 2_000);
@@ -701,7 +701,7 @@ fn art_6_11_with_the_arbiter_away_both_players_start_the_clocks_again_and_it_is_
         room.session.game().clock().unwrap().running()
     };
     assert_eq!(running(&h), None);
-    // While the arbiter is here, a player cannot start them (6.12).
+    // While the arbiter is here, a player cannot start them (6.11).
     h.say(bea, "resume", 2_500);
     assert_eq!(running(&h), None);
     h.hub.disconnect(arb, 3_000);
@@ -726,7 +726,7 @@ fn art_6_11_with_the_arbiter_away_both_players_start_the_clocks_again_and_it_is_
         .filter(|e| format!("{e:?}").contains("Resumed"))
         .count();
     assert_eq!(clock_events, 1, "{:?}", room.session.game().events());
-    // The arbiter back, the rule of 6.12 again: a player's request does nothing.
+    // The arbiter back, the rule of 6.11 again: a player's request does nothing.
     let arb = h.connect("Arbiter", true, 6_000);
     assert!(h.text(arb).contains("Welcome back."));
     h.say(arb, "pause", 6_500);

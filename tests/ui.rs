@@ -1156,7 +1156,7 @@ fn art_9_1_2_1_an_offer_before_moving_is_marked_on_the_offerers_next_move() {
 // ------------------------------------------------------------------ widgets alone
 
 #[test]
-fn art_6_12_a_paused_clock_says_so_in_words() {
+fn art_6_11_a_paused_clock_says_so_in_words() {
     use escaque::laws::clock::Clock;
     let mut clock = Clock::new("15+10".parse().unwrap());
     clock.start(0).unwrap();

@@ -73,7 +73,7 @@ pub enum Phase {
     NotStarted,
     /// Started; one clock runs (or none yet, in casual start before White's first move).
     Running,
-    /// Paused by a player or the arbiter (6.11, 6.12); nothing runs.
+    /// Paused by a player or the arbiter (6.11); nothing runs.
     Paused,
     /// The game is over; the readings are frozen.
     Stopped,
@@ -250,7 +250,7 @@ pub enum ClockEvent {
         at: u64,
         remaining_ms: u64,
     },
-    /// Paused (6.11, 6.12); `running` is the clock that was running.
+    /// Paused (6.11); `running` is the clock that was running.
     Paused {
         at: u64,
         running: Option<Color>,
@@ -799,7 +799,7 @@ impl Clock {
         Ok(self.events[n..].to_vec())
     }
 
-    /// Pauses the clock (6.11, 6.12: to call the arbiter, for a claim).
+    /// Pauses the clock (6.11: to call the arbiter, for a claim).
     pub fn pause(&mut self, now: u64) -> Result<Vec<ClockEvent>, ClockError> {
         let n = self.events.len();
         self.advance(now);
@@ -1002,7 +1002,7 @@ impl Clock {
     /// III.5: `by`, having the move with less than two minutes and before the flag falls,
     /// claims a draw because the opponent cannot win by normal means and/or makes no effort
     /// to. The claim waits for the arbiter ([`Clock::rule_claim`]). Pausing the clock to call
-    /// the arbiter is the caller's move (6.12).
+    /// the arbiter is the caller's move (6.11).
     pub fn claim_quickplay(
         &mut self,
         by: Color,

@@ -1240,13 +1240,13 @@ impl Game {
         Ok(&self.events[first..])
     }
 
-    /// 6.11–6.12: the clocks are stopped at `now` (the arbiter is called, or stops them);
+    /// 6.11: the clocks are stopped at `now` (the arbiter is called, or stops them);
     /// [`Game::resume_clock`] starts them again. The record keeps both instants.
     pub fn pause_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
         self.on_clock(now, |clock, _, now| clock.pause(now))
     }
 
-    /// 6.11–6.12: the clocks run again from `now`, the player on move's first.
+    /// 6.11: the clocks run again from `now`, the player on move's first.
     pub fn resume_clock(&mut self, now: u64) -> Result<&[GameEvent], GameError> {
         self.on_clock(now, |clock, _, now| clock.resume(now))
     }

@@ -54,7 +54,7 @@ pub enum Command {
     Takeback,
     /// 6.11.1: stop the clocks (to call the arbiter).
     Pause,
-    /// 6.12: start them again.
+    /// 6.11: start them again.
     Resume,
     /// Guidelines I.1: seal this move (or, without one, ask for it).
     Seal(Option<Move>),

@@ -55,7 +55,7 @@ pub enum Act {
     },
     /// The engine's move.
     Engine(Move),
-    /// 6.11.1, 6.12.
+    /// 6.11.
     Pause,
     Resume,
     /// The clock brought to the instant, with a consequence (a flag fell, a period ended).

@@ -14,7 +14,7 @@
 //!   player's);
 //! - a spectator cannot act on the game; a player acts only for their own colour; only the
 //!   arbiter takes decisions (12.9, 6.10, 7.1); a player may stop the clocks to call the
-//!   arbiter (6.11.1), and only the arbiter restarts them when one is seated (6.12).
+//!   arbiter (6.11.1), and only the arbiter restarts them when one is seated (6.11).
 
 use std::collections::BTreeMap;
 
@@ -846,7 +846,7 @@ mod tests {
     }
 
     #[test]
-    fn art_6_12_only_the_arbiter_restarts_the_clocks_when_seated() {
+    fn art_6_11_only_the_arbiter_restarts_the_clocks_when_seated() {
         let mut rooms = Rooms::new(3);
         let room = rooms.create(settings(Some("10+0")), 10, 0).unwrap();
         room.join("k1", "Ana", None, false, Color::White, 5, 0)

@@ -53,7 +53,7 @@ pub enum Request {
     Command(Command),
     /// 6.11.1: stop the clocks (a player calling the arbiter, or the arbiter).
     Pause,
-    /// 6.12: start them again.
+    /// 6.11: start them again.
     Resume,
     /// The arbiter's decisions (12.9 penalties, 6.10 clocks, 7.1 restoring a position).
     Arbiter(crate::laws::irregularity::ArbiterAction),
@@ -110,7 +110,7 @@ impl Chair {
 pub struct Shared {
     /// Both players are seated: the game has begun (the clock runs).
     pub started: bool,
-    /// An arbiter holds the arbiter's seat (6.12: then only the arbiter restarts clocks).
+    /// An arbiter holds the arbiter's seat (6.11: then only the arbiter restarts clocks).
     pub arbiter_seated: bool,
     /// That arbiter is in the room now. When they are away, the clocks they stopped are
     /// started again by both players together (6.11: a stop no arbiter ends).
@@ -799,9 +799,9 @@ impl Session {
         Ok(())
     }
 
-    /// 6.11–6.12: stops the clocks, or starts them again, for the person in a chair of
+    /// 6.11: stops the clocks, or starts them again, for the person in a chair of
     /// `role`: in a shared game a player may stop them (6.11.1, to call the arbiter) and
-    /// only the arbiter restarts them when one is seated (6.12).
+    /// only the arbiter restarts them when one is seated (6.11).
     pub fn pause(
         &mut self,
         role: Option<Role>,
