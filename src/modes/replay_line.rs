@@ -14,6 +14,7 @@ use crate::lang::Lang;
 use crate::laws::arbiter::Decision;
 use crate::speech::replay::{self, ReplaySay, say};
 use crate::speech::report::{self, Voice};
+use crate::speech::result_words;
 
 use super::replay::{Proposal, Replay};
 use crate::table::command::{self, Command, Context, Go, Grammar, Query};
@@ -63,18 +64,15 @@ impl<'a, W: Write> ReplayLine<'a, W> {
         let r = &self.replay.review;
         let sp = self.replay.speaker;
         // Said, not read (App. D): numbers, results and articles in words.
-        let result = |res: Option<crate::laws::GameResult>| {
-            res.map_or_else(|| replay::no_result(lang).to_string(), |g| sp.result(g))
-        };
-        let mut verdict = result(r.result_by_laws);
+        let mut verdict = result_words(r.result_by_laws, lang).to_string();
         if let Some(t) = r.termination {
             verdict = format!("{verdict}, {}", report::termination(t, lang));
         }
         if let Some(a) = r.article {
             verdict = format!("{verdict}, {}", sp.article(a));
         }
-        let recorded = result(crate::laws::GameResult::from_pgn(r.result_tag()));
-        let head = replay::line_intro(r, lang, &recorded, &verdict);
+        let recorded = result_words(crate::laws::GameResult::from_pgn(r.result_tag()), lang);
+        let head = replay::line_intro(r, lang, recorded, &verdict);
         self.say(&head)?;
         let words = self.replay.words(Voice::Spoken);
         self.say(&words)

@@ -45,6 +45,17 @@ pub(crate) fn connectors(lang: Lang) -> &'static Connectors {
     }
 }
 
+/// A result said aloud: "ganan blancas", "tablas", "White wins", "draw"; `None` (a game
+/// the record or the Laws leave without one, `*`): "sin resultado", "no result".
+pub fn result_words(result: Option<GameResult>, lang: Lang) -> &'static str {
+    match result {
+        Some(GameResult::WhiteWins) => lang.pick("ganan blancas", "White wins"),
+        Some(GameResult::BlackWins) => lang.pick("ganan negras", "Black wins"),
+        Some(GameResult::Draw) => lang.pick("tablas", "draw"),
+        None => lang.pick("sin resultado", "no result"),
+    }
+}
+
 /// An article in words: "artículo nueve punto dos", "article six point nine"; the appendices
 /// ("apéndice A, artículo tres") and the Guidelines ("directrices tres, artículo cinco") too.
 pub fn article_words(article: Article, lang: Lang) -> String {
@@ -257,11 +268,7 @@ impl Speaker {
 
     /// A result: "ganan blancas", "tablas", "White wins", "draw".
     pub fn result(&self, result: GameResult) -> String {
-        match result {
-            GameResult::WhiteWins => self.t("ganan blancas", "White wins").to_string(),
-            GameResult::BlackWins => self.t("ganan negras", "Black wins").to_string(),
-            GameResult::Draw => self.t("tablas", "draw").to_string(),
-        }
+        result_words(Some(result), self.lang).to_string()
     }
 
     /// How a game ended, with the reason and the article: "Fin de la partida. Jaque mate:

@@ -34,7 +34,7 @@ pub mod screens;
 pub mod setup;
 pub mod sheet;
 
-pub use describe::article_words;
+pub use describe::{article_words, result_words};
 pub use names::{ParseProfileError, Profile, normalize};
 pub use parse::{Line, ReadError, ReadProblem, parse_line, parse_role, parse_square};
 

@@ -280,11 +280,6 @@ pub fn line_intro(r: &Review, lang: Lang, recorded: &str, verdict: &str) -> Stri
     }
 }
 
-/// "no result", for a result the record or the Laws do not give, said aloud.
-pub fn no_result(lang: Lang) -> &'static str {
-    lang.pick("sin resultado", "no result")
-}
-
 /// The list of commands of the replay line mode.
 pub fn line_help(lang: Lang) -> String {
     match lang {

@@ -228,11 +228,16 @@ impl W {
         if !self.spoken() {
             return text.to_string();
         }
-        match GameResult::from_pgn(text) {
-            Some(GameResult::WhiteWins) => self.lang.pick("ganan blancas", "White wins").into(),
-            Some(GameResult::BlackWins) => self.lang.pick("ganan negras", "Black wins").into(),
-            Some(GameResult::Draw) => self.lang.pick("tablas", "a draw").into(),
-            None => self.lang.pick("sin resultado", "no result").into(),
+        super::result_words(GameResult::from_pgn(text), self.lang).into()
+    }
+
+    /// "for the third time": in Spanish written `3.ª`, spoken "tercera"; in English the
+    /// ordinal word.
+    fn times(self, n: usize) -> String {
+        match (self.lang, self.voice) {
+            (Lang::Es, Voice::Written) => format!("{n}.ª"),
+            (Lang::Es, Voice::Spoken) => super::numbers::ordinal(n as u64, self.lang),
+            (Lang::En, _) => ordinal(n),
         }
     }
 
@@ -613,13 +618,8 @@ fn says(s: &Says, w: W) -> String {
         Says::ThreefoldOccurred { who, times, at } => {
             let at: Vec<String> = at.iter().map(|&p| w.n(p)).collect();
             let at = at.join(", ");
-            let a = w.arts(&["9.2.2"]);
+            let (a, times) = (w.arts(&["9.2.2"]), w.times(*times as usize));
             if es {
-                let times = if w.spoken() {
-                    super::numbers::ordinal(*times as u64, lang)
-                } else {
-                    format!("{times}.ª")
-                };
                 format!(
                     "Las {} (al turno) pueden reclamar tablas: la posición se da por {times} \
                      vez (tras las jugadas {at}) {a}",
@@ -627,21 +627,15 @@ fn says(s: &Says, w: W) -> String {
                 )
             } else {
                 format!(
-                    "{} (to move) can claim a draw: the position stands for the {} time \
+                    "{} (to move) can claim a draw: the position stands for the {times} time \
                      (after plies {at}) {a}",
                     side_cap(*who, lang),
-                    ordinal(*times as usize)
                 )
             }
         }
         Says::ThreefoldWritten { who, label, times } => {
-            let (label, a) = (w.label(label), w.arts(&["9.2.1"]));
+            let (label, a, times) = (w.label(label), w.arts(&["9.2.1"]), w.times(*times));
             if es {
-                let times = if w.spoken() {
-                    super::numbers::ordinal(*times as u64, lang)
-                } else {
-                    format!("{times}.ª")
-                };
                 format!(
                     "Las {} pueden reclamar tablas escribiendo {label} sin jugarla: la \
                      posición resultante se daría por {times} vez {a}",
@@ -650,9 +644,8 @@ fn says(s: &Says, w: W) -> String {
             } else {
                 format!(
                     "{} can claim a draw by writing {label} without playing it: the \
-                     position after it would stand for the {} time {a}",
+                     position after it would stand for the {times} time {a}",
                     side_cap(*who, lang),
-                    ordinal(*times)
                 )
             }
         }
