@@ -127,13 +127,7 @@ pub fn areas(area: Rect, screen: &Screen) -> Option<Areas> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return compact_areas(area, screen);
     }
-    let title = Rect::new(area.x, area.y, area.width, 1);
-    let status = Rect::new(
-        area.x,
-        area.bottom() - STATUS_HEIGHT,
-        area.width,
-        STATUS_HEIGHT,
-    );
+    let (title, status) = title_and_status(area);
     let main = Rect::new(
         area.x,
         area.y + 1,
@@ -203,13 +197,8 @@ pub fn areas(area: Rect, screen: &Screen) -> Option<Areas> {
     })
 }
 
-/// Below 80×24: the clock line on the first row, the board with its coordinates under it,
-/// the scoresheet beside the board when at least [`COMPACT_SHEET_MIN`] columns are left
-/// (the findings instead of it in replay), the status on the last two rows.
-fn compact_areas(area: Rect, screen: &Screen) -> Option<Areas> {
-    if area.width < COMPACT_MIN_WIDTH || area.height < COMPACT_MIN_HEIGHT {
-        return None;
-    }
+/// The title row at the top and the status rows at the bottom, at every size.
+fn title_and_status(area: Rect) -> (Rect, Rect) {
     let title = Rect::new(area.x, area.y, area.width, 1);
     let status = Rect::new(
         area.x,
@@ -217,6 +206,17 @@ fn compact_areas(area: Rect, screen: &Screen) -> Option<Areas> {
         area.width,
         STATUS_HEIGHT,
     );
+    (title, status)
+}
+
+/// Below 80×24: the clock line on the first row, the board with its coordinates under it,
+/// the scoresheet beside the board when at least [`COMPACT_SHEET_MIN`] columns are left
+/// (the findings instead of it in replay), the status on the last two rows.
+fn compact_areas(area: Rect, screen: &Screen) -> Option<Areas> {
+    if area.width < COMPACT_MIN_WIDTH || area.height < COMPACT_MIN_HEIGHT {
+        return None;
+    }
+    let (title, status) = title_and_status(area);
     let main_h = area.height - 1 - STATUS_HEIGHT;
     let square = screen.board.square_for(area.width, main_h)?;
     // A smaller square when it leaves room for the scoresheet and the larger one does not.
