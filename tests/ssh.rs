@@ -291,7 +291,12 @@ fn art_5_1_1_two_players_play_to_mate_and_a_spectator_sees_every_move() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(pgn.contains("[White \"ana\"]") && pgn.contains("[Black \"bea\"]"));
-    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    // The PGN standard's Termination; the article in the comment on the last move.
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. f3 e5 2. g4 Qh4# { checkmate (Art. 5.1.1) } 0-1"),
+        "{pgn}"
+    );
     for c in [ana, bea, eva] {
         c.hang_up();
     }
