@@ -517,27 +517,37 @@ fn open_mode_names_are_normalised_width_limited_and_unique() {
     // Spaces trimmed and made one.
     h.say(a, "name   Ana    Gil ", 0);
     assert!(h.text(a).contains("Welcome, Ana Gil."), "{}", h.text(a));
-    // A right-to-left override, a zero-width space, a lone combining mark: refused.
-    for bad in [
-        "name Ana\u{202E}liG",
-        "name Ana\u{200B}Gil",
-        "name \u{301}\u{301}",
+    // A right-to-left override, a zero-width space, a lone combining mark: refused, the
+    // name quoted with the character written as its escape and its code point.
+    for (bad, said) in [
+        (
+            "name Ana\u{202E}liG",
+            r#"The name "Ana\u{202e}liG" holds U+202E, an invisible, control or text-direction character"#,
+        ),
+        (
+            "name Ana\u{200B}Gil",
+            r#"The name "Ana\u{200b}Gil" holds U+200B"#,
+        ),
+        (
+            "name \u{301}\u{301}",
+            r#"The name "\u{301}\u{301}" holds U+0301"#,
+        ),
     ] {
         h.say(b, bad, 0);
-        assert!(
-            h.text(b).contains(
-                "That name has invisible, control or text-direction characters, or nothing to show."
-            ),
-            "{bad:?}: {}",
-            h.text(b)
-        );
+        assert!(h.text(b).contains(said), "{bad:?}: {}", h.text(b));
+        // Nothing invisible reaches the screen.
+        assert!(!h.text(b).contains('\u{202E}'), "{bad:?}: {}", h.text(b));
     }
     // Twelve wide characters are 24 columns: refused at thirteen (the grammar counts 24
-    // characters at most; the width is the screen's).
-    h.say(b, &format!("name {}", "龙".repeat(13)), 0);
+    // characters at most; the width is the screen's), with the name and its width.
+    let wide = "龙".repeat(13);
+    h.say(b, &format!("name {wide}"), 0);
     assert!(
+        h.text(b).contains(&format!(
+            "The name \"{wide}\" is 26 columns wide; 24 at most."
+        )),
+        "{}",
         h.text(b)
-            .contains("That name is too long: 24 columns at most.")
     );
     // Someone connected has the name (whatever the case): refused.
     h.say(b, "name ana gil", 0);

@@ -26,6 +26,19 @@ pub enum RoomError {
     ArbiterTaken(String),
 }
 
+/// Why a name was refused: data of the table (`table::room::normal_name` finds it), said
+/// here with the name ([`Notice::BadName`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NameProblem {
+    /// Empty once trimmed, or made of marks and spaces only.
+    Empty,
+    /// Wider than the widest name, in columns (`table::room::NAME_COLUMNS`).
+    TooWide,
+    /// A control, bidirectional, invisible (zero-width, format) character, or a combining
+    /// mark with nothing to combine with.
+    Invisible(char),
+}
+
 /// Who a person is in a room, as the words need it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Seat {
@@ -79,9 +92,12 @@ pub enum Notice<'a> {
     ResumeAsked(Color),
     /// Why a room could not be joined or made.
     Room(&'a RoomError),
-    /// A name refused: invisible, bidirectional or control characters, or nothing to
-    /// show (`wide`: more than `columns` columns).
-    BadName { wide: bool, columns: usize },
+    /// A name refused, quoted with what is wrong with it (`columns`: the widest name).
+    BadName {
+        name: &'a str,
+        problem: NameProblem,
+        columns: usize,
+    },
     /// Someone connected already has this name.
     NameTaken(&'a str),
     /// Another connection with the same key took the seat in room `code`: this one is
@@ -246,24 +262,52 @@ impl Speaker {
             Notice::AddressRooms(n) => format!(
                 "Your address already plays {n} unfinished games, as many as the server takes: finish one, or join someone else's."
             ),
-            Notice::BadName { wide: true, columns } if es => format!(
-                "Ese nombre es demasiado largo: como mucho {columns} columnas. Escriba: nombre SU NOMBRE"
-            ),
-            Notice::BadName { wide: true, columns } => format!(
-                "That name is too long: {columns} columns at most. Type: name YOUR NAME"
-            ),
-            Notice::BadName { .. } => self
-                .t(
-                    "Ese nombre tiene caracteres invisibles, de control o de dirección del texto, o nada que mostrar. Escriba: nombre SU NOMBRE",
-                    "That name has invisible, control or text-direction characters, or nothing to show. Type: name YOUR NAME",
-                )
-                .into(),
-            Notice::NameTaken(name) if es => format!(
-                "Ya hay alguien conectado con el nombre {name}: elija otro (nombre OTRO)."
-            ),
-            Notice::NameTaken(name) => format!(
-                "Someone connected is already called {name}: choose another (name OTHER)."
-            ),
+            Notice::BadName {
+                name,
+                problem,
+                columns,
+            } => {
+                let quoted = quote_name(name);
+                match problem {
+                    NameProblem::Empty => self
+                        .t(
+                            "Ese nombre no tiene nada que mostrar. Escriba: nombre SU NOMBRE",
+                            "That name has nothing to show. Type: name YOUR NAME",
+                        )
+                        .into(),
+                    NameProblem::TooWide => {
+                        use unicode_width::UnicodeWidthStr;
+                        let wide = name.width();
+                        if es {
+                            format!(
+                                "El nombre {quoted} ocupa {wide} columnas; como mucho {columns}. Escriba: nombre SU NOMBRE"
+                            )
+                        } else {
+                            format!(
+                                "The name {quoted} is {wide} columns wide; {columns} at most. Type: name YOUR NAME"
+                            )
+                        }
+                    }
+                    NameProblem::Invisible(ch) => {
+                        let code = format!("U+{:04X}", ch as u32);
+                        if es {
+                            format!(
+                                "El nombre {quoted} lleva {code}, un carácter invisible, de control o de dirección del texto, o una marca sin letra delante. Escriba: nombre SU NOMBRE"
+                            )
+                        } else {
+                            format!(
+                                "The name {quoted} holds {code}, an invisible, control or text-direction character, or a mark with no letter before it. Type: name YOUR NAME"
+                            )
+                        }
+                    }
+                }
+            }
+            Notice::NameTaken(name) if es => {
+                format!("Ya hay alguien conectado con el nombre {name}: elija otro (nombre OTRO).")
+            }
+            Notice::NameTaken(name) => {
+                format!("Someone connected is already called {name}: choose another (name OTHER).")
+            }
             Notice::TakenOver(code) if es => format!(
                 "Otra conexión con su clave ha tomado su asiento en la sala {code}: está en el vestíbulo."
             ),
@@ -319,4 +363,30 @@ impl Speaker {
             }
         }
     }
+}
+
+/// A refused name as it can be shown: in quotes, every invisible, control or
+/// text-direction character, and every mark with no letter before it, written as its
+/// escape (`\u{202e}`); cut after 40 characters.
+fn quote_name(name: &str) -> String {
+    use unicode_width::UnicodeWidthChar;
+    const SHOWN: usize = 40;
+    let mut out = String::from("\"");
+    let mut after_base = false;
+    for (i, ch) in name.chars().enumerate() {
+        if i == SHOWN {
+            out.push('…');
+            break;
+        }
+        let zero_width = ch.width() == Some(0);
+        let hidden = crate::table::room::is_invisible(ch) || zero_width && !after_base;
+        if ch == '"' || ch == '\\' || hidden {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+        after_base = !hidden && (zero_width && after_base || !zero_width && ch != ' ');
+    }
+    out.push('"');
+    out
 }

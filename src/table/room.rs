@@ -121,22 +121,12 @@ impl RoomPassword {
 /// The widest name, in terminal columns.
 pub const NAME_COLUMNS: usize = 24;
 
-/// Why a name was refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum NameProblem {
-    /// Empty once trimmed, or made of marks and spaces only.
-    Empty,
-    /// Wider than [`NAME_COLUMNS`].
-    TooWide,
-    /// A control, bidirectional, invisible (zero-width, format) character, or a combining
-    /// mark with nothing to combine with.
-    Invisible(char),
-}
+pub use crate::speech::lobby::NameProblem;
 
 /// Characters that change how text around them is shown without being seen: bidirectional
 /// controls (an U+202E can make a name read backwards), zero-width and other format
 /// characters, fillers that show as blank.
-fn is_invisible(ch: char) -> bool {
+pub(crate) fn is_invisible(ch: char) -> bool {
     matches!(ch as u32,
         0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
         | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F

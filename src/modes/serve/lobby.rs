@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::speech::lobby::{self as lobby_words, Notice, RoomError, RoomWord};
-use crate::table::room::{NAME_COLUMNS, NameProblem, RoomPassword, normal_name, same_name};
+use crate::table::room::{NAME_COLUMNS, RoomPassword, normal_name, same_name};
 
 impl Hub {
     /// A command of the lobby.
@@ -53,7 +53,8 @@ impl Hub {
                     Ok(name) => name,
                     Err(problem) => {
                         let words = c.speaker.notice(Notice::BadName {
-                            wide: problem == NameProblem::TooWide,
+                            name: &name,
+                            problem,
                             columns: NAME_COLUMNS,
                         });
                         return Self::say(c, &words, true);
