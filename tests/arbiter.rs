@@ -355,6 +355,13 @@ fn art_7_1_decisions_are_recorded_and_exported() {
     let text = report::decided_pgn(&r, Lang::En);
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
     assert!(text.contains("[RecordedResult \"1-0\"]"), "{text}");
+    // The PGN standard's Termination value (9.8.1), the same one play writes; the article is
+    // in the decision's tag and comment, in the interface language, never in this tag.
+    assert!(text.contains("[Termination \"adjudication\"]"), "{text}");
+    assert!(
+        report::decided_pgn(&r, Lang::Es).contains("[Termination \"adjudication\"]"),
+        "{text}"
+    );
     assert!(
         text.contains(
             "[ArbiterDecision \"ply 4: the position after ply 2 is reinstated (Art. 7.1)"

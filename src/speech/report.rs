@@ -971,18 +971,13 @@ pub fn decided_pgn(r: &Review, lang: Lang) -> String {
         }
     }
     let result = match r.declared_result() {
-        Some((result, a)) => {
+        Some((result, _)) => {
             let recorded = r.result_tag().to_string();
             game.set_tag("RecordedResult", &recorded);
             game.set_tag("Result", result.pgn());
-            game.set_tag(
-                "Termination",
-                &format!(
-                    "{} ({})",
-                    lang.pick("decisión del árbitro", "arbiter's decision"),
-                    art(a, lang)
-                ),
-            );
+            // The PGN standard's value (9.8.1), as play writes it; the decision and its
+            // article are in `ArbiterDecision` and in the comment at its ply.
+            game.set_tag("Termination", "adjudication");
             result.pgn().to_string()
         }
         None => r.result_tag().to_string(),
