@@ -5,6 +5,7 @@
 //! one that vanishes. SIGTERM and SIGHUP are caught while the guard is on: the event loop
 //! sees [`signalled`] within a frame and leaves, the guard restores the terminal (cursor
 //! shown, alternate screen left), and [`reraise`] then ends the process by the same signal.
+//! A watchdog thread ends the process anyway if that has not happened 10 s after the signal.
 
 use std::io::{self, Write};
 use std::sync::Once;
@@ -101,13 +102,36 @@ extern "C" fn on_signal(signal: libc::c_int) {
     SIGNALLED.store(signal, Ordering::SeqCst);
 }
 
+/// How long the program has to end after a termination signal before the watchdog ends it.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
 fn install_signal_handlers() {
     SIGNALS.call_once(|| {
+        // The watchdog: a termination signal is obeyed even when the loop that should see
+        // it is stuck (a read on a terminal that hung up at the wrong moment). Saving the
+        // game and restoring the screen take far less than GRACE.
+        let _ = std::thread::Builder::new()
+            .name("signal watchdog".into())
+            .spawn(|| {
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                    if let Some(signal) = signalled() {
+                        std::thread::sleep(GRACE);
+                        restore();
+                        // SAFETY: ends the process at once, as the default action would.
+                        unsafe { libc::_exit(128 + signal) }
+                    }
+                }
+            });
         let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
         for signal in [libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: the handler only stores into an atomic (async-signal-safe).
+            // SAFETY: the handler only stores into an atomic (async-signal-safe). A signal
+            // ignored when the program started (`nohup`) stays ignored, as is the custom;
+            // a terminal that goes away is then seen by the event loop as the end of input.
             unsafe {
-                libc::signal(signal, handler);
+                if libc::signal(signal, handler) == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
             }
         }
     });

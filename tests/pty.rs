@@ -721,6 +721,60 @@ fn sigterm_restores_the_terminal_and_keeps_the_game() {
     assert!(saved.contains("1. e4"), "{saved}");
 }
 
+/// Whether process `pid` has ended (gone, or a zombie nobody reaped yet).
+fn ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // pid (comm) STATE …: the state follows the last ')'.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+/// The terminal goes away under a game (the window closed, the SSH connection dropped):
+/// the program ends on its own, with the game kept in the autosave to resume. Once with
+/// the SIGHUP a closing terminal sends, once with SIGHUP ignored (`nohup`), where only the
+/// end of input tells. (crossterm's reader spun on a core for ever on a hung-up terminal,
+/// deaf to SIGHUP and SIGTERM.)
+#[test]
+fn a_game_whose_terminal_disappears_ends_and_keeps_the_game() {
+    if !tmux_available("terminal gone") {
+        return;
+    }
+    for (case, trap) in [("hup", ""), ("nohup", "trap '' HUP; ")] {
+        let sandbox = Sandbox::new(&format!("gone-{case}"));
+        let pid_file = sandbox.path("pid");
+        let command = format!(
+            "{trap}sh -c 'echo $$ > \"$0\"; exec \"$@\"' {} {}",
+            sh_quote(&pid_file.to_string_lossy()),
+            sandbox.escaque("en_US.UTF-8", "--tc 5+3")
+        );
+        let term = Term::start(&sandbox, &format!("gone-{case}"), &command);
+        term.wait_line("New game. White to move. Type a move, or use the arrows and Enter.");
+        term.keys(&["e", "4", "Enter"]);
+        term.wait_line("1. e4");
+        wait_until("the autosave of 1. e4", || {
+            std::fs::read_to_string(sandbox.autosave()).is_ok_and(|t| t.contains("1. e4"))
+        });
+        let pid = std::fs::read_to_string(&pid_file).expect("the pid file");
+        let pid = pid.trim().to_string();
+        assert!(
+            !ended(&pid),
+            "{case}: escaque runs before its terminal goes"
+        );
+        // The terminal goes: the tmux server and its pty with it.
+        drop(term);
+        wait_until(&format!("{case}: escaque {pid} to end"), || ended(&pid));
+        let saved = std::fs::read_to_string(sandbox.autosave()).expect("the autosave");
+        assert!(saved.contains("1. e4"), "{case}: {saved}");
+        assert!(
+            saved.contains("[Result \"*\"]"),
+            "{case}: unfinished, to resume: {saved}"
+        );
+    }
+}
+
 /// The SGR mouse report of the left button at the 0-based cell (`x`, `y`): `M` for a press
 /// (`drag`: a motion with the button down), `m` for the release.
 fn sgr(x: u16, y: u16, press: bool, drag: bool) -> String {

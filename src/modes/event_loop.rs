@@ -50,10 +50,70 @@ pub struct TerminalInput;
 
 impl Input for TerminalInput {
     fn next(&mut self, timeout: Duration) -> io::Result<Option<Event>> {
-        if crossterm::event::poll(timeout)? {
+        // crossterm reads its terminal in a loop that ends only on "would block": once the
+        // terminal is gone (the window closed, the SSH connection dropped) every read
+        // returns 0 bytes and `crossterm::event::poll` never comes back — the process spun
+        // on a core, deaf to SIGHUP and SIGTERM. So the terminal (standard input) is looked
+        // at here first, and crossterm is only asked with a zero timeout: for the events it
+        // already parsed, or once there is something to read. (A hang-up in the
+        // microseconds between the two is caught by the signal watchdog of
+        // `crate::terminal`.)
+        let gone = || io::Error::new(io::ErrorKind::UnexpectedEof, "the terminal is gone");
+        if let Ready::Gone = terminal_input_ready(Duration::ZERO) {
+            return Err(gone());
+        }
+        if crossterm::event::poll(Duration::ZERO)? {
+            return crossterm::event::read().map(Some);
+        }
+        let wait = match terminal_input_ready(timeout) {
+            Ready::Gone => return Err(gone()),
+            Ready::Nothing => return Ok(None),
+            // A signal (a resize) or bytes: crossterm reads them at once.
+            Ready::Input => Duration::ZERO,
+            Ready::Unknown => timeout,
+        };
+        if crossterm::event::poll(wait)? {
             crossterm::event::read().map(Some)
         } else {
             Ok(None)
+        }
+    }
+}
+
+/// What the terminal's input holds.
+enum Ready {
+    /// Bytes to read, or a signal came.
+    Input,
+    /// Nothing within the timeout.
+    Nothing,
+    /// Hung up, closed or in error: nothing will ever come.
+    Gone,
+    /// Not known (standard input is not the terminal): crossterm decides.
+    Unknown,
+}
+
+/// Waits at most `timeout` for the terminal's input (standard input, which crossterm reads
+/// when it is a terminal) to be readable or gone. A signal (SIGTERM, SIGHUP, SIGWINCH)
+/// ends the wait early: the loop looks at it at once.
+fn terminal_input_ready(timeout: Duration) -> Ready {
+    // SAFETY: `isatty` and `poll` on a descriptor this process holds, with one pollfd that
+    // lives on the stack for the call.
+    unsafe {
+        if libc::isatty(libc::STDIN_FILENO) != 1 {
+            return Ready::Unknown;
+        }
+        let mut fd = libc::pollfd {
+            fd: libc::STDIN_FILENO,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
+        match libc::poll(&mut fd, 1, ms) {
+            0 => Ready::Nothing,
+            // Interrupted by a signal: the loop looks at it (SIGWINCH is crossterm's).
+            n if n < 0 => Ready::Input,
+            _ if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 => Ready::Gone,
+            _ => Ready::Input,
         }
     }
 }
