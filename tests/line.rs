@@ -303,3 +303,43 @@ fn an_engine_that_crashes_is_reported_and_the_game_is_kept() {
     assert_eq!(session.game().plies().len(), 1, "the game is kept");
     assert!(!session.game().is_over());
 }
+
+/// App. C.9: the en-passant suffix is optional and may stand apart, `exd6 e.p.` as typed in
+/// the line mode (the notation reader took it, the line mode's word reader did not).
+#[test]
+fn app_c_9_en_passant_suffix_after_a_space_in_the_line_mode() {
+    for (speaker, suffix) in [(en(), "e.p."), (en(), "ep"), (es(), "a.p."), (es(), "e.p.")] {
+        let (out, _, s) = run(
+            Setup::default(),
+            speaker,
+            options(),
+            &format!("e4\na6\ne5\nd5\nexd6 {suffix}\n"),
+            0,
+            &mut NoCompanion,
+        );
+        let last = s.game().plies().last().map(|p| p.san.clone());
+        assert_eq!(last.as_deref(), Some("exd6"), "{suffix}: {out}");
+        assert_eq!(s.game().plies().len(), 5, "{suffix}: {out}");
+    }
+}
+
+/// App. C.3 in the Spanish profile: R is the king (rey), so `bxa8=R` promotes to nothing:
+/// the move is refused with the choices D, T, A, C, not played as a rook promotion.
+#[test]
+fn app_c_3_spanish_line_mode_refuses_a_promotion_to_r() {
+    let start = escaque::core::Position::from_fen("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let setup = || Setup {
+        start,
+        ..Setup::default()
+    };
+    let (out, _, s) = run(setup(), es(), options(), "bxa8=R\n", 0, &mut NoCompanion);
+    assert!(s.game().plies().is_empty(), "{out}");
+    assert!(out.contains("R es el rey"), "{out}");
+    assert!(out.contains("D, T, A o C"), "{out}");
+    // The same in Spanish letters for a rook is played; in the English profile R is a rook.
+    let (out, _, s) = run(setup(), es(), options(), "bxa8=T\n", 0, &mut NoCompanion);
+    assert_eq!(s.game().plies().len(), 1, "{out}");
+    let (out, _, s) = run(setup(), en(), options(), "bxa8=R\n", 0, &mut NoCompanion);
+    assert_eq!(s.game().plies().len(), 1, "{out}");
+    assert!(s.game().plies()[0].san.starts_with("bxa8=R"), "{out}");
+}

@@ -405,6 +405,19 @@ pub fn parse_role(text: &str) -> Option<Role> {
     role_word(one)
 }
 
+/// A move in notation followed, after a space, by the en-passant suffix (`exd6 e.p.`,
+/// `exd6 ep`, Spanish `exd6 a.p.`), which C.9 allows and the notation reader takes.
+fn spaced_en_passant(text: &str) -> bool {
+    let mut w = text.split_whitespace();
+    let (Some(_), Some(suffix), None) = (w.next(), w.next(), w.next()) else {
+        return false;
+    };
+    let suffix = suffix
+        .trim_end_matches(['+', '#', '!', '?'])
+        .to_ascii_lowercase();
+    matches!(suffix.as_str(), "e.p." | "e.p" | "ep" | "a.p." | "a.p")
+}
+
 /// Normalised words: lower case, no accents, commas and full stops as spaces ("=" and
 /// "x" between a square and a letter are split off: "e8=Q" is not a word here).
 fn words(text: &str) -> Vec<String> {
@@ -442,7 +455,8 @@ impl Speaker {
             ));
         }
         let mut notation_error = None;
-        if !trimmed.contains(char::is_whitespace) {
+        // `exd6 e.p.` (C.9: the suffix is optional, and may stand apart) is notation too.
+        if !trimmed.contains(char::is_whitespace) || spaced_en_passant(trimmed) {
             match self.read_notation(pos, trimmed) {
                 Notation::Read(result) => return result,
                 Notation::NoMove => {
@@ -478,6 +492,15 @@ impl Speaker {
             Some(c) if "nqkrt".contains(c) => Some(c.to_ascii_uppercase().to_string() + &text[1..]),
             _ => None,
         };
+        // In Spanish letters R is the king: `b8=R` is no promotion to a rook (App. C.3),
+        // whatever English would make of it.
+        if self.profile == Profile::Es {
+            if let Err(e) = parse_move(pos, text, Letters::Spanish) {
+                if e.problem == SanProblem::BadPromotion(Role::King) {
+                    return Notation::Read(Err(self.promotion_to_king(pos, text)));
+                }
+            }
+        }
         let mut first_problem = None;
         let texts = std::iter::once(text.to_string()).chain(upper_first);
         for (text, letters) in texts.flat_map(|t| order.map(|l| (t.clone(), l))) {
@@ -718,6 +741,30 @@ impl Speaker {
             ),
             Lang::En => format!(
                 "\"{text}\": the pawn reaches the last rank; say the piece it becomes, article three point seven point three point three."
+            ),
+        };
+        self.error(pos, text, ReadProblem::PromotionMissing, reason, moves)
+    }
+
+    /// `b8=R` in Spanish letters: R is the king (rey), which no pawn becomes; the moves it
+    /// could be are the same pawn's promotions.
+    fn promotion_to_king(&self, pos: &Position, text: &str) -> ReadError {
+        let bare = text.trim_end_matches(['+', '#', '!', '?']);
+        let square = bare.rsplit_once('=').map_or(bare, |(before, _)| before);
+        let moves: Vec<Move> = legal(pos)
+            .into_iter()
+            .filter(|m| {
+                m.promotion() == Some(Role::Queen)
+                    && parse_move(pos, &format!("{square}=Q"), Letters::English)
+                        .is_ok_and(|q| q.from == m.from && q.to == m.to)
+            })
+            .collect();
+        let reason = match self.lang {
+            Lang::Es => format!(
+                "\"{text}\": en las letras españolas R es el rey, y ningún peón se convierte en rey; corona en D, T, A o C (dama, torre, alfil o caballo), artículo tres punto siete punto tres punto tres."
+            ),
+            Lang::En => format!(
+                "\"{text}\": in Spanish letters R is the king, which no pawn becomes; it becomes D, T, A or C (queen, rook, bishop or knight), article three point seven point three point three."
             ),
         };
         self.error(pos, text, ReadProblem::PromotionMissing, reason, moves)
