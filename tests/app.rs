@@ -456,6 +456,45 @@ fn art_6_event_loop_runs_headless_with_injected_time() {
     assert_eq!(white_now, 297_000);
 }
 
+/// Art. 6.2.1 / 6.5: the time spent on the help screen is no one's thinking time — the
+/// clock of the player to move stands while it is open, and runs again once it is closed.
+#[test]
+fn art_6_2_1_the_clock_stands_while_the_help_screen_is_open() {
+    let mut a = app(None, Some("5+3"));
+    let chars = |text: &str| -> Vec<Event> {
+        text.chars()
+            .map(|c| {
+                Event::Key(key(if c == '\n' {
+                    KeyCode::Enter
+                } else {
+                    KeyCode::Char(c)
+                }))
+            })
+            .collect()
+    };
+    // One second per event: e4 entered at 3 s; the help opened at 4 s; five seconds of
+    // resizes with it open (5–9 s), closed with Esc at 10 s; e5 entered at 13 s.
+    let mut keys = chars("e4\n?");
+    keys.extend((0..5).map(|_| Event::Resize(80, 24)));
+    keys.push(Event::Key(key(KeyCode::Esc)));
+    keys.extend(chars("e5\n"));
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let flow = event_loop::run(
+        &mut t,
+        &mut a,
+        &mut Script(keys),
+        &Ticking(std::cell::Cell::new(0)),
+        &mut Alone,
+    )
+    .unwrap();
+    assert_eq!(flow, Flow::Quit);
+    let plies = a.session.game().plies();
+    assert_eq!(plies.len(), 2, "{}", a.announcement());
+    // Black thought from 3 s to 4 s and from 10 s to 13 s: 4 s, then the 3 s increment.
+    // Had the clock run behind the help screen it would read 4:53.
+    assert_eq!(plies[1].clock_ms, Some(300_000 - 4_000 + 3_000));
+}
+
 #[test]
 fn art_6_11_pause_stops_both_clocks_and_moves_wait() {
     let mut a = app(None, Some("5+3"));
