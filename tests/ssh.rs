@@ -446,6 +446,12 @@ fn the_full_screen_over_ssh_follows_the_room_resizes_and_honours_no_color() {
     bea.send("e5");
     let both = |s: &str| s.lines().any(|l| l.contains("1. e4") && l.contains("e5"));
     ana.wait_screen("1. e4 e5 on the scoresheet", both);
+    // The full screen's status line writes the move as the scoresheet does (issue 22);
+    // words are the line mode's (bea's, above).
+    let status = ana.wait_screen("the status line with 1… e5", |s| {
+        s.lines().any(|l| l.trim_start().starts_with("1… e5"))
+    });
+    assert!(!status.contains("pawn Eva five"), "{status}");
     // Colours on a terminal that has them.
     assert!(has_colour(&ana.screen_with_escapes()));
     // A resized terminal gets the screen drawn again at its new size.

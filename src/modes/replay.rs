@@ -297,9 +297,19 @@ impl Replay {
         }
         let before = self.review.position_at(ply - 1);
         let number = before.fullmove_number();
-        let numbered = |what: &str| {
-            let side = sp.side(before.turn());
-            say(ReplaySay::Numbered { number, side, what }, lang)
+        let numbered = |what: &str| match sp.written {
+            // The screen writes it as the scoresheet does: "1… b4".
+            Some(_) => {
+                let dots = match before.turn() {
+                    crate::core::Color::White => ".",
+                    crate::core::Color::Black => "…",
+                };
+                format!("{number}{dots} {what}")
+            }
+            None => {
+                let side = sp.side(before.turn());
+                say(ReplaySay::Numbered { number, side, what }, lang)
+            }
         };
         let text = match self.review.plies.get(ply - 1) {
             Some(p) => match p.mv {
@@ -649,7 +659,15 @@ pub struct ReplayApp {
 }
 
 impl ReplayApp {
-    pub fn new(replay: Replay, keymap: Keymap, view: View, theme: ui::theme::Theme) -> ReplayApp {
+    pub fn new(
+        mut replay: Replay,
+        keymap: Keymap,
+        view: View,
+        theme: ui::theme::Theme,
+    ) -> ReplayApp {
+        // The screen writes moves in the scoresheet's notation (`1… Nc6`), not in words:
+        // words are the screen reader's (the line mode keeps its speaker as it is).
+        replay.speaker = replay.speaker.written(Some(view.notation));
         let lang = replay.lang();
         let items = replay
             .review
@@ -1102,8 +1120,8 @@ pub fn run_replay(opts: ReplayOptions) -> Result<(), ReplayError> {
     let paths = Paths::from_env()?;
     let config = Config::load(&paths)?;
     let (lang, speaker) = super::play::speaker(opts.lang, opts.names, &config);
-    let replay = Replay::new(review, speaker, Some(opts.file.clone()));
     if opts.screen_reader {
+        let replay = Replay::new(review, speaker, Some(opts.file.clone()));
         let stdin = io::stdin();
         let prompt = stdin.is_terminal();
         let mut out = io::stdout().lock();
@@ -1119,6 +1137,7 @@ pub fn run_replay(opts: ReplayOptions) -> Result<(), ReplayError> {
         lang,
     );
     let theme = ui::theme::Theme::load(&theme_name, Some(&paths.themes_dir))?;
+    let replay = Replay::new(review, speaker, Some(opts.file.clone()));
     let mut app = ReplayApp::new(replay, config.keymap()?, view, theme);
     let guard = crate::terminal::TerminalGuard::enter(false)?;
     let backend = ratatui::backend::CrosstermBackend::new(io::stdout());

@@ -306,7 +306,9 @@ impl Hub {
                 &room.session,
                 chair,
                 c.keymap.clone(),
-                c.speaker,
+                // The full screen writes moves as the scoresheet does (`2… Nc6`) and articles
+                // as numbers; words are the line mode's.
+                c.speaker.written(Some(c.view.notation)),
                 c.view.clone(),
                 c.theme.clone(),
             );
