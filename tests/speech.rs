@@ -1664,3 +1664,23 @@ fn app_d_2_6_low_time_said_rounded_up_to_the_mark() {
         "White has four point three seconds left."
     );
 }
+
+/// Art. 3.7.3.3 on a screen and in speech: a promotion without its piece is refused with
+/// the article written `Art. 3.7.3.3` on the full screen (a written speaker) and said in
+/// words in the line mode.
+#[test]
+fn art_3_7_3_3_promotion_without_a_piece_written_on_screen_spoken_in_the_line_mode() {
+    let pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let spoken = Speaker::new(Profile::En, Lang::En);
+    let e = spoken.read_move(&pos, "b8").unwrap_err();
+    assert!(
+        e.reason
+            .contains("article three point seven point three point three"),
+        "{}",
+        e.reason
+    );
+    let written = spoken.written(Some(escaque::core::Notation::ENGLISH));
+    let e = written.read_move(&pos, "b8").unwrap_err();
+    assert!(e.reason.contains("Art. 3.7.3.3"), "{}", e.reason);
+    assert!(!e.reason.contains("point"), "{}", e.reason);
+}

@@ -735,12 +735,14 @@ impl Speaker {
     }
 
     fn promotion_missing(&self, pos: &Position, text: &str, moves: Vec<Move>) -> ReadError {
+        // "article three point seven …" spoken, "Art. 3.7.3.3" on a screen.
+        let art = self.article(crate::laws::Article("3.7.3.3"));
         let reason = match self.lang {
             Lang::Es => format!(
-                "\"{text}\": el peón llega a la última fila; diga la pieza que corona, artículo tres punto siete punto tres punto tres."
+                "\"{text}\": el peón llega a la última fila; diga la pieza que corona, {art}."
             ),
             Lang::En => format!(
-                "\"{text}\": the pawn reaches the last rank; say the piece it becomes, article three point seven point three point three."
+                "\"{text}\": the pawn reaches the last rank; say the piece it becomes, {art}."
             ),
         };
         self.error(pos, text, ReadProblem::PromotionMissing, reason, moves)
@@ -759,12 +761,13 @@ impl Speaker {
                         .is_ok_and(|q| q.from == m.from && q.to == m.to)
             })
             .collect();
+        let art = self.article(crate::laws::Article("3.7.3.3"));
         let reason = match self.lang {
             Lang::Es => format!(
-                "\"{text}\": en las letras españolas R es el rey, y ningún peón se convierte en rey; corona en D, T, A o C (dama, torre, alfil o caballo), artículo tres punto siete punto tres punto tres."
+                "\"{text}\": en las letras españolas R es el rey, y ningún peón se convierte en rey; corona en D, T, A o C (dama, torre, alfil o caballo), {art}."
             ),
             Lang::En => format!(
-                "\"{text}\": in Spanish letters R is the king, which no pawn becomes; it becomes D, T, A or C (queen, rook, bishop or knight), article three point seven point three point three."
+                "\"{text}\": in Spanish letters R is the king, which no pawn becomes; it becomes D, T, A or C (queen, rook, bishop or knight), {art}."
             ),
         };
         self.error(pos, text, ReadProblem::PromotionMissing, reason, moves)
