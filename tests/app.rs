@@ -411,11 +411,9 @@ impl TimeSource for Ticking {
     }
 }
 
-#[test]
-fn art_6_event_loop_runs_headless_with_injected_time() {
-    let mut a = app(None, Some("5+3"));
-    let mut keys: Vec<Event> = "e4\ne5\n"
-        .chars()
+/// The key events of a typed text, `\n` as Enter.
+fn events(text: &str) -> Vec<Event> {
+    text.chars()
         .map(|c| {
             Event::Key(key(if c == '\n' {
                 KeyCode::Enter
@@ -423,18 +421,29 @@ fn art_6_event_loop_runs_headless_with_injected_time() {
                 KeyCode::Char(c)
             }))
         })
-        .collect();
-    keys.push(Event::Resize(120, 40));
-    keys.extend("qy".chars().map(|c| Event::Key(key(KeyCode::Char(c)))));
+        .collect()
+}
+
+/// Runs the event loop over `events` at 80 × 24, one second of the ticking clock per call.
+fn run_events(a: &mut App, events: Vec<Event>) -> Flow {
     let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    let flow = event_loop::run(
+    event_loop::run(
         &mut t,
-        &mut a,
-        &mut Script(keys),
+        a,
+        &mut Script(events),
         &Ticking(std::cell::Cell::new(0)),
         &mut Alone,
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn art_6_event_loop_runs_headless_with_injected_time() {
+    let mut a = app(None, Some("5+3"));
+    let mut keys = events("e4\ne5\n");
+    keys.push(Event::Resize(120, 40));
+    keys.extend(events("qy"));
+    let flow = run_events(&mut a, keys);
     assert_eq!(flow, Flow::Quit);
     let plies = a.session.game().plies();
     assert_eq!(plies.len(), 2);
@@ -461,33 +470,13 @@ fn art_6_event_loop_runs_headless_with_injected_time() {
 #[test]
 fn art_6_2_1_the_clock_stands_while_the_help_screen_is_open() {
     let mut a = app(None, Some("5+3"));
-    let chars = |text: &str| -> Vec<Event> {
-        text.chars()
-            .map(|c| {
-                Event::Key(key(if c == '\n' {
-                    KeyCode::Enter
-                } else {
-                    KeyCode::Char(c)
-                }))
-            })
-            .collect()
-    };
     // One second per event: e4 entered at 3 s; the help opened at 4 s; five seconds of
     // resizes with it open (5–9 s), closed with Esc at 10 s; e5 entered at 13 s.
-    let mut keys = chars("e4\n?");
+    let mut keys = events("e4\n?");
     keys.extend((0..5).map(|_| Event::Resize(80, 24)));
     keys.push(Event::Key(key(KeyCode::Esc)));
-    keys.extend(chars("e5\n"));
-    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    let flow = event_loop::run(
-        &mut t,
-        &mut a,
-        &mut Script(keys),
-        &Ticking(std::cell::Cell::new(0)),
-        &mut Alone,
-    )
-    .unwrap();
-    assert_eq!(flow, Flow::Quit);
+    keys.extend(events("e5\n"));
+    assert_eq!(run_events(&mut a, keys), Flow::Quit);
     let plies = a.session.game().plies();
     assert_eq!(plies.len(), 2, "{}", a.announcement());
     // Black thought from 3 s to 4 s and from 10 s to 13 s: 4 s, then the 3 s increment.

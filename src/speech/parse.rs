@@ -405,6 +405,18 @@ pub fn parse_role(text: &str) -> Option<Role> {
     role_word(one)
 }
 
+/// The promotions a pawn move written without its piece (`b8`, `bxa8`) could be: the legal
+/// moves from its square to its square, one for each piece.
+fn promotions(pos: &Position, stem: &str) -> Vec<Move> {
+    let Ok(queen) = parse_move(pos, &format!("{stem}=Q"), Letters::English) else {
+        return Vec::new();
+    };
+    legal(pos)
+        .into_iter()
+        .filter(|m| m.promotion().is_some() && m.from == queen.from && m.to == queen.to)
+        .collect()
+}
+
 /// A move in notation followed, after a space, by the en-passant suffix (`exd6 e.p.`,
 /// `exd6 ep`, Spanish `exd6 a.p.`), which C.9 allows and the notation reader takes.
 fn spaced_en_passant(text: &str) -> bool {
@@ -524,14 +536,7 @@ impl Speaker {
         match problem {
             SanProblem::Ambiguous(moves) => Notation::Read(Err(self.ambiguous(pos, text, moves))),
             SanProblem::PromotionMissing => {
-                let moves: Vec<Move> = legal(pos)
-                    .into_iter()
-                    .filter(|m| {
-                        m.promotion().is_some()
-                            && parse_move(pos, &format!("{text}=Q"), Letters::English)
-                                .is_ok_and(|q| q.from == m.from && q.to == m.to)
-                    })
-                    .collect();
+                let moves = promotions(pos, text);
                 Notation::Read(Err(self.promotion_missing(pos, text, moves)))
             }
             SanProblem::NoMatch | SanProblem::PromotionUnexpected | SanProblem::BadPromotion(_) => {
@@ -752,15 +757,10 @@ impl Speaker {
     /// could be are the same pawn's promotions.
     fn promotion_to_king(&self, pos: &Position, text: &str) -> ReadError {
         let bare = text.trim_end_matches(['+', '#', '!', '?']);
-        let square = bare.rsplit_once('=').map_or(bare, |(before, _)| before);
-        let moves: Vec<Move> = legal(pos)
-            .into_iter()
-            .filter(|m| {
-                m.promotion() == Some(Role::Queen)
-                    && parse_move(pos, &format!("{square}=Q"), Letters::English)
-                        .is_ok_and(|q| q.from == m.from && q.to == m.to)
-            })
-            .collect();
+        let moves = promotions(
+            pos,
+            bare.rsplit_once('=').map_or(bare, |(before, _)| before),
+        );
         let art = self.article(crate::laws::Article("3.7.3.3"));
         let reason = match self.lang {
             Lang::Es => format!(
