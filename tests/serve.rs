@@ -381,6 +381,8 @@ fn the_servers_autosaves_with_passwords_are_readable_by_its_owner_only() {
     assert!(text.contains("EscaqueRoomPassword"), "{text}");
     let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&file), 0o600);
+    // The journal beside it too (written before it).
+    assert_eq!(mode(&file.with_extension("journal")), 0o600);
     assert_eq!(mode(&autosave), 0o700);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -743,4 +745,240 @@ fn art_6_11_with_the_arbiter_away_both_players_start_the_clocks_again_and_it_is_
     h.say(ana, "resume", 7_000);
     h.say(bea, "resume", 7_000);
     assert_eq!(running(&h), None);
+}
+
+/// Waits (at most 10 s) for `path` to hold `text`; `None` if it never does.
+fn file_with(path: &std::path::Path, text: &str) -> Option<String> {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if let Ok(s) = std::fs::read_to_string(path) {
+            if s.contains(text) {
+                return Some(s);
+            }
+        }
+        if std::time::Instant::now() >= end {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// A server's folders under the temporary directory, empty.
+fn serve_dirs(tag: &str) -> (std::path::PathBuf, escaque::modes::serve::ServeDirs) {
+    let dir = std::env::temp_dir().join(format!("escaque-serve-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dirs = escaque::modes::serve::ServeDirs {
+        autosave: dir.join("autosave"),
+        games: dir.join("games"),
+    };
+    std::fs::create_dir_all(&dirs.autosave).unwrap();
+    (dir, dirs)
+}
+
+/// 9.5.3, 12.9, 6.11 across a crash: a wrong claim with a written move (the opponent's
+/// penalty time, the claim standing as a draw offer), the arbiter's time bonus and a pause
+/// are all in the room's journal, and a restarted server rebuilds the same game from it:
+/// the same events, the same clock readings, the same offer pending. Then the game goes
+/// on, ends by agreement, and leaves the autosave folder empty.
+#[test]
+fn art_9_5_3_a_restored_room_keeps_the_wrong_claims_penalty_and_the_clocks() {
+    use escaque::core::Color;
+    let (dir, dirs) = serve_dirs("journal");
+    let (code, events, clocks, pgn) = {
+        let mut h = Harness {
+            hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
+            out: Default::default(),
+        };
+        let ana = h.connect("Ana", false, 0);
+        h.say(ana, "new 5+0 white", 0);
+        let code = h.code(ana);
+        let bea = h.connect("Bea", false, 0);
+        h.say(bea, &format!("join {code}"), 0);
+        let arb = h.connect("Arbiter", true, 0);
+        h.say(arb, &format!("arbiter {code}"), 0);
+        h.say(ana, "e4", 1_000);
+        h.say(bea, "e5", 2_000);
+        // A draw claimed with Nf3 written, where there is none: wrong (9.5.3).
+        h.say(ana, "claim Nf3", 3_000);
+        h.say(ana, "yes", 3_000);
+        h.say(arb, "pause", 4_000);
+        h.say(arb, "resume", 4_500);
+        h.say(arb, "bonus white 45", 5_000);
+        // Black calls the arbiter: the clocks stop (6.11.1); the server crashes.
+        h.say(bea, "pause", 7_000);
+        let room = h.hub.rooms().get(&code).unwrap();
+        let game = room.session.game();
+        assert!(
+            game.events()
+                .iter()
+                .any(|e| matches!(e, escaque::laws::GameEvent::PenaltyApplied { .. })),
+            "{:?}",
+            game.events()
+        );
+        assert_eq!(game.pending_offer().map(|o| o.by), Some(Color::White));
+        let clock = game.clock().unwrap();
+        let clocks = [Color::White, Color::Black].map(|c| clock.remaining(c, 9_000));
+        let events = format!("{:#?}", game.events());
+        let pgn = escaque::laws::export::to_pgn_text(game, &[]);
+        let autosave = dirs.autosave.join(format!("{code}.pgn"));
+        wait_for_file(&autosave, "Nf3");
+        // The journal is written before the PGN (none on a server that keeps none).
+        let _ = file_with(&autosave.with_extension("journal"), "7000 pause");
+        (code, events, clocks, pgn)
+    };
+    let mut h = Harness {
+        hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 8),
+        out: Default::default(),
+    };
+    let said = h.hub.restore(&dirs.autosave, 0);
+    assert_eq!(said.len(), 1, "{said:?}");
+    let room = h.hub.rooms().get(&code).expect("the room is back");
+    let game = room.session.game();
+    let clock = game.clock().unwrap();
+    // Stopped by the player before the crash: it stays stopped at the same readings.
+    assert_eq!(
+        [Color::White, Color::Black].map(|c| clock.remaining(c, 50_000)),
+        clocks
+    );
+    assert_eq!(game.pending_offer().map(|o| o.by), Some(Color::White));
+    assert_eq!(escaque::laws::export::to_pgn_text(game, &[]), pgn);
+    // Nothing lost, nothing added.
+    assert_eq!(format!("{:#?}", game.events()), events);
+    assert!(said[0].contains("with its journal"), "{said:?}");
+    // The game goes on: the arbiter starts the clocks; Black accepts the standing offer.
+    let ana = h.connect("Ana", false, 1_000);
+    let bea = h.connect("Bea", false, 1_000);
+    let arb = h.connect("Arbiter", true, 1_000);
+    assert!(h.text(ana).contains("Welcome back."), "{}", h.text(ana));
+    h.say(arb, "resume", 2_000);
+    h.say(bea, "accept", 3_000);
+    h.say(bea, "yes", 3_000);
+    assert!(h.text(ana).contains("draw"), "{}", h.text(ana));
+    // Finished: in the games folder; neither autosave file is left.
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while std::fs::read_dir(&dirs.autosave).unwrap().next().is_some()
+        || std::fs::read_dir(&dirs.games).map_or(true, |mut d| d.next().is_none())
+    {
+        assert!(
+            std::time::Instant::now() < end,
+            "autosave {:?}",
+            std::fs::read_dir(&dirs.autosave)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect::<Vec<_>>()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An autosave without a journal (an older server's) still restores from its PGN, and a
+/// journal that does not read is said, with its line, and the PGN serves instead.
+#[test]
+fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_log_says_so() {
+    let (dir, dirs) = serve_dirs("badjournal");
+    let code = {
+        let mut h = Harness {
+            hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
+            out: Default::default(),
+        };
+        let ana = h.connect("Ana", false, 0);
+        h.say(ana, "new 5+0 white", 0);
+        let code = h.code(ana);
+        let bea = h.connect("Bea", false, 0);
+        h.say(bea, &format!("join {code}"), 0);
+        h.say(ana, "e4", 1_000);
+        h.say(bea, "e5", 2_000);
+        let autosave = dirs.autosave.join(format!("{code}.pgn"));
+        wait_for_file(&autosave, "e5");
+        code
+    };
+    let pgn = dirs.autosave.join(format!("{code}.pgn"));
+    let journal = pgn.with_extension("journal");
+    let text = wait_for_file(&journal, "b move e7e5");
+    let restore = |seed: u64| {
+        let mut h = Harness {
+            hub: Hub::new(Config::default(), Limits::default(), None, seed),
+            out: Default::default(),
+        };
+        let said = h.hub.restore(&dirs.autosave, 0);
+        let plies = h
+            .hub
+            .rooms()
+            .get(&code)
+            .map(|r| r.session.game().plies().len());
+        (said, plies)
+    };
+    let (said, plies) = restore(8);
+    assert!(said[0].contains("with its journal"), "{said:?}");
+    assert_eq!(plies, Some(2));
+    // A move the position does not allow: the line is quoted, the PGN serves.
+    std::fs::write(&journal, text.replace("e7e5", "e7e4")).unwrap();
+    let (said, plies) = restore(9);
+    assert!(said[0].contains("from the PGN alone"), "{said:?}");
+    assert!(said[0].contains("journal line 5: \""), "{said:?}");
+    assert!(said[0].contains("b move e7e4"), "{said:?}");
+    assert_eq!(plies, Some(2));
+    // No journal at all (an older server's autosave).
+    std::fs::remove_file(&journal).unwrap();
+    let (said, plies) = restore(10);
+    assert!(said[0].contains("without a journal"), "{said:?}");
+    assert_eq!(plies, Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 6.11.1 across two crashes: a room restored with its clocks stopped, saved again while
+/// only one player is back, and crashed again, still starts its clocks when both players
+/// are back (its journal says the stop was the restart's, not a player's).
+#[test]
+fn art_6_11_1_a_room_restored_twice_starts_its_clocks_when_both_players_are_back() {
+    use escaque::core::Color;
+    let (dir, dirs) = serve_dirs("twice");
+    let journal = |code: &str| dirs.autosave.join(format!("{code}.journal"));
+    let hub = |seed: u64| Harness {
+        hub: Hub::new(
+            Config::default(),
+            Limits::default(),
+            Some(dirs.clone()),
+            seed,
+        ),
+        out: Default::default(),
+    };
+    let code = {
+        let mut h = hub(7);
+        let ana = h.connect("Ana", false, 0);
+        h.say(ana, "new 5+0 white", 0);
+        let code = h.code(ana);
+        let bea = h.connect("Bea", false, 0);
+        h.say(bea, &format!("join {code}"), 0);
+        h.say(ana, "e4", 1_000);
+        wait_for_file(&journal(&code), "w move e2e4");
+        code
+    };
+    {
+        let mut h = hub(8);
+        h.hub.restore(&dirs.autosave, 0);
+        // Ana alone comes back: the room is saved (stopped by the restart), and crashes.
+        let ana = h.connect("Ana", false, 1_000);
+        h.say(ana, "draw", 1_000);
+        h.say(ana, "yes", 1_000);
+        wait_for_file(&journal(&code), "w offer");
+        assert!(
+            std::fs::read_to_string(journal(&code))
+                .unwrap()
+                .contains("1000 restart"),
+        );
+    }
+    let mut h = hub(9);
+    let said = h.hub.restore(&dirs.autosave, 0);
+    assert!(said[0].contains("with its journal"), "{said:?}");
+    let running = |h: &Harness| {
+        let room = h.hub.rooms().get(&code).unwrap();
+        room.session.game().clock().unwrap().running()
+    };
+    assert_eq!(running(&h), None);
+    h.connect("Bea", false, 1_000);
+    h.connect("Ana", false, 2_000);
+    assert_eq!(running(&h), Some(Color::Black));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -131,7 +131,7 @@ impl Autosaver {
         }
         std::fs::create_dir_all(&self.dir)?;
         let acts = session.journal();
-        if !resumable_journal(session) {
+        if !session.journal_is_whole() {
             // A game resumed from its PGN alone: the PGN is all there is.
             let _ = std::fs::remove_file(&journal);
         } else if self.file.is_none() || acts.len() < self.written {
@@ -156,15 +156,6 @@ impl Autosaver {
         write_atomic(&path, pgn_text(session).as_bytes())?;
         Ok(path)
     }
-}
-
-/// Whether `session`'s journal rebuilds it (it starts with the session's start; a game
-/// resumed from a PGN alone has a journal of what followed only).
-fn resumable_journal(session: &Session) -> bool {
-    session
-        .journal()
-        .first()
-        .is_some_and(|e| e.act == crate::table::journal::Act::Start)
 }
 
 /// Moves an unfinished autosave (and its journal) into `games_dir`, where it is kept as
@@ -250,8 +241,35 @@ pub fn unfinished(autosave_dir: &Path) -> Option<PathBuf> {
 /// Reads a saved game and rebuilds the session: the setup from the tags (`setup` gives
 /// what the tags do not say), the moves replayed, the clocks brought to the recorded
 /// readings. Returns the session and the time (ms, on the game's own time line) at which
-/// it stands: the caller's time source continues from there.
-pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeError> {
+/// it stands: the caller's time source continues from there. A journal beside the PGN
+/// that cannot be replayed is an error (the player is told, and may move it away).
+pub fn resume(path: &Path, setup: Setup) -> Result<(Session, u64), ResumeError> {
+    let (session, now, _) = resume_inner(path, setup, true)?;
+    Ok((session, now))
+}
+
+/// How a resumed game's journal served.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JournalUse {
+    /// The whole session was rebuilt from it.
+    Replayed,
+    /// There was none: the PGN alone (an older autosave).
+    Absent,
+    /// It could not be used (why, with the line it stopped at): the PGN alone.
+    Unread(String),
+}
+
+/// [`resume`], falling back to the PGN alone when the journal beside it cannot be used
+/// (`escaque serve` restores its rooms so), and saying how the journal served.
+pub fn resume_or_pgn(path: &Path, setup: Setup) -> Result<(Session, u64, JournalUse), ResumeError> {
+    resume_inner(path, setup, false)
+}
+
+fn resume_inner(
+    path: &Path,
+    mut setup: Setup,
+    strict: bool,
+) -> Result<(Session, u64, JournalUse), ResumeError> {
     let p = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|source| ResumeError::Io {
         path: p.clone(),
@@ -273,33 +291,62 @@ pub fn resume(path: &Path, mut setup: Setup) -> Result<(Session, u64), ResumeErr
     })?;
     // The journal, when there is one that agrees with the PGN, gives the whole session;
     // the PGN alone gives its moves and clock readings.
-    if let Ok(journal) = std::fs::read_to_string(journal_path(path)) {
-        // A last line without its newline was cut short by a crash: left out.
-        let whole = match journal.rfind('\n') {
-            Some(end) => &journal[..=end],
-            None => "",
-        };
-        let mut lines = whole.lines().enumerate().map(|(i, l)| (i + 1, l));
-        if lines.next().map(|(_, h)| h) == Some(crate::table::journal::HEADER) {
-            let (session, now) =
-                Session::replay(setup.clone(), lines).map_err(|e| ResumeError::Other {
-                    path: journal_path(path).display().to_string(),
-                    message: e.to_string(),
-                })?;
-            // The journal is appended before the PGN is written: it may hold one act
-            // more than a PGN that a crash kept from being written.
-            if session.game().plies().len() >= pgn.moves.len() {
-                return Ok((session, now));
+    let jpath = journal_path(path);
+    let journal = match std::fs::read_to_string(&jpath) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => JournalUse::Absent,
+        Err(e) => JournalUse::Unread(format!("{}: {e}", jpath.display())),
+        Ok(journal) => {
+            // A last line without its newline was cut short by a crash: left out.
+            let whole = match journal.rfind('\n') {
+                Some(end) => &journal[..=end],
+                None => "",
+            };
+            let mut lines = whole.lines().enumerate().map(|(i, l)| (i + 1, l));
+            match lines.next().map(|(_, h)| h) {
+                Some(crate::table::journal::HEADER) => {
+                    match Session::replay(setup.clone(), lines) {
+                        Err(e) if strict => {
+                            return Err(ResumeError::Other {
+                                path: jpath.display().to_string(),
+                                message: e.to_string(),
+                            });
+                        }
+                        Err(e) => JournalUse::Unread(format!("{}: {e}", jpath.display())),
+                        // The journal is written before the PGN: it may hold one act more
+                        // than a PGN that a crash kept from being written.
+                        Ok((session, now)) if session.game().plies().len() >= pgn.moves.len() => {
+                            return Ok((session, now, JournalUse::Replayed));
+                        }
+                        Ok((session, _)) => JournalUse::Unread(format!(
+                            "{}: {} plies, fewer than the {} of the game beside it",
+                            jpath.display(),
+                            session.game().plies().len(),
+                            pgn.moves.len()
+                        )),
+                    }
+                }
+                first => JournalUse::Unread(format!(
+                    "{}: line 1: \"{}\": not \"{}\"",
+                    jpath.display(),
+                    first.unwrap_or_default(),
+                    crate::table::journal::HEADER
+                )),
             }
         }
-    }
+    };
     let (game, now) = replay(&pgn, &setup).map_err(|(ply, san, message)| ResumeError::Move {
         path: p.clone(),
         ply,
         san,
         message,
     })?;
-    Ok((Session::from_game(game, setup), now))
+    // The play mode has always taken a journal it cannot use silently (a header it does
+    // not know, one behind the PGN): only a replay that fails is its error.
+    let journal = match journal {
+        JournalUse::Unread(_) if strict => JournalUse::Absent,
+        j => j,
+    };
+    Ok((Session::from_game(game, setup), now, journal))
 }
 
 /// The setup a saved game was played with (its tags over `setup`), if the file reads.

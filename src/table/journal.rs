@@ -20,6 +20,10 @@
 //! 20000 seal
 //! ```
 //!
+//! A room of `escaque serve` opens its game before the players are seated: its journal
+//! begins `open` (the clock waits) and says `begin` when both are there and the clock
+//! starts (6.5).
+//!
 //! Moves are written in UCI and read back against the position they were played from;
 //! castling is written `O-O` or `O-O-O`, since in Chess960 the king's move in UCI (`f1g1`)
 //! can also be a plain king move (Guidelines II.3).
@@ -49,6 +53,13 @@ pub enum PlayerAct {
 pub enum Act {
     /// The session began (the clock started, 6.5).
     Start,
+    /// A room's session began, its clock waiting for both players ([`Act::Begin`]).
+    Open,
+    /// Both players of a room are seated: the clock starts (6.5).
+    Begin,
+    /// The server restarted: the room's clocks stop until both players are back (6.11.1:
+    /// stopped for a reason outside the players' control).
+    Restart,
     Player {
         by: Color,
         act: PlayerAct,
@@ -113,6 +124,9 @@ impl Entry {
         let mut s = format!("{} ", self.at);
         match self.act {
             Act::Start => s.push_str("start"),
+            Act::Open => s.push_str("open"),
+            Act::Begin => s.push_str("begin"),
+            Act::Restart => s.push_str("restart"),
             Act::Player { by, act } => {
                 let _ = write!(s, "{} ", color_code(by));
                 match act {
@@ -264,6 +278,9 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
     };
     let act = match w.get(1).copied() {
         Some("start") => Act::Start,
+        Some("open") => Act::Open,
+        Some("begin") => Act::Begin,
+        Some("restart") => Act::Restart,
         Some("strict") => Act::Strict(w.get(2) == Some(&"on")),
         Some("touch") => Act::Touch(Hand::Touch(square(2)?)),
         Some("release") => Act::Touch(Hand::Release(square(2)?)),
@@ -354,6 +371,9 @@ mod tests {
         let sq = |s: &str| s.parse::<Square>().unwrap();
         let mut acts = vec![
             Act::Start,
+            Act::Open,
+            Act::Begin,
+            Act::Restart,
             Act::Engine(e2e4),
             Act::Pause,
             Act::Resume,

@@ -19,7 +19,6 @@
 use std::collections::BTreeMap;
 
 use crate::core::Color;
-use crate::laws::Game;
 use crate::laws::clock::ClockOptions;
 use crate::laws::time_control::TimeControl;
 
@@ -249,13 +248,8 @@ impl Room {
         if let Some(n) = chess960 {
             setup.set_chess960(n);
         }
-        let game = match &setup.time_control {
-            Some(tc) if tc.is_timed() => {
-                Game::with_clock(setup.start, tc.clone(), setup.clock_options)
-            }
-            _ => Game::new(setup.start),
-        };
-        let mut session = Session::from_game(game, setup);
+        // The journal begins now; the clock waits for both players (6.5).
+        let mut session = Session::open(setup, now);
         session.share(Shared::default());
         Room {
             code,
@@ -292,7 +286,9 @@ impl Room {
         let started = seats.iter().all(Option::is_some);
         let mut stopped = false;
         if started && session.game().clock().is_some() && !session.game().is_over() {
-            stopped = session.game_mut().pause_clock(game_now).is_ok();
+            // In the journal too: restored again before the players are back, the game
+            // is still one stopped by a restart (not by a player or the arbiter, 6.11).
+            stopped = session.stop_for_restart(game_now).is_ok() || session.stopped_by_restart();
         }
         session.share(Shared {
             started,
@@ -365,7 +361,7 @@ impl Room {
     pub fn players_back(&mut self, now: u64) {
         if self.stopped_by_restart {
             let t = self.time(now);
-            if self.session_mut().game_mut().resume_clock(t).is_ok() {
+            if self.session_mut().pause(None, true, t).is_ok() {
                 self.version += 1;
             }
             self.stopped_by_restart = false;
@@ -487,11 +483,9 @@ impl Room {
                 self.session_mut().set_name(color, name);
                 if self.seats.iter().all(Option::is_some) && !self.started {
                     self.started = true;
-                    if self.session.game().clock().is_some() {
-                        // A fresh clock starts; nothing can refuse it.
-                        let t = self.time(now);
-                        let _ = self.session_mut().game_mut().start_clock(t);
-                    }
+                    // A fresh clock starts (nothing can refuse it); the journal says so.
+                    let t = self.time(now);
+                    let _ = self.session_mut().begin(t);
                 }
                 Role::Player(color)
             }

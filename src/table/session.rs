@@ -241,13 +241,7 @@ impl Session {
     /// A new game from `setup`; with a clock in the FIDE start mode White's clock starts at
     /// `now` (6.5); in the casual mode it starts with White's first move.
     pub fn new(setup: Setup, now: u64) -> Session {
-        let mut game = match &setup.time_control {
-            Some(tc) if tc.is_timed() => {
-                Game::with_clock(setup.start, tc.clone(), setup.clock_options)
-            }
-            _ => Game::new(setup.start),
-        };
-        game.set_supervision(setup.supervision);
+        let mut game = fresh_game(&setup);
         if game.clock().is_some() && !game.is_over() {
             // Starting a fresh clock cannot fail; a set-up position already over has none.
             let _ = game.start_clock(now);
@@ -258,6 +252,59 @@ impl Session {
             act: Act::Start,
         });
         session
+    }
+
+    /// A room's game (`escaque serve`), opened at `now` before its players are seated:
+    /// the clock waits for [`Session::begin`] (6.5: it starts when both are there).
+    pub fn open(setup: Setup, now: u64) -> Session {
+        let game = fresh_game(&setup);
+        let mut session = Session::from_game(game, setup);
+        session.journal.push(Entry {
+            at: now,
+            act: Act::Open,
+        });
+        session
+    }
+
+    /// Both players of a room are seated: the clock starts at `now` (6.5).
+    pub fn begin(&mut self, now: u64) -> Result<(), SessionError> {
+        if self.game.clock().is_some() && !self.game.is_over() {
+            self.game.start_clock(now)?;
+        }
+        self.log(now, Act::Begin);
+        Ok(())
+    }
+
+    /// The server restarted (a room's game restored): the clocks stop at `now` until
+    /// both players are back (6.11.1), and the journal says why they stopped.
+    pub fn stop_for_restart(&mut self, now: u64) -> Result<(), SessionError> {
+        self.tick(now);
+        self.game.pause_clock(now)?;
+        self.log(now, Act::Restart);
+        Ok(())
+    }
+
+    /// Whether the clocks stand stopped by a restart of the server
+    /// ([`Session::stop_for_restart`]), not started again nor stopped by anyone since.
+    pub fn stopped_by_restart(&self) -> bool {
+        self.game
+            .clock()
+            .is_some_and(|k| k.phase() == crate::laws::clock::Phase::Paused)
+            && self
+                .journal
+                .iter()
+                .rev()
+                .find(|e| matches!(e.act, Act::Pause | Act::Resume | Act::Restart))
+                .is_some_and(|e| e.act == Act::Restart)
+    }
+
+    /// Whether the journal rebuilds the whole session ([`Session::replay`]): it begins
+    /// with the session's start (a game resumed from a PGN alone has a journal of what
+    /// followed only).
+    pub fn journal_is_whole(&self) -> bool {
+        self.journal
+            .first()
+            .is_some_and(|e| matches!(e.act, Act::Start | Act::Open))
     }
 
     /// A session over an existing record (a resumed game); its journal is empty (the
@@ -665,20 +712,25 @@ impl Session {
             };
             last = entry.at;
             let Some(s) = session.as_mut() else {
-                if entry.act != Act::Start {
-                    return Err(JournalError {
-                        line: n,
-                        text: text.to_string(),
-                        what: "a journal starts with the start of the session".into(),
-                    });
-                }
-                session = Some(Session::new(setup.clone(), entry.at));
+                session = Some(match entry.act {
+                    Act::Start => Session::new(setup.clone(), entry.at),
+                    Act::Open => Session::open(setup.clone(), entry.at),
+                    _ => {
+                        return Err(JournalError {
+                            line: n,
+                            text: text.to_string(),
+                            what: "a journal starts with the start of the session".into(),
+                        });
+                    }
+                });
                 continue;
             };
             let at = entry.at;
             let before = s.journal.len();
             let result = match entry.act {
-                Act::Start => Ok(()),
+                Act::Start | Act::Open => Ok(()),
+                Act::Begin => s.begin(at),
+                Act::Restart => s.stop_for_restart(at),
                 Act::Player { by, act } => {
                     let cmd = match act {
                         PlayerAct::Move(m) => Command::Move(m),
@@ -1043,6 +1095,16 @@ impl Session {
     pub fn game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
+}
+
+/// A new game as `setup` says, its clock (if any) not started yet.
+fn fresh_game(setup: &Setup) -> Game {
+    let mut game = match &setup.time_control {
+        Some(tc) if tc.is_timed() => Game::with_clock(setup.start, tc.clone(), setup.clock_options),
+        _ => Game::new(setup.start),
+    };
+    game.set_supervision(setup.supervision);
+    game
 }
 
 /// An arbiter's decision typed at a live game, as the action on the game: what the words

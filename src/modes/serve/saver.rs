@@ -1,14 +1,29 @@
 //! The writer of `escaque serve`: rooms' unfinished games autosaved, finished ones
 //! written to the games folder, by a thread of its own (the hub's lock never waits for the
 //! disk); and the rooms restored from the autosaves at start.
+//!
+//! A room's autosave is two files: `ROOM.journal`, every act of the game with its instant
+//! ([`crate::table::journal`]), from which a restarted server rebuilds the session exactly
+//! (offers, claims and their penalties, the arbiter's decisions, pauses, flag falls, the
+//! clocks); and `ROOM.pgn`, the readable game with the room's own tags (its code, the
+//! seats' keys, the password's hash), which also says how the game was set up. Both are
+//! rewritten whole, atomically, the journal first: a PGN never stands beside an older
+//! journal.
 
 use super::*;
 
 /// A game to write.
 pub(super) enum SaveJob {
-    /// The unfinished game of a room, written over its autosave.
-    Autosave { room: String, text: String },
-    /// A finished game: written to the games directory, the autosave removed.
+    /// The unfinished game of a room, written over its autosave: the PGN, and the
+    /// journal when the session has a whole one (a room restored from an older PGN alone
+    /// has not; its old journal, if any, is removed).
+    Autosave {
+        room: String,
+        text: String,
+        journal: Option<String>,
+    },
+    /// A finished game: written to the games directory, the autosave (both files)
+    /// removed.
     Finished { room: String, session: Box<Session> },
 }
 
@@ -42,16 +57,34 @@ pub(super) fn start_saver(dirs: ServeDirs) -> std::sync::mpsc::Sender<SaveJob> {
                 }
                 // A failed write cannot stop the games; the next move writes again.
                 match job {
-                    SaveJob::Autosave { room, text } => {
+                    SaveJob::Autosave {
+                        room,
+                        text,
+                        journal,
+                    } => {
                         let path = dirs.autosave.join(format!("{room}.pgn"));
+                        let journal_path = crate::modes::persist::journal_path(&path);
                         // Mode 0600 in a 0700 folder: a room's password is in its tags.
-                        let _ = crate::fsutil::private_dir(&dirs.autosave).and_then(|_| {
-                            crate::fsutil::write_atomic_private(&path, text.as_bytes())
-                        });
+                        let _ = crate::fsutil::private_dir(&dirs.autosave)
+                            .and_then(|_| match &journal {
+                                Some(j) => {
+                                    crate::fsutil::write_atomic_private(&journal_path, j.as_bytes())
+                                }
+                                None => match std::fs::remove_file(&journal_path) {
+                                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                                    _ => Ok(()),
+                                },
+                            })
+                            .and_then(|_| {
+                                crate::fsutil::write_atomic_private(&path, text.as_bytes())
+                            });
                     }
                     SaveJob::Finished { room, session } => {
                         if crate::modes::persist::save_game(&session, &dirs.games).is_ok() {
-                            let _ = std::fs::remove_file(dirs.autosave.join(format!("{room}.pgn")));
+                            let path = dirs.autosave.join(format!("{room}.pgn"));
+                            let _ =
+                                std::fs::remove_file(crate::modes::persist::journal_path(&path));
+                            let _ = std::fs::remove_file(path);
                         }
                     }
                 }
@@ -89,6 +122,10 @@ impl Hub {
             SaveJob::Autosave {
                 room: room.code.clone(),
                 text: crate::laws::export::to_pgn_text(room.session.game(), &tags),
+                journal: room
+                    .session
+                    .journal_is_whole()
+                    .then(|| crate::table::journal::text(room.session.journal())),
             }
         };
         let _ = saver.send(job);
@@ -113,9 +150,17 @@ impl Hub {
         for path in paths {
             let salt = self.rooms.salt();
             match restore_room(&path, now, salt) {
-                Ok(room) => {
+                Ok((room, journal)) => {
+                    use crate::modes::persist::JournalUse;
+                    let how = match journal {
+                        JournalUse::Replayed => "with its journal".to_string(),
+                        JournalUse::Absent => "without a journal: from the PGN alone".to_string(),
+                        JournalUse::Unread(why) => {
+                            format!("from the PGN alone: the journal was not read ({why})")
+                        }
+                    };
                     said.push(format!(
-                        "restored room {} ({} – {}, {} plies) from {}",
+                        "restored room {} ({} – {}, {} plies) from {}, {how}",
                         room.code,
                         room.session.name(Color::White),
                         room.session.name(Color::Black),
@@ -131,15 +176,16 @@ impl Hub {
     }
 }
 
-/// One room from its autosave.
+/// One room from its autosave: the session replayed from its journal, or from the PGN
+/// alone when there is none or it does not read (how, said with the room).
 fn restore_room(
     path: &std::path::Path,
     now: u64,
     salt: [u8; 16],
-) -> Result<crate::table::room::Room, String> {
+) -> Result<(crate::table::room::Room, crate::modes::persist::JournalUse), String> {
     use crate::table::room::{Holder, Room};
-    let (session, game_now) =
-        crate::modes::persist::resume(path, crate::table::session::Setup::default())
+    let (session, game_now, journal) =
+        crate::modes::persist::resume_or_pgn(path, crate::table::session::Setup::default())
             .map_err(|e| e.to_string())?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let pgn = crate::laws::pgn::read_str(&text)
@@ -178,7 +224,8 @@ fn restore_room(
     session.retain_tags(|k| {
         !k.starts_with("EscaqueRoom") && !k.ends_with("Key") && k != "EscaqueArbiterName"
     });
-    Ok(Room::restored(
-        code, settings, session, seats, arbiter, game_now, now,
+    Ok((
+        Room::restored(code, settings, session, seats, arbiter, game_now, now),
+        journal,
     ))
 }
