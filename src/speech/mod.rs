@@ -21,6 +21,7 @@
 pub mod batch;
 pub mod commands;
 mod describe;
+pub mod errors;
 mod events;
 pub mod keys;
 pub mod lobby;
