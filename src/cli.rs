@@ -675,7 +675,15 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                     transport,
                 },
                 err,
-            )?;
+            )
+            .map_err(|e| match e {
+                // The allowlist and the host key are the operator's to fix: said in the
+                // interface language.
+                crate::modes::serve::ServeError::Keys(k) => {
+                    CliError::Usage(crate::speech::access::key_error(&k, session_lang(None)))
+                }
+                other => other.into(),
+            })?;
             Ok(Status::Success)
         }
         Some(Command::Completions { shell }) => {

@@ -326,3 +326,29 @@ fn app_a_1_a_bad_time_control_is_refused_in_the_interface_language() {
     );
     assert!(err.contains("at column 3"), "{err}");
 }
+
+/// The server's operator is told what is wrong with the allowlist in the interface
+/// language, the file named.
+#[test]
+fn serve_refuses_a_missing_allowlist_in_the_interface_language() {
+    let args = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--allowlist",
+        "/nonexistent-escaque/allowed_keys",
+    ];
+    let (code, err) = escaque_in(&args, "es_ES.UTF-8", None, "serve-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("la lista de acceso /nonexistent-escaque/allowed_keys no existe: "),
+        "{err}"
+    );
+    assert!(!err.contains("does not exist"), "{err}");
+    let (code, err) = escaque_in(&args, "C.UTF-8", None, "serve-en");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the allowlist /nonexistent-escaque/allowed_keys does not exist: "),
+        "{err}"
+    );
+}

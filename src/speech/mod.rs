@@ -18,6 +18,7 @@
 //! Nothing here writes a digit or a symbol: speech engines read "1 e4" as a number. No
 //! terminal, no clock: the caller passes the time.
 
+pub mod access;
 pub mod batch;
 pub mod commands;
 mod describe;
