@@ -360,7 +360,8 @@ impl EngineSide {
                 EngineEvent::BestMove(mv) => {
                     self.thinking = false;
                     if let Err(e) = session.engine_move(mv, now) {
-                        self.message = Some(e.to_string());
+                        let speaker = Speaker::new(Profile::En, self.lang);
+                        self.message = Some(speaker.refusal(&e));
                     }
                     return;
                 }
