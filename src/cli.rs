@@ -56,8 +56,9 @@ pub enum NamesArg {
 pub struct PlayArgs {
     /// Time control: `15+10`, `90/40+30:30+30`, `3+2d` (delay), `none`, or `pgn:300+2`
     /// (default: the config's, 15+10).
-    #[arg(long, value_name = "SPEC", value_parser = parse_tc)]
-    pub tc: Option<crate::laws::time_control::TimeControl>,
+    /// Read by [`PlayArgs::options`], which says what is wrong in the session's language.
+    #[arg(long, value_name = "SPEC")]
+    pub tc: Option<String>,
     /// Who plays White.
     #[arg(long, value_enum, value_name = "WHO")]
     pub white: Option<SeatArg>,
@@ -120,9 +121,29 @@ pub struct PlayArgs {
     pub black_name: Option<String>,
 }
 
-fn parse_tc(s: &str) -> Result<crate::laws::time_control::TimeControl, String> {
-    s.parse()
-        .map_err(|e: crate::laws::time_control::TimeControlError| e.to_string())
+/// A time control from the command line; what is wrong in it said in `lang`.
+fn parse_tc(
+    s: &str,
+    lang: crate::lang::Lang,
+) -> Result<crate::laws::time_control::TimeControl, CliError> {
+    s.parse().map_err(|e| {
+        CliError::Usage(format!(
+            "--tc {}",
+            crate::speech::errors::time_control(&e, lang)
+        ))
+    })
+}
+
+/// The session's language as play mode will choose it: the command line's, else the
+/// config's (when the config file can be read), else the environment's. For the errors of
+/// the command line itself, said before play mode reads its config.
+fn session_lang(given: Option<crate::lang::Lang>) -> crate::lang::Lang {
+    given.unwrap_or_else(|| {
+        crate::config::Paths::from_env()
+            .ok()
+            .and_then(|paths| crate::config::Config::load(&paths).ok())
+            .map_or_else(crate::lang::Lang::from_env, |config| config.lang())
+    })
 }
 
 pub(crate) fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
@@ -165,7 +186,12 @@ impl PlayArgs {
                 SeatArg::Engine => Seat::Engine,
             })
         };
-        let lang = || self.lang.unwrap_or_else(crate::lang::Lang::from_env);
+        let lang = || session_lang(self.lang);
+        let time_control = self
+            .tc
+            .as_deref()
+            .map(|tc| parse_tc(tc, lang()))
+            .transpose()?;
         let chess960 = match self.chess960.as_deref() {
             None => None,
             Some(_) if self.fen.is_some() => {
@@ -178,7 +204,7 @@ impl PlayArgs {
             })?),
         };
         Ok(crate::modes::play::PlayOptions {
-            time_control: self.tc.clone(),
+            time_control,
             chess960,
             white: seat(self.white),
             black: seat(self.black),
@@ -499,8 +525,6 @@ pub enum CliError {
     #[error("{0}")]
     Input(String),
     #[error(transparent)]
-    TimeControl(#[from] crate::laws::time_control::TimeControlError),
-    #[error(transparent)]
     Play(#[from] crate::modes::play::PlayError),
     #[error("{0}")]
     Usage(String),
@@ -586,7 +610,10 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             Ok(Status::Success)
         }
         Some(Command::Tc { spec }) => {
-            for line in crate::laws::time_control::tc_command(&spec)? {
+            let lines = crate::laws::time_control::tc_command(&spec).map_err(|e| {
+                CliError::Usage(crate::speech::errors::time_control(&e, session_lang(None)))
+            })?;
+            for line in lines {
                 writeln!(out, "{line}")?;
             }
             Ok(Status::Success)
@@ -648,7 +675,15 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                     transport,
                 },
                 err,
-            )?;
+            )
+            .map_err(|e| match e {
+                // The allowlist and the host key are the operator's to fix: said in the
+                // interface language.
+                crate::modes::serve::ServeError::Keys(k) => {
+                    CliError::Usage(crate::speech::access::key_error(&k, session_lang(None)))
+                }
+                other => other.into(),
+            })?;
             Ok(Status::Success)
         }
         Some(Command::Completions { shell }) => {

@@ -857,3 +857,57 @@ fn art_7_5_1_decided_pgn_keeps_the_moves_recorded_after_an_illegal_move() {
     // A complete game keeps nothing aside.
     assert!(one("[Result \"*\"]\n\n1. e4 e5 *\n").unplayed.is_empty());
 }
+
+/// Art. 8.1.1: a game the reader refuses is a finding, and the Spanish report says the
+/// reader's error in Spanish (which game, line and column, the input quoted): no English
+/// inside the Spanish sentence. A `TimeControl` tag that cannot be read (6.3) likewise.
+#[test]
+fn art_8_1_1_an_unreadable_record_is_said_in_the_reports_language() {
+    let text = "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n\
+                1. e4 {sin cerrar e5 *\n";
+    let e = pgn::read_str(text).next().unwrap().unwrap_err();
+    let unreadable = escaque::laws::arbiter::review_unreadable(&e);
+    let finding = &unreadable.findings[0];
+    assert_eq!(finding.kind, FindingKind::UnreadableRecord);
+    let es = report::detail(finding, Lang::Es);
+    assert!(
+        es.starts_with("La partida no se puede leer: partida 1, línea 6, columna 7: comentario sin cerrar: la '{' de \"{sin cerrar e5 *"),
+        "{es}"
+    );
+    let en = report::detail(finding, Lang::En);
+    assert!(
+        en.starts_with("The game cannot be read: game 1, line 6, column 7: unterminated comment"),
+        "{en}"
+    );
+    let whole = report::report(&unreadable, Lang::Es);
+    for english in [
+        "unterminated",
+        "game 1",
+        "line 6",
+        "at column",
+        "is never closed",
+    ] {
+        assert!(!whole.contains(english), "{english}: {whole}");
+    }
+
+    let game = pgn::read_str("[TimeControl \"40/x\"]\n\n1. e4 *\n")
+        .next()
+        .unwrap()
+        .unwrap();
+    let reviewed = review(&game);
+    let finding = reviewed
+        .findings
+        .iter()
+        .find(|f| f.kind == FindingKind::TimeControlClass)
+        .unwrap();
+    assert_eq!(
+        report::detail(finding, Lang::Es),
+        "La etiqueta TimeControl \"40/x\" no se puede leer: \"40/x\": en la columna 4, se \
+         esperaba un número de segundos y hay 'x'"
+    );
+    assert_eq!(
+        report::detail(finding, Lang::En),
+        "The TimeControl tag \"40/x\" cannot be read: \"40/x\": at column 4, expected a number \
+         of seconds, found 'x'"
+    );
+}

@@ -253,3 +253,102 @@ fn engine_strength_and_move_time_on_the_command_line() {
         assert!(out.contains(flag), "{out}");
     }
 }
+
+/// Runs escaque with the locale and the config file given (in a directory of its own).
+fn escaque_in(args: &[&str], lang: &str, config: Option<&str>, tag: &str) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("escaque-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("config.toml");
+    if let Some(text) = config {
+        std::fs::write(&file, text).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(args)
+        .env("ESCAQUE_DATA_DIR", &dir)
+        .env("ESCAQUE_CONFIG", &file)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run escaque");
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A bad `--tc` (and a bad `escaque tc`) is refused in the interface language: Spanish from
+/// `LANG=es_ES.UTF-8` or from the config's `lang = "es"`, the input quoted with the column
+/// and what was expected there; no English words in the Spanish sentence.
+#[test]
+fn app_a_1_a_bad_time_control_is_refused_in_the_interface_language() {
+    let spanish = [
+        escaque_in(&["--tc", "3+x"], "es_ES.UTF-8", None, "tc-env"),
+        escaque_in(
+            &["--tc", "3+x"],
+            "C.UTF-8",
+            Some("lang = \"es\"\n"),
+            "tc-cfg",
+        ),
+        escaque_in(&["play", "--tc", "3+x"], "es_ES.UTF-8", None, "tc-play"),
+        escaque_in(&["tc", "3+x"], "es_ES.UTF-8", None, "tc-cmd"),
+    ];
+    for (code, err) in spanish {
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("\"3+x\": en la columna 3, se esperaba un número de segundos y hay 'x'"),
+            "{err}"
+        );
+        for english in ["expected", "found", "at column", "invalid value"] {
+            assert!(!err.contains(english), "{english}: {err}");
+        }
+    }
+    let (code, err) = escaque_in(&["--tc", "90/40+30x"], "es_ES.UTF-8", None, "tc-next");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("se esperaba 'd' (demora), 'b' (Bronstein), ':' o el final y hay 'x'"),
+        "{err}"
+    );
+    let (code, err) = escaque_in(&["--tc", "3+x"], "C.UTF-8", None, "tc-en");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("\"3+x\": at column 3, expected a number of seconds, found 'x'"),
+        "{err}"
+    );
+    // The command line's language is over the environment's and the config's.
+    let (_, err) = escaque_in(
+        &["--tc", "3+x", "--lang", "en"],
+        "es_ES.UTF-8",
+        None,
+        "tc-arg",
+    );
+    assert!(err.contains("at column 3"), "{err}");
+}
+
+/// The server's operator is told what is wrong with the allowlist in the interface
+/// language, the file named.
+#[test]
+fn serve_refuses_a_missing_allowlist_in_the_interface_language() {
+    let args = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--allowlist",
+        "/nonexistent-escaque/allowed_keys",
+    ];
+    let (code, err) = escaque_in(&args, "es_ES.UTF-8", None, "serve-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("la lista de acceso /nonexistent-escaque/allowed_keys no existe: "),
+        "{err}"
+    );
+    assert!(!err.contains("does not exist"), "{err}");
+    let (code, err) = escaque_in(&args, "C.UTF-8", None, "serve-en");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the allowlist /nonexistent-escaque/allowed_keys does not exist: "),
+        "{err}"
+    );
+}

@@ -491,12 +491,12 @@ fn every_action_has_default_keys_and_words_in_both_languages() {
     for action in Action::ALL {
         assert!(!keymap.keys(action).is_empty(), "{action}");
         for lang in [Lang::Es, Lang::En] {
-            assert!(!action.label(lang).is_empty());
-            assert!(!action.description(lang).is_empty());
+            assert!(!escaque::speech::keys::label(action, lang).is_empty());
+            assert!(!escaque::speech::keys::description(action, lang).is_empty());
         }
         assert_ne!(
-            action.description(Lang::Es),
-            action.description(Lang::En),
+            escaque::speech::keys::description(action, Lang::Es),
+            escaque::speech::keys::description(action, Lang::En),
             "{action}"
         );
     }

@@ -159,7 +159,7 @@ fn handshake_reads_the_name_and_options_and_sets_the_asked_ones() {
         ]
     );
     assert_eq!(
-        e.notes()[1].describe(Lang::Es),
+        escaque::speech::errors::option_note(&e.notes()[1], Lang::Es),
         "el motor no ofrece la opción 'Contempt': se omite"
     );
     drop(e);
@@ -509,7 +509,7 @@ fn a_missing_binary_is_not_found_in_words() {
         "{text}"
     );
     assert!(
-        err.describe(Lang::Es)
+        escaque::speech::errors::engine(&err, Lang::Es)
             .starts_with("no se encontró el motor '/nonexistent/escaque-no-such-engine': "),
     );
     let bare = Engine::spawn(Path::new("escaque-no-such-engine"), &[], &quick());
@@ -545,7 +545,7 @@ fn an_engine_that_is_never_ready_times_out_in_words() {
         .err()
         .expect("an error");
     assert_eq!(
-        err.describe(Lang::Es),
+        escaque::speech::errors::engine(&err, Lang::Es),
         "el motor 'Fake UCI' no contestó a 'isready' con 'readyok' en 1 s"
     );
 }
@@ -569,7 +569,7 @@ fn a_crash_is_reported_with_its_status_and_last_words_and_the_game_is_kept() {
          on purpose after 1 moves\""
     );
     assert!(
-        err.describe(Lang::Es)
+        escaque::speech::errors::engine(&err, Lang::Es)
             .starts_with("el motor 'Fake UCI' se detuvo (exit status: 3)")
     );
     assert!(!e.is_alive());
@@ -657,7 +657,7 @@ fn a_go_not_answered_in_the_callers_limit_is_unresponsive_by_injected_time() {
         "the engine 'Fake UCI' stopped answering after 10 s"
     );
     assert_eq!(
-        err.describe(Lang::Es),
+        escaque::speech::errors::engine(&err, Lang::Es),
         "el motor 'Fake UCI' dejó de contestar tras 10 s"
     );
     assert_eq!(e.overdue(70_000, 10_000), None);
@@ -902,9 +902,9 @@ fn guidelines_ii_an_engine_without_uci_chess960_is_refused_in_words() {
     assert!(matches!(err, EngineError::NoChess960 { .. }));
     assert!(err.to_string().contains("does not play Chess960"), "{err}");
     assert!(
-        err.describe(Lang::Es).contains("no juega Ajedrez960"),
+        escaque::speech::errors::engine(&err, Lang::Es).contains("no juega Ajedrez960"),
         "{}",
-        err.describe(Lang::Es)
+        escaque::speech::errors::engine(&err, Lang::Es)
     );
 }
 

@@ -698,3 +698,52 @@ fn the_arbiters_decisions_are_not_lost_on_leaving() {
     );
     std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
+
+/// Art. 8.1.1 in a Spanish replay: a game the reader refuses is still replayed, and its
+/// finding says the reader's error in Spanish, on the screen and in the line mode; a
+/// `TimeControl` tag that cannot be read (6.3) too. No English in the Spanish sentences.
+#[test]
+fn art_8_1_1_a_pgn_error_is_said_in_spanish_in_a_spanish_replay() {
+    let dir = std::env::temp_dir().join(format!("escaque-replay-{}-pgnerr", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n[White \"Ana\"]\n[Black \"Bruno\"]\n[Result \"*\"]\n\
+         [TimeControl \"40/x\"]\n\n1. e4 e5 *\n\n\
+         [Event \"b\"]\n[White \"Ana\"]\n[Black \"Bruno\"]\n[Result \"*\"]\n\n\
+         1. e4 {sin cerrar e5 *\n",
+    )
+    .unwrap();
+    let english = [
+        "unterminated",
+        "never closed",
+        "expected",
+        "found",
+        "at column",
+        ", line ",
+    ];
+    for (game, spanish) in [
+        (1, "en la columna 4, se esperaba un número de segundos"),
+        (2, "comentario sin cerrar"),
+    ] {
+        let mut out = Vec::new();
+        {
+            let mut line = ReplayLine::new(replay_of(&file, game, Lang::Es), &mut out, false);
+            line.run(io::Cursor::new("hallazgos\ninforme\n".to_string()))
+                .unwrap();
+        }
+        let said = String::from_utf8(out).unwrap();
+        assert!(said.contains(spanish), "{spanish}: {said}");
+        for word in english {
+            assert!(!said.contains(word), "{word}: {said}");
+        }
+        let app = app_of(&file, game, Lang::Es);
+        let screen = text(&app, 160, 50);
+        for word in english {
+            assert!(!screen.contains(word), "{word}: {screen}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

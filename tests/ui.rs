@@ -1224,3 +1224,91 @@ fn every_glyph_is_one_column_wide_and_squares_map_back() {
     assert_eq!(view.square_at_grid(0, 0), Some(sq("h1")));
     assert_eq!(view.square_at_grid(8, 0), None);
 }
+
+/// The words of a clock pane, one line each.
+fn pane_text(clock: &ClockView, width: u16) -> String {
+    clock
+        .lines(width, &classic())
+        .iter()
+        .map(|line| line.iter().map(|(t, _)| t.as_str()).collect::<String>() + "\n")
+        .collect()
+}
+
+/// Art. 6.3, App. A.1/B.1: a Spanish session's clock pane is in Spanish throughout: the
+/// time control's class, the period, the moves to the control, the increment, a delay and
+/// its countdown (with a decimal comma), a pause; and the board's title says whose move it
+/// is in Spanish.
+#[test]
+fn art_6_3_the_spanish_clock_pane_has_no_english_words() {
+    let mut g = clocked(None, "90/40+30:30+30");
+    let now = play(&mut g, &["e4", "e5"], 0, 10 * S);
+    let mut s = Scene::new(g, now + 5 * S);
+    s.lang = Lang::Es;
+    s.notation = Notation::SPANISH;
+    let clock = |g: &Game, now: u64, glyphs: Glyphs| {
+        pane_text(
+            &ClockView {
+                clock: g.clock(),
+                now_ms: now,
+                names: ["Ana", "Bruno"],
+                lang: Lang::Es,
+                low_time_ms: 60 * S,
+                glyphs,
+            },
+            60,
+        )
+    };
+    let pane = clock(&s.game, s.now, Glyphs::Ascii);
+    let mut all = pane.clone();
+    for spanish in [
+        "estándar",
+        "periodo 1",
+        "jugadas al control",
+        "+30 s por jugada",
+        "B Ana",
+        "N Bruno",
+    ] {
+        assert!(pane.contains(spanish), "{spanish}: {pane}");
+    }
+    let board = text(&s.render(120, 40, &classic()));
+    assert!(board.contains("juegan las blancas"), "{board}");
+    assert!(
+        board.contains(" Reloj ") && board.contains(" Planilla "),
+        "{board}"
+    );
+
+    let delay = clocked(None, "5+5d");
+    let pane =
+        clock(&delay, 2 * S, Glyphs::Unicode) + &clock(&clocked(None, "15+10"), 0, Glyphs::Unicode);
+    all.push_str(&pane);
+    for spanish in ["demora 5 s", "3,0 s", "blitz", "rápidas"] {
+        assert!(pane.contains(spanish), "{spanish}: {pane}");
+    }
+    let mut paused = clocked(None, "15+10");
+    paused.pause_clock(S).unwrap();
+    let pane = clock(&paused, 2 * S, Glyphs::Unicode)
+        + &clock(&Game::new(Position::new()), 0, Glyphs::Unicode);
+    assert!(
+        pane.contains("EN PAUSA") && pane.contains("sin reloj"),
+        "{pane}"
+    );
+    all.push_str(&pane);
+    let unlimited = clock(&clocked(None, "none"), 0, Glyphs::Unicode);
+    assert!(unlimited.contains("sin límite de tiempo"), "{unlimited}");
+    all.push_str(&unlimited);
+    for english in [
+        "standard",
+        "rapid ",
+        "period ",
+        "moves to control",
+        "increment",
+        "delay",
+        "PAUSED",
+        "no clock",
+        "no time limit",
+        "time used",
+        "W ",
+    ] {
+        assert!(!all.contains(english), "{english}: {all}");
+    }
+}

@@ -30,7 +30,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::Color;
-use crate::lang::Lang;
 use crate::laws::clock::Clock;
 
 pub use process::Engine;
@@ -252,7 +251,7 @@ pub enum EngineEvent {
     /// Progress of the search (depth, score, principal variation checked for legality).
     Info(SearchInfo),
     /// Something went wrong: the engine died, answered with an illegal move or no move, or
-    /// did not answer in time. The game is untouched; show `describe(lang)`.
+    /// did not answer in time. The game is untouched; show `speech::errors::engine`.
     Failed(EngineError),
 }
 
@@ -369,64 +368,6 @@ impl EngineError {
             EngineError::IllegalMoveGiven { .. } => None,
         }
     }
-
-    /// The error in the interface language, for the status line.
-    pub fn describe(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
-        match self {
-            EngineError::NotFound { program, source } => {
-                format!("no se encontró el motor '{program}': {source}")
-            }
-            EngineError::Spawn { program, source } => {
-                format!("no se pudo arrancar el motor '{program}': {source}")
-            }
-            EngineError::Handshake {
-                program,
-                command,
-                expected,
-                waited_ms,
-            } => format!(
-                "el motor '{program}' no contestó a '{command}' con '{expected}' en {}",
-                seconds(*waited_ms)
-            ),
-            EngineError::Died {
-                program,
-                status,
-                last_stderr,
-            } => {
-                let mut s = format!("el motor '{program}' se detuvo");
-                if let Some(st) = status {
-                    s.push_str(&format!(" ({st})"));
-                }
-                if let Some(e) = last_stderr {
-                    s.push_str(&format!("; sus últimas palabras: \"{e}\""));
-                }
-                s
-            }
-            EngineError::Unresponsive { program, waited_ms } => format!(
-                "el motor '{program}' dejó de contestar tras {}",
-                seconds(*waited_ms)
-            ),
-            EngineError::IllegalBestMove { program, text, fen } => format!(
-                "el motor '{program}' contestó con la jugada '{text}', que no es legal en la \
-                 posición {fen}"
-            ),
-            EngineError::NoMove { program, text, fen } => format!(
-                "el motor '{program}' no dio ninguna jugada ('bestmove {text}') en la posición \
-                 {fen}"
-            ),
-            EngineError::NoChess960 { program } => format!(
-                "el motor '{program}' no juega Ajedrez960 (no ofrece la opción UCI_Chess960): \
-                 juega esta partida sin él, o con un motor que lo juegue, como Stockfish"
-            ),
-            EngineError::IllegalMoveGiven { number, text, fen } => format!(
-                "la jugada {number} ('{text}') dada al motor no es legal en la posición {fen}: \
-                 no se consultó al motor"
-            ),
-        }
-    }
 }
 
 /// A note on the options: what was skipped or adjusted (not an error).
@@ -441,34 +382,26 @@ pub enum OptionNote {
     BadValue { name: String, value: String },
 }
 
-impl OptionNote {
-    pub fn describe(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (OptionNote::NotOffered { name }, Lang::En) => {
-                format!("the engine does not offer the option '{name}': skipped")
-            }
-            (OptionNote::NotOffered { name }, Lang::Es) => {
-                format!("el motor no ofrece la opción '{name}': se omite")
-            }
-            (OptionNote::Clamped { name, asked, sent }, Lang::En) => {
-                format!("option '{name}': {asked} is out of range, {sent} was set")
-            }
-            (OptionNote::Clamped { name, asked, sent }, Lang::Es) => {
-                format!("opción '{name}': {asked} está fuera de rango, se puso {sent}")
-            }
-            (OptionNote::BadValue { name, value }, Lang::En) => {
-                format!("option '{name}': the value '{value}' does not fit it: skipped")
-            }
-            (OptionNote::BadValue { name, value }, Lang::Es) => {
-                format!("opción '{name}': el valor '{value}' no le corresponde: se omite")
-            }
-        }
-    }
-}
-
+/// In English, for logs; `speech::errors::option_note` says it in the session's language.
 impl fmt::Display for OptionNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(Lang::En))
+        match self {
+            OptionNote::NotOffered { name } => {
+                write!(f, "the engine does not offer the option '{name}': skipped")
+            }
+            OptionNote::Clamped { name, asked, sent } => {
+                write!(
+                    f,
+                    "option '{name}': {asked} is out of range, {sent} was set"
+                )
+            }
+            OptionNote::BadValue { name, value } => {
+                write!(
+                    f,
+                    "option '{name}': the value '{value}' does not fit it: skipped"
+                )
+            }
+        }
     }
 }
 

@@ -39,7 +39,7 @@ use super::game::{
 };
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, PgnError, PgnGame, StartError};
-use super::time_control::{TimeClass, TimeControl};
+use super::time_control::{TimeClass, TimeControl, TimeControlError};
 
 /// What a finding is about. [`FindingKind::name`] is its stable snake_case name (JSON).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -185,13 +185,16 @@ pub enum Says {
         rating_seconds: Option<u64>,
     },
     /// The `TimeControl` tag cannot be read.
-    TimeControlUnreadable { text: String, error: String },
+    TimeControlUnreadable {
+        text: String,
+        error: TimeControlError,
+    },
     /// A variant escaque does not adjudicate.
     UnsupportedVariant { variant: String },
     /// The start position cannot occur in a game (3.10), or `SetUp` without a `FEN`.
     IllegalSetup(StartError),
-    /// The game cannot be read (the reader's error, as it says it).
-    Unreadable { error: String },
+    /// The game cannot be read: the reader's error (which game, where, what is wrong).
+    Unreadable { error: PgnError },
     /// 5.1.1: `winner` mated.
     Checkmate { winner: Color },
     /// 5.2.1.
@@ -461,7 +464,7 @@ fn time_control_read(text: &str) -> (Option<TimeControl>, Option<Finding>) {
                 return (tc.clone(), f.clone());
             }
         }
-        let tc = TimeControl::from_pgn(text).map_err(|e| e.to_string());
+        let tc = TimeControl::from_pgn(text);
         let finding = time_control_finding(text, &tc);
         let tc = tc.ok();
         *last = Some((text.to_string(), tc.clone(), finding.clone()));
@@ -470,7 +473,7 @@ fn time_control_read(text: &str) -> (Option<TimeControl>, Option<Finding>) {
 }
 
 /// The finding for the time control and its class (A.1, B.1, Glossary).
-fn time_control_finding(text: &str, tc: &Result<TimeControl, String>) -> Option<Finding> {
+fn time_control_finding(text: &str, tc: &Result<TimeControl, TimeControlError>) -> Option<Finding> {
     match tc {
         Ok(tc) => {
             let class = tc.class()?;
@@ -1122,7 +1125,7 @@ pub fn review_unreadable(error: &PgnError) -> Review {
             Article("8.1.1"),
             FindingKind::UnreadableRecord,
             Says::Unreadable {
-                error: error.to_string(),
+                error: error.clone(),
             },
         )],
         time_control: None,

@@ -484,7 +484,7 @@ pub enum TimeControlProblem {
     Empty,
     #[error("expected {expected}, found {}", found_text(*.found))]
     Expected {
-        expected: &'static str,
+        expected: Expect,
         found: Option<char>,
     },
     #[error("the number is too large")]
@@ -531,11 +531,84 @@ struct Parser<'a> {
     end: usize,
 }
 
-const EXPECT_MINUTES: &str = "a number of minutes (or seconds with 's', as in 30s)";
-const EXPECT_MOVES: &str = "a number of moves";
-const EXPECT_BONUS: &str = "a number of seconds";
-const EXPECT_PGN_SECONDS: &str = "a number of seconds";
-const EXPECT_PGN_FIELD: &str = "a number of seconds (or moves/seconds)";
+/// What the parser expected where it found something else (`speech::errors` says it in the
+/// session's language; `Display` in English, for logs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// A base time: minutes, or seconds with `s` (`30s`).
+    Minutes,
+    /// The moves of a period (`40` in `90/40`).
+    Moves,
+    /// A number of seconds (a bonus, a PGN field).
+    Seconds,
+    /// A PGN field: seconds, or moves/seconds.
+    PgnField,
+    /// The digits of a fraction of minutes, after the `.` (`0.5`).
+    MinuteDigits,
+    /// The end of the text, after a sandclock's time (`*3`).
+    EndAfterSandclock,
+    /// The end of the text, after a PGN sandclock's seconds (`*180`).
+    EndAfterSandclockSeconds,
+    /// One of these, in this order (what may follow a period's part).
+    OneOf(&'static [Next]),
+}
+
+/// Something that may come next in a time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// This character.
+    Char(char),
+    /// The letter of a US delay (`d` in the human form, `S` in PGN).
+    Delay(char),
+    /// The letter of a Bronstein delay (`b`, `B`).
+    Bronstein(char),
+    /// The end of the text.
+    End,
+}
+
+impl fmt::Display for Next {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Next::Char(c) => write!(f, "'{c}'"),
+            Next::Delay(c) => write!(f, "'{c}' (delay)"),
+            Next::Bronstein(c) => write!(f, "'{c}' (Bronstein)"),
+            Next::End => f.write_str("the end"),
+        }
+    }
+}
+
+/// `a, b or c`: the items with commas, the last after `or` (the word given).
+pub fn list_or(items: &[String], or: &str) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {or} {last}", rest.join(", ")),
+    }
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expect::Minutes => "a number of minutes (or seconds with 's', as in 30s)",
+            Expect::Moves => "a number of moves",
+            Expect::Seconds => "a number of seconds",
+            Expect::PgnField => "a number of seconds (or moves/seconds)",
+            Expect::MinuteDigits => "the digits of the minutes after '.'",
+            Expect::EndAfterSandclock => "the end after a sandclock's time",
+            Expect::EndAfterSandclockSeconds => "the end after a sandclock's seconds",
+            Expect::OneOf(next) => {
+                let items: Vec<String> = next.iter().map(Next::to_string).collect();
+                return f.write_str(&list_or(&items, "or"));
+            }
+        })
+    }
+}
+
+const EXPECT_MINUTES: Expect = Expect::Minutes;
+const EXPECT_MOVES: Expect = Expect::Moves;
+const EXPECT_BONUS: Expect = Expect::Seconds;
+const EXPECT_PGN_SECONDS: Expect = Expect::Seconds;
+const EXPECT_PGN_FIELD: Expect = Expect::PgnField;
 
 impl<'a> Parser<'a> {
     fn new(input: &'a str, start: usize) -> Parser<'a> {
@@ -578,7 +651,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expected(&self, expected: &'static str) -> TimeControlError {
+    fn expected(&self, expected: Expect) -> TimeControlError {
         self.error_at(
             self.pos,
             TimeControlProblem::Expected {
@@ -600,7 +673,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A run of ASCII digits as a u32.
-    fn number(&mut self, expected: &'static str) -> Result<u32, TimeControlError> {
+    fn number(&mut self, expected: Expect) -> Result<u32, TimeControlError> {
         self.skip_ws();
         let start = self.pos;
         let mut value: u64 = 0;
@@ -642,7 +715,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
             }
             if self.pos == frac_start {
-                return Err(self.expected("the digits of the minutes after '.'"));
+                return Err(self.expected(Expect::MinuteDigits));
             }
             if (num * 60) % den != 0 {
                 let text: String = self.chars[start..self.pos].iter().collect();
@@ -669,7 +742,7 @@ impl<'a> Parser<'a> {
             let seconds = self.human_base()?;
             self.skip_ws();
             if !self.at_end() {
-                return Err(self.expected("the end after a sandclock's time"));
+                return Err(self.expected(Expect::EndAfterSandclock));
             }
             if seconds == 0 {
                 return Err(self.error_at(start, TimeControlProblem::NoTime));
@@ -730,11 +803,18 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                 }
                 Some(_) => {
-                    return Err(self.expected(match (moves, plus) {
-                        (_, true) => "'d' (delay), 'b' (Bronstein), ':' or the end",
-                        (Some(_), false) => "'+', ':' or the end",
-                        (None, false) => "'/', '+', ':' or the end",
-                    }));
+                    return Err(self.expected(Expect::OneOf(match (moves, plus) {
+                        (_, true) => &[
+                            Next::Delay('d'),
+                            Next::Bronstein('b'),
+                            Next::Char(':'),
+                            Next::End,
+                        ],
+                        (Some(_), false) => &[Next::Char('+'), Next::Char(':'), Next::End],
+                        (None, false) => {
+                            &[Next::Char('/'), Next::Char('+'), Next::Char(':'), Next::End]
+                        }
+                    })));
                 }
             }
         }
@@ -757,7 +837,7 @@ impl<'a> Parser<'a> {
             let seconds = self.number(EXPECT_PGN_SECONDS)?;
             self.skip_ws();
             if !self.at_end() {
-                return Err(self.expected("the end after a sandclock's seconds"));
+                return Err(self.expected(Expect::EndAfterSandclockSeconds));
             }
             if seconds == 0 {
                 return Err(self.error_at(start, TimeControlProblem::NoTime));
@@ -824,15 +904,33 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                 }
                 Some(_) => {
-                    return Err(self.expected(if marker {
-                        "':' or the end"
+                    return Err(self.expected(Expect::OneOf(if marker {
+                        &[Next::Char(':'), Next::End]
                     } else if plus {
-                        "'S' (delay), 'B' (Bronstein), ':' or the end"
+                        &[
+                            Next::Delay('S'),
+                            Next::Bronstein('B'),
+                            Next::Char(':'),
+                            Next::End,
+                        ]
                     } else if moves.is_some() {
-                        "'+', 'S' (delay), 'B' (Bronstein), ':' or the end"
+                        &[
+                            Next::Char('+'),
+                            Next::Delay('S'),
+                            Next::Bronstein('B'),
+                            Next::Char(':'),
+                            Next::End,
+                        ]
                     } else {
-                        "'/', '+', 'S' (delay), 'B' (Bronstein), ':' or the end"
-                    }));
+                        &[
+                            Next::Char('/'),
+                            Next::Char('+'),
+                            Next::Delay('S'),
+                            Next::Bronstein('B'),
+                            Next::Char(':'),
+                            Next::End,
+                        ]
+                    })));
                 }
             }
         }

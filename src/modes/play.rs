@@ -275,7 +275,7 @@ impl EngineSide {
             Ok(e) => side.engine = Some(e),
             Err(e) => {
                 side.failed = true;
-                side.message = Some(e.describe(lang));
+                side.message = Some(crate::speech::errors::engine(&e, lang));
             }
         }
         side
@@ -349,7 +349,7 @@ impl EngineSide {
             );
             if let Err(e) = engine.go(game.start(), &moves, go, now) {
                 self.failed = true;
-                self.message = Some(e.describe(self.lang));
+                self.message = Some(crate::speech::errors::engine(&e, self.lang));
                 return;
             }
             self.limit_ms = go.answer_limit_ms(turn, self.answer_timeout_ms);
@@ -360,7 +360,8 @@ impl EngineSide {
                 EngineEvent::BestMove(mv) => {
                     self.thinking = false;
                     if let Err(e) = session.engine_move(mv, now) {
-                        self.message = Some(e.to_string());
+                        let speaker = Speaker::new(Profile::En, self.lang);
+                        self.message = Some(speaker.refusal(&e));
                     }
                     return;
                 }
@@ -372,13 +373,13 @@ impl EngineSide {
                 EngineEvent::Failed(e) => {
                     self.failed = true;
                     self.thinking = false;
-                    self.message = Some(e.describe(self.lang));
+                    self.message = Some(crate::speech::errors::engine(&e, self.lang));
                     return;
                 }
             }
         }
         if let Some(EngineEvent::Failed(e)) = self.limit_ms.and_then(|l| engine.overdue(now, l)) {
-            self.message = Some(e.describe(self.lang));
+            self.message = Some(crate::speech::errors::engine(&e, self.lang));
         }
     }
 

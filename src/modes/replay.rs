@@ -729,8 +729,8 @@ impl ReplayApp {
         self.announcement = self.replay.words(Voice::Written);
     }
 
-    fn say(&mut self, es: &str, en: &str) {
-        self.announcement = self.lang().pick(es, en).to_string();
+    fn say(&mut self, s: ReplaySay) {
+        self.announcement = say(s, self.lang());
     }
 
     /// One key.
@@ -753,7 +753,7 @@ impl ReplayApp {
                 }
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => {
                     self.pending = None;
-                    self.say("Cancelado.", "Cancelled.");
+                    self.say(ReplaySay::Cancelled);
                 }
                 _ => {}
             }
@@ -785,17 +785,14 @@ impl ReplayApp {
                 if self.replay.step(true) {
                     self.arrived();
                 } else {
-                    self.say(
-                        "Es la última jugada de la partida.",
-                        "This is the last ply of the game.",
-                    );
+                    self.say(ReplaySay::LastPly);
                 }
             }
             Action::StepBack => {
                 if self.replay.step(false) {
                     self.arrived();
                 } else {
-                    self.say("Es la posición inicial.", "This is the start position.");
+                    self.say(ReplaySay::AtStart);
                 }
             }
             Action::FirstPly => {
@@ -810,16 +807,10 @@ impl ReplayApp {
             Action::NextFinding | Action::PrevFinding => {
                 if self.replay.to_finding(action == Action::NextFinding) {
                     self.arrived();
-                } else if action == Action::NextFinding {
-                    self.say(
-                        "No hay más hallazgos después de esta jugada.",
-                        "There are no more findings after this ply.",
-                    );
                 } else {
-                    self.say(
-                        "No hay hallazgos antes de esta jugada.",
-                        "There are no findings before this ply.",
-                    );
+                    self.say(ReplaySay::NoFindingThatWay {
+                        forward: action == Action::NextFinding,
+                    });
                 }
             }
             Action::JumpToPly => self.open(LineKind::Jump),
@@ -830,10 +821,7 @@ impl ReplayApp {
             Action::Flip => self.bottom = !self.bottom,
             Action::ToggleClockReadings => self.view.clock_readings = !self.view.clock_readings,
             Action::Cancel => self.input = None,
-            _ => self.say(
-                "Esa orden no sirve en el repaso.",
-                "That command is not for the replay.",
-            ),
+            _ => self.say(ReplaySay::NotForReplay),
         }
         ReplayFlow::Continue
     }
@@ -852,7 +840,7 @@ impl ReplayApp {
             KeyCode::Char('n' | 'N') => return ReplayFlow::Quit,
             KeyCode::Esc => {
                 self.quitting = false;
-                self.say("Sigue el repaso.", "Back to the replay.");
+                self.say(ReplaySay::BackToReplay);
             }
             _ => {}
         }
@@ -972,12 +960,12 @@ impl ReplayApp {
             Vec::new()
         };
         let line_text = self.input.as_ref().map(|i| {
-            let label = match (i.kind, lang) {
-                (LineKind::Jump, Lang::Es) => "Ir a la jugada: ",
-                (LineKind::Jump, Lang::En) => "Go to ply: ",
-                (LineKind::Decide, Lang::Es) => "Decisión: ",
-                (LineKind::Decide, Lang::En) => "Decision: ",
-            };
+            let label = say(
+                ReplaySay::LinePrompt {
+                    decision: i.kind == LineKind::Decide,
+                },
+                lang,
+            );
             (
                 format!("{label}{}", i.text),
                 label.chars().count() + i.cursor,

@@ -91,13 +91,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
             let line = match lines.next() {
                 Some(Ok(l)) => l,
                 Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => {
-                    let s = self
-                        .lang()
-                        .pick(
-                            "Esa línea no es texto UTF-8; se ignora.",
-                            "That line is not UTF-8 text; it is ignored.",
-                        )
-                        .to_string();
+                    let s = say(ReplaySay::NotUtf8, self.lang());
                     self.say(&s)?;
                     continue;
                 }
@@ -107,8 +101,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                     if let Some(saved) = self.replay.save_at_end() {
                         self.say(&saved)?;
                     }
-                    let bye = self.lang().pick("Fin de la entrada.", "End of input.");
-                    let bye = bye.to_string();
+                    let bye = say(ReplaySay::EndOfInput, self.lang());
                     self.say(&bye)?;
                     return Ok(ReplayLineEnd::EndOfInput);
                 }

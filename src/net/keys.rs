@@ -27,8 +27,6 @@ use russh::keys::ssh_key::private::{Ed25519Keypair, KeypairData};
 use russh::keys::ssh_key::public::KeyData;
 use russh::keys::{Algorithm, HashAlg, PrivateKey, PublicKey};
 
-use crate::lang::Lang;
-
 /// The name of the host key file in the server's data directory.
 pub const HOST_KEY_FILE: &str = "host_ed25519";
 
@@ -90,7 +88,7 @@ const UNENFORCEABLE: &[&str] = &["from", "expiry-time", "cert-authority", "verif
 // ---------------------------------------------------------------------------------------
 
 /// A host key or allowlist that cannot be used. The English text is the `Display`;
-/// [`KeyError::describe`] gives it in the interface language.
+/// `speech::access::key_error` gives it in the interface language.
 #[derive(Debug, thiserror::Error)]
 pub enum KeyError {
     /// The host key file exists but cannot be read (permissions, a directory in its place).
@@ -199,7 +197,7 @@ pub enum LineProblem {
 }
 
 /// The public key file a player of this key type has, for the advice in messages.
-fn pub_file(key_type: &str) -> &'static str {
+pub fn pub_file(key_type: &str) -> &'static str {
     match key_type {
         "ssh-rsa" => "~/.ssh/id_rsa.pub",
         "sk-ssh-ed25519@openssh.com" => "~/.ssh/id_ed25519_sk.pub",
@@ -209,242 +207,90 @@ fn pub_file(key_type: &str) -> &'static str {
     }
 }
 
-impl LineProblem {
-    /// The problem in the interface language.
-    pub fn describe(&self, lang: Lang) -> String {
+/// In English (logs, and the server's own messages); `speech::access` says it in the
+/// interface language.
+impl fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use LineProblem::*;
         let accepted = ACCEPTED_KEY_TYPES.join(", ");
-        match (self, lang) {
-            (NotText, Lang::En) => "is not UTF-8 text: save the allowlist as UTF-8".into(),
-            (NotText, Lang::Es) => "no es texto UTF-8: guarde la lista en UTF-8".into(),
-            (NoKey, Lang::En) => "has no key after the options: a line is `[options] key-type \
+        let text: String = match self {
+            NotText => "is not UTF-8 text: save the allowlist as UTF-8".into(),
+            NoKey => "has no key after the options: a line is `[options] key-type \
                  base64 [name]`, the options followed by the line of the player's \
                  ~/.ssh/id_ed25519.pub"
                 .into(),
-            (NoKey, Lang::Es) => "no tiene clave tras las opciones: una línea es `[opciones] \
-                 tipo base64 [nombre]`, las opciones seguidas de la línea del \
-                 ~/.ssh/id_ed25519.pub del jugador"
-                .into(),
-            (MissingKeyType, Lang::En) => "is key data without its key type: a line is \
+            MissingKeyType => "is key data without its key type: a line is \
                  `[options] key-type base64 [name]`; copy the whole line of the player's \
                  ~/.ssh/id_ed25519.pub, starting with ssh-ed25519"
                 .into(),
-            (MissingKeyType, Lang::Es) => "son datos de una clave sin su tipo: una línea es \
-                 `[opciones] tipo base64 [nombre]`; copie la línea entera del \
-                 ~/.ssh/id_ed25519.pub del jugador, que empieza por ssh-ed25519"
-                .into(),
-            (UnknownKeyType, Lang::En) => format!(
+            UnknownKeyType => format!(
                 "is not a key type the server can verify (it accepts {accepted}): a line is \
                  `[options] key-type base64 [name]`; copy the whole line of the player's \
                  ~/.ssh/id_ed25519.pub (made with `ssh-keygen -t ed25519`)"
             ),
-            (UnknownKeyType, Lang::Es) => format!(
-                "no es un tipo de clave que el servidor pueda verificar (acepta {accepted}): \
-                 una línea es `[opciones] tipo base64 [nombre]`; copie la línea entera del \
-                 ~/.ssh/id_ed25519.pub del jugador (hecho con `ssh-keygen -t ed25519`)"
-            ),
-            (DsaKey, Lang::En) => "is a DSA key, which the server cannot verify (OpenSSH \
+            DsaKey => "is a DSA key, which the server cannot verify (OpenSSH \
                  dropped DSA too): ask the player for an Ed25519 key (`ssh-keygen -t ed25519`)"
                 .into(),
-            (DsaKey, Lang::Es) => "es una clave DSA, que el servidor no puede verificar \
-                 (OpenSSH también la abandonó): pida al jugador una clave Ed25519 \
-                 (`ssh-keygen -t ed25519`)"
-                .into(),
-            (Certificate, Lang::En) => "is an OpenSSH certificate, which the allowlist does \
+            Certificate => "is an OpenSSH certificate, which the allowlist does \
                  not take: put the player's plain public key (~/.ssh/id_ed25519.pub) instead"
                 .into(),
-            (Certificate, Lang::Es) => "es un certificado de OpenSSH, que la lista no admite: \
-                 ponga en su lugar la clave pública del jugador (~/.ssh/id_ed25519.pub)"
-                .into(),
-            (NoKeyData { key_type }, Lang::En) => format!(
+            NoKeyData { key_type } => format!(
                 "has no key data after the key type: copy the whole line of the player's {}",
                 pub_file(key_type)
             ),
-            (NoKeyData { key_type }, Lang::Es) => format!(
-                "no tiene los datos de la clave tras el tipo: copie la línea entera del {} \
-                 del jugador",
-                pub_file(key_type)
-            ),
-            (
-                Base64Character {
-                    key_type,
-                    ch,
-                    column,
-                },
-                Lang::En,
-            ) => format!(
+            Base64Character {
+                key_type,
+                ch,
+                column,
+            } => format!(
                 "is not a valid public key: the character {ch:?} at column {column} is not \
                  base64; copy the whole line of the player's {} unchanged",
                 pub_file(key_type)
             ),
-            (
-                Base64Character {
-                    key_type,
-                    ch,
-                    column,
-                },
-                Lang::Es,
-            ) => format!(
-                "no es una clave pública válida: el carácter {ch:?} de la columna {column} no \
-                 es base64; copie sin cambios la línea entera del {} del jugador",
-                pub_file(key_type)
-            ),
-            (CutShort { key_type }, Lang::En) => format!(
+            CutShort { key_type } => format!(
                 "is not a valid public key: the base64 data is cut short; copy the whole line \
                  of the player's {}",
                 pub_file(key_type)
             ),
-            (CutShort { key_type }, Lang::Es) => format!(
-                "no es una clave pública válida: los datos base64 están cortados; copie la \
-                 línea entera del {} del jugador",
-                pub_file(key_type)
-            ),
-            (TrailingData { .. }, Lang::En) => "is not a valid public key: the base64 data \
+            TrailingData { .. } => "is not a valid public key: the base64 data \
                  goes on after the end of the key (two keys run together?); put each key on \
                  a line of its own"
                 .into(),
-            (TrailingData { .. }, Lang::Es) => "no es una clave pública válida: los datos \
-                 base64 siguen tras el final de la clave (¿dos claves juntas?); ponga cada \
-                 clave en su propia línea"
-                .into(),
-            (TypeMismatch { written, data }, Lang::En) => format!(
+            TypeMismatch { written, data } => format!(
                 "is not a valid public key: the line says {written} but the key data is \
                  {data}; copy the whole line of the player's {} unchanged",
                 pub_file(data)
             ),
-            (TypeMismatch { written, data }, Lang::Es) => format!(
-                "no es una clave pública válida: la línea dice {written} pero los datos son \
-                 de una clave {data}; copie sin cambios la línea entera del {} del jugador",
-                pub_file(data)
-            ),
-            (NotAKey { key_type, reason }, Lang::En) => format!(
+            NotAKey { key_type, reason } => format!(
                 "is not a valid public key: the key data does not decode ({reason}); copy the \
                  whole line of the player's {}",
                 pub_file(key_type)
             ),
-            (NotAKey { key_type, reason }, Lang::Es) => format!(
-                "no es una clave pública válida: los datos de la clave no se pueden leer \
-                 ({reason}); copie la línea entera del {} del jugador",
-                pub_file(key_type)
-            ),
-            (BadOptions { reason }, Lang::En) => format!(
+            BadOptions { reason } => format!(
                 "is not valid OpenSSH options syntax: {reason}; options are separated by \
                  commas, without spaces, values in double quotes, as in \
                  `arbiter,no-pty,command=\"…\" ssh-ed25519 AAAA… name`"
             ),
-            (BadOptions { reason }, Lang::Es) => format!(
-                "no es una sintaxis de opciones de OpenSSH válida: {reason}; las opciones van \
-                 separadas por comas, sin espacios, con los valores entre comillas dobles, \
-                 como en `arbiter,no-pty,command=\"…\" ssh-ed25519 AAAA… nombre`"
-            ),
-            (UnknownOption { name }, Lang::En) => format!(
+            UnknownOption { name } => format!(
                 "has the option {name:?}, which neither escaque nor OpenSSH knows: escaque's \
                  own option is `arbiter` (that key may take a room's arbiter seat); for \
                  OpenSSH's see `man sshd`, AUTHORIZED_KEYS FILE FORMAT"
             ),
-            (UnknownOption { name }, Lang::Es) => format!(
-                "tiene la opción {name:?}, que ni escaque ni OpenSSH conocen: la opción \
-                 propia de escaque es `arbiter` (esa clave puede ocupar el puesto de árbitro \
-                 de una sala); las de OpenSSH están en `man sshd`, AUTHORIZED_KEYS FILE FORMAT"
-            ),
-            (Unenforceable { name }, Lang::En) => format!(
+            Unenforceable { name } => format!(
                 "has the option {name}, which narrows who may connect and which escaque \
                  cannot enforce: remove the option from this line (the key may then always \
                  connect), or leave the player out"
             ),
-            (Unenforceable { name }, Lang::Es) => format!(
-                "tiene la opción {name}, que limita quién puede conectarse y que escaque no \
-                 puede hacer cumplir: quite la opción de esta línea (la clave podrá \
-                 conectarse siempre), o deje fuera al jugador"
-            ),
-            (ControlCharacter { column }, Lang::En) => format!(
+            ControlCharacter { column } => format!(
                 "is not a usable name: it has a control character at column {column}; write \
                  the name (the comment after the key) in plain text"
             ),
-            (ControlCharacter { column }, Lang::Es) => format!(
-                "no sirve como nombre: tiene un carácter de control en la columna {column}; \
-                 escriba el nombre (el comentario tras la clave) en texto llano"
-            ),
-            (Duplicate { first_line }, Lang::En) => format!(
+            Duplicate { first_line } => format!(
                 "is the same key as line {first_line}: a key may be listed once (one name, \
                  one arbiter option); remove one of the two lines"
             ),
-            (Duplicate { first_line }, Lang::Es) => format!(
-                "es la misma clave que la de la línea {first_line}: una clave se lista una \
-                 sola vez (un nombre, una opción arbiter); quite una de las dos líneas"
-            ),
-        }
-    }
-}
-
-impl fmt::Display for LineProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(Lang::En))
-    }
-}
-
-impl KeyError {
-    /// The error in the interface language.
-    pub fn describe(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
-        match self {
-            KeyError::HostKeyRead { file, source } => {
-                format!(
-                    "no se puede leer la clave de anfitrión {}: {source}",
-                    file.display()
-                )
-            }
-            KeyError::HostKeyCorrupt { file, reason } => format!(
-                "la clave de anfitrión {} no es una clave privada de OpenSSH ({reason}); se \
-                 dejó como está: restáurela de una copia, o apártela y escaque hará otra (el \
-                 ssh de los jugadores avisará entonces de que la clave del anfitrión cambió)",
-                file.display()
-            ),
-            KeyError::HostKeyEncrypted { file } => format!(
-                "la clave de anfitrión {} está protegida por una frase de paso, que el \
-                 servidor no puede teclear: quítela con `ssh-keygen -p -N \"\" -f {}`",
-                file.display(),
-                file.display()
-            ),
-            KeyError::HostKeyNotEd25519 { file, algorithm } => format!(
-                "la clave de anfitrión {} es una clave {algorithm}, pero la de escaque es \
-                 Ed25519: ponga allí una clave Ed25519 (`ssh-keygen -t ed25519 -N \"\" -f {}`), \
-                 o aparte el fichero y escaque hará una",
-                file.display(),
-                file.display()
-            ),
-            KeyError::Random { reason } => format!(
-                "no se puede hacer una clave de anfitrión: falló la fuente de azar del sistema \
-                 ({reason})"
-            ),
-            KeyError::HostKeyWrite { file, source } => format!(
-                "no se puede escribir la clave de anfitrión {}: {source}",
-                file.display()
-            ),
-            KeyError::AllowlistMissing { file } => format!(
-                "la lista de acceso {} no existe: créela con una línea por jugador, la clave \
-                 pública del jugador hecha con `ssh-keygen -t ed25519` (añada la línea de su \
-                 ~/.ssh/id_ed25519.pub, p. ej. `cat id_ed25519.pub >> {}`; el comentario del \
-                 final de la línea es el nombre que se ve en el tablero); o ejecute `escaque \
-                 serve --open` para dejar entrar a cualquiera con el nombre que elija",
-                file.display(),
-                file.display()
-            ),
-            KeyError::AllowlistRead { file, source } => {
-                format!(
-                    "no se puede leer la lista de acceso {}: {source}",
-                    file.display()
-                )
-            }
-            KeyError::Line {
-                origin,
-                line,
-                text,
-                problem,
-            } => format!("{origin}:{line}: \"{text}\" {}", problem.describe(lang)),
-        }
+        };
+        f.write_str(&text)
     }
 }
 
@@ -919,6 +765,7 @@ fn parse_options(field: &str) -> Result<bool, LineProblem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
     use russh::keys::ssh_key::public::{Ed25519PublicKey, SkEd25519};
     use std::process::Command;
 
@@ -1368,7 +1215,7 @@ mod tests {
             )
         );
         assert!(
-            e.describe(Lang::Es)
+            crate::speech::access::key_error(&e, Lang::Es)
                 .starts_with(&format!("la lista de acceso {p} no existe: "))
         );
         std::fs::remove_dir_all(&dir).unwrap();
@@ -1383,7 +1230,7 @@ mod tests {
             "allowed_keys:3: \"ssh-ed25519 AAAAC3Nza\" is not a valid public key: the base64 data is cut short; copy the whole line of the player's ~/.ssh/id_ed25519.pub"
         );
         assert_eq!(
-            e.describe(Lang::Es),
+            crate::speech::access::key_error(&e, Lang::Es),
             "allowed_keys:3: \"ssh-ed25519 AAAAC3Nza\" no es una clave pública válida: los datos base64 están cortados; copie la línea entera del ~/.ssh/id_ed25519.pub del jugador"
         );
         // Cut on a multiple of four characters: the base64 decodes, the key inside is short.

@@ -18,13 +18,17 @@
 //! Nothing here writes a digit or a symbol: speech engines read "1 e4" as a number. No
 //! terminal, no clock: the caller passes the time.
 
+pub mod access;
 pub mod batch;
 pub mod commands;
 mod describe;
+pub mod errors;
 mod events;
+pub mod keys;
 pub mod lobby;
 mod names;
 pub mod numbers;
+pub mod panes;
 mod parse;
 mod play;
 mod query;

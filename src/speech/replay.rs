@@ -64,6 +64,18 @@ pub enum ReplaySay<'a> {
     AtStart,
     /// No finding after (`true`) or before the ply shown.
     NoFindingThatWay { forward: bool },
+    /// The decision asked for was not recorded.
+    Cancelled,
+    /// The quit question was put away.
+    BackToReplay,
+    /// A key that is not a command of the replay.
+    NotForReplay,
+    /// The line mode read a line that is not UTF-8.
+    NotUtf8,
+    /// The line mode's input ended.
+    EndOfInput,
+    /// The screen's command line, before what is typed: a decision, or a ply to go to.
+    LinePrompt { decision: bool },
 }
 
 /// The sentence of `s` in `lang`.
@@ -220,6 +232,28 @@ pub fn say(s: ReplaySay, lang: Lang) -> String {
                 "There are no findings before this ply.",
             )
             .into(),
+        ReplaySay::Cancelled => lang.pick("Cancelado.", "Cancelled.").into(),
+        ReplaySay::BackToReplay => lang.pick("Sigue el repaso.", "Back to the replay.").into(),
+        ReplaySay::NotForReplay => lang
+            .pick(
+                "Esa orden no sirve en el repaso.",
+                "That command is not for the replay.",
+            )
+            .into(),
+        ReplaySay::NotUtf8 => lang
+            .pick(
+                "Esa línea no es texto UTF-8; se ignora.",
+                "That line is not UTF-8 text; it is ignored.",
+            )
+            .into(),
+        // The same words as the play line mode's.
+        ReplaySay::EndOfInput => {
+            super::Speaker::new(super::Profile::En, lang).screen(super::screens::Say::EndOfInput)
+        }
+        ReplaySay::LinePrompt { decision: true } => lang.pick("Decisión: ", "Decision: ").into(),
+        ReplaySay::LinePrompt { decision: false } => {
+            lang.pick("Ir a la jugada: ", "Go to ply: ").into()
+        }
     }
 }
 

@@ -370,7 +370,7 @@ fn san_error_in(e: &SanError, w: W) -> String {
 }
 
 /// Why a game's start position was refused (3.10, Guidelines II).
-fn start_error(e: &StartError, lang: Lang) -> String {
+pub(crate) fn start_error(e: &StartError, lang: Lang) -> String {
     match (e, lang) {
         (_, Lang::En) => e.to_string(),
         (StartError::BadFen(fen), Lang::Es) => format!(
@@ -463,6 +463,7 @@ fn says(s: &Says, w: W) -> String {
             }
         }
         Says::TimeControlUnreadable { text, error } => {
+            let error = super::errors::time_control(error, lang);
             if es {
                 format!("La etiqueta TimeControl \"{text}\" no se puede leer: {error}")
             } else {
@@ -492,6 +493,7 @@ fn says(s: &Says, w: W) -> String {
             }
         }
         Says::Unreadable { error } => {
+            let error = super::errors::pgn(error, lang);
             if es {
                 format!("La partida no se puede leer: {error}")
             } else {

@@ -13,7 +13,8 @@ use ratatui::style::Style;
 use crate::core::{Color, Position};
 use crate::lang::Lang;
 use crate::laws::clock::{Clock, ClockEvent, Phase};
-use crate::laws::time_control::{Bonus, BonusKind, TimeClass, TimeControl};
+use crate::laws::time_control::{Bonus, BonusKind, TimeControl};
+use crate::speech::panes::{self, Word};
 
 use super::material::Material;
 use super::theme::Theme;
@@ -99,10 +100,7 @@ impl<'a> ClockView<'a> {
         let material = position.map(Material::of);
         let l = self.lang;
         let Some(clock) = self.clock else {
-            let mut out = vec![vec![(
-                l.pick("sin reloj", "no clock").to_string(),
-                theme.dim,
-            )]];
+            let mut out = vec![vec![(panes::word(Word::NoClock, l).to_string(), theme.dim)]];
             for color in order {
                 out.push(vec![
                     ("  ".to_string(), theme.text),
@@ -128,16 +126,15 @@ impl<'a> ClockView<'a> {
                 format!(
                     "  {} {}",
                     self.glyphs.pick("‖", "|"),
-                    l.pick("EN PAUSA", "PAUSED")
+                    panes::word(Word::Paused, l)
                 ),
                 theme.paused,
             )),
-            Phase::NotStarted => header.push((
-                format!("  {}", l.pick("sin empezar", "not started")),
-                theme.dim,
-            )),
+            Phase::NotStarted => {
+                header.push((format!("  {}", panes::word(Word::NotStarted, l)), theme.dim))
+            }
             Phase::Stopped => {
-                header.push((format!("  {}", l.pick("parado", "stopped")), theme.dim))
+                header.push((format!("  {}", panes::word(Word::Stopped, l)), theme.dim))
             }
             Phase::Running => {}
         }
@@ -219,8 +216,7 @@ impl<'a> ClockView<'a> {
         let s = match (self.glyphs, color) {
             (Glyphs::Unicode, Color::White) => "♔",
             (Glyphs::Unicode, Color::Black) => "♚",
-            (Glyphs::Ascii, Color::White) => self.lang.pick("B", "W"),
-            (Glyphs::Ascii, Color::Black) => self.lang.pick("N", "B"),
+            (Glyphs::Ascii, color) => panes::side_letter(color, self.lang),
         };
         format!("{s} ")
     }
@@ -278,50 +274,28 @@ impl<'a> ClockView<'a> {
                 format!(
                     "{}{}",
                     self.glyphs.pick("⚑ ", ""),
-                    l.pick("BANDERA", "FLAG")
+                    panes::word(Word::Flag, l)
                 ),
                 theme.flag,
             ));
         } else if self.is_low(clock, color) {
-            out.push((
-                l.pick("! poco tiempo", "! low time").to_string(),
-                theme.low_time,
-            ));
+            out.push((panes::word(Word::LowTime, l).to_string(), theme.low_time));
         }
         let tc = clock.time_control();
         if !tc.is_timed() {
-            out.push((l.pick("tiempo usado", "time used").to_string(), theme.dim));
+            out.push((panes::word(Word::TimeUsed, l).to_string(), theme.dim));
             return out;
         }
         if tc.periods().len() > 1 {
-            out.push((
-                format!("{} {}", l.pick("periodo", "period"), clock.period(color)),
-                theme.dim,
-            ));
+            out.push((panes::period(clock.period(color), l), theme.dim));
         }
         if let Some(n) = clock.moves_to_control(color) {
-            out.push((
-                match l {
-                    Lang::Es => format!("{n} jugadas al control"),
-                    Lang::En => format!("{n} moves to control"),
-                },
-                theme.dim,
-            ));
+            out.push((panes::moves_to_control(n, l), theme.dim));
         }
         if let Some(b) = clock.bonus(color) {
             let s = b.seconds;
             let countdown = self.delay_left(clock, color, b);
-            out.push((
-                match (b.kind, l) {
-                    (BonusKind::Increment, Lang::Es) => format!("+{s} s por jugada"),
-                    (BonusKind::Increment, Lang::En) => format!("+{s}s increment"),
-                    (BonusKind::Delay, Lang::Es) => format!("demora {s} s"),
-                    (BonusKind::Delay, Lang::En) => format!("{s}s delay"),
-                    (BonusKind::Bronstein, Lang::Es) => format!("Bronstein {s} s"),
-                    (BonusKind::Bronstein, Lang::En) => format!("{s}s Bronstein delay"),
-                },
-                theme.dim,
-            ));
+            out.push((panes::bonus(b.kind, s, l), theme.dim));
             if let Some(left) = countdown {
                 out.push((self.countdown(left, s as u64 * 1000), theme.clock_running));
             }
@@ -361,10 +335,7 @@ impl<'a> ClockView<'a> {
     /// (`▕███░░▏`, ASCII `[###..]`).
     fn countdown(&self, left_ms: u64, whole_ms: u64) -> String {
         let tenths = left_ms.div_ceil(100);
-        let number = match self.lang {
-            Lang::Es => format!("{},{} s", tenths / 10, tenths % 10),
-            Lang::En => format!("{}.{}s", tenths / 10, tenths % 10),
-        };
+        let number = panes::tenths(tenths, self.lang);
         let full = if whole_ms == 0 {
             0
         } else {
@@ -381,19 +352,13 @@ impl<'a> ClockView<'a> {
     fn tc_words(&self, tc: &TimeControl, clock: &Clock) -> String {
         let l = self.lang;
         if !tc.is_timed() {
-            return l.pick("sin límite de tiempo", "no time limit").to_string();
+            return panes::word(Word::NoTimeLimit, l).to_string();
         }
         match clock.class() {
             Some(c) => format!(
                 "{tc}{}{}",
                 self.glyphs.pick(" · ", " - "),
-                match (c, l) {
-                    (TimeClass::Blitz, _) => "blitz",
-                    (TimeClass::Rapid, Lang::Es) => "rápidas",
-                    (TimeClass::Rapid, Lang::En) => "rapid",
-                    (TimeClass::Standard, Lang::Es) => "estándar",
-                    (TimeClass::Standard, Lang::En) => "standard",
-                }
+                panes::time_class(c, l)
             ),
             None => tc.to_string(),
         }

@@ -23,12 +23,7 @@ pub struct FindingsView<'a> {
 impl FindingsView<'_> {
     /// "after 6." (after White's sixth move), "after 6..." (after Black's), "start".
     pub fn when(ply: usize, lang: Lang) -> String {
-        if ply == 0 {
-            return lang.pick("inicio", "start").to_string();
-        }
-        let n = ply.div_ceil(2);
-        let dots = if ply % 2 == 1 { "." } else { "..." };
-        format!("{} {n}{dots}", lang.pick("tras", "after"))
+        crate::speech::panes::after_ply(ply, lang)
     }
 
     /// Draws the findings in `area`, scrolled so the selected one is visible.
@@ -42,7 +37,7 @@ impl FindingsView<'_> {
                 area,
                 area.x,
                 area.y,
-                self.lang.pick("ninguna irregularidad", "no irregularities"),
+                crate::speech::panes::word(crate::speech::panes::Word::NoIrregularities, self.lang),
                 theme.dim,
             );
             return;

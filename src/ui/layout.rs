@@ -15,6 +15,7 @@ use ratatui::widgets::{Block, Clear, Widget};
 
 use crate::core::{Color, Role, Square, write_move};
 use crate::lang::Lang;
+use crate::speech::panes::{self, Word};
 
 use super::board::role_glyph;
 use super::status::STATUS_HEIGHT;
@@ -294,19 +295,14 @@ pub fn render_screen(
         .highlight_ply
         .is_none_or(|ply| ply >= sheet.game.plies().len());
     let board_title = if sheet.game.is_over() && at_end {
-        l.pick(" partida terminada ", " game over ")
+        panes::word(Word::GameOver, l)
     } else {
-        match (pos.turn(), l) {
-            (Color::White, Lang::Es) => " juegan las blancas ",
-            (Color::Black, Lang::Es) => " juegan las negras ",
-            (Color::White, Lang::En) => " White to move ",
-            (Color::Black, Lang::En) => " Black to move ",
-        }
+        panes::to_move(pos.turn(), l)
     };
     let ascii = screen.board.glyphs == Glyphs::Ascii;
     let block = |title: &str| {
         let b = Block::bordered()
-            .title(title.to_string())
+            .title(format!(" {title} "))
             .border_style(theme.border)
             .title_style(theme.title);
         if ascii { b.border_set(ASCII_BORDER) } else { b }
@@ -314,19 +310,19 @@ pub fn render_screen(
     block(board_title).render(a.board_block, buf);
     screen.board.render_with(a.board, buf, theme, a.square);
 
-    let b = block(l.pick(" Reloj ", " Clock "));
+    let b = block(panes::word(Word::ClockTitle, l));
     let inner = b.inner(a.clock_block);
     b.render(a.clock_block, buf);
     screen.clock.render_beside(inner, buf, theme, &screen.board);
 
     if let Some(r) = a.scoresheet_block {
-        let b = block(l.pick(" Planilla ", " Scoresheet "));
+        let b = block(panes::word(Word::ScoresheetTitle, l));
         let inner = b.inner(r);
         b.render(r, buf);
         screen.scoresheet.render(inner, buf, theme);
     }
     if let (Some(r), Some(f)) = (a.findings_block, screen.findings) {
-        let b = block(l.pick(" Irregularidades ", " Findings "));
+        let b = block(panes::word(Word::FindingsTitle, l));
         let inner = b.inner(r);
         b.render(r, buf);
         f.render(inner, buf, theme);
@@ -506,7 +502,7 @@ fn render_overlay(area: Rect, buf: &mut Buffer, overlay: Overlay, screen: &Scree
                 })
                 .collect();
             let w = lines.iter().map(|l| super::width(l)).max().unwrap_or(10) as u16;
-            let title = screen.lang.pick("Coronar", "Promote to");
+            let title = panes::word(Word::PromoteTo, screen.lang);
             let inner = boxed(
                 area,
                 buf,
@@ -532,16 +528,13 @@ fn too_small(area: Rect, buf: &mut Buffer, lang: Lang, theme: &Theme) {
     if area.width == 0 || area.height == 0 {
         return;
     }
-    let text = match lang {
-        Lang::Es => format!(
-            "La terminal mide {}×{}: escaque necesita al menos {COMPACT_MIN_WIDTH}×{COMPACT_MIN_HEIGHT}. Agrande la ventana o reduzca la letra.",
-            area.width, area.height
-        ),
-        Lang::En => format!(
-            "The terminal is {}×{}: escaque needs at least {COMPACT_MIN_WIDTH}×{COMPACT_MIN_HEIGHT}. Enlarge the window or make the font smaller.",
-            area.width, area.height
-        ),
-    };
+    let text = panes::too_small(
+        area.width,
+        area.height,
+        COMPACT_MIN_WIDTH,
+        COMPACT_MIN_HEIGHT,
+        lang,
+    );
     let lines = wrap(&text, area.width.saturating_sub(2).max(1) as usize);
     let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
     for (i, line) in lines.iter().enumerate() {

@@ -10,6 +10,7 @@ use crate::core::{Color, Notation, write_move};
 use crate::lang::Lang;
 use crate::laws::clock::format_clock;
 use crate::laws::{Article, DrawOffer, Game};
+use crate::speech::panes::{self, Word};
 use crate::speech::sheet;
 
 use super::theme::Theme;
@@ -142,7 +143,7 @@ impl<'a> ScoresheetView<'a> {
         if let Some(outcome) = game.outcome() {
             rows.push(Row::Result(sheet::result(outcome, l)));
         } else if game.plies().is_empty() && rows.is_empty() && self.after_end.is_empty() {
-            rows.push(Row::Note(l.pick("sin jugadas", "no moves yet").to_string()));
+            rows.push(Row::Note(panes::word(Word::NoMovesYet, l).to_string()));
         }
         self.after_end_rows(&mut rows);
         rows
@@ -168,14 +169,14 @@ impl<'a> ScoresheetView<'a> {
         }
         let l = self.lang;
         rows.push(Row::Note(
-            if self.game.is_over() {
-                l.pick("anotadas tras el final:", "recorded after the end:")
-            } else {
-                l.pick(
-                    "anotadas desde la jugada nula:",
-                    "recorded from the null move on:",
-                )
-            }
+            panes::word(
+                if self.game.is_over() {
+                    Word::RecordedAfterEnd
+                } else {
+                    Word::RecordedFromNullMove
+                },
+                l,
+            )
             .to_string(),
         ));
         let last = self.game.position();

@@ -1,0 +1,162 @@
+//! The words of the keys: what each [`Action`] is called in the status line's hints and
+//! what the help screen says it does. The keys themselves are the keymap's.
+
+use crate::keymap::Action;
+use crate::lang::Lang;
+
+/// A word or two for the status line's hints ("draw", "tablas").
+pub fn label(action: Action, lang: Lang) -> &'static str {
+    let (es, en) = match action {
+        Action::Quit => ("salir", "quit"),
+        Action::Help => ("ayuda", "help"),
+        Action::Up => ("arriba", "up"),
+        Action::Down => ("abajo", "down"),
+        Action::Left => ("izquierda", "left"),
+        Action::Right => ("derecha", "right"),
+        Action::Select => ("tomar/soltar", "pick/drop"),
+        Action::Cancel => ("cancelar", "cancel"),
+        Action::CommandLine => ("jugada", "move"),
+        Action::OfferDraw => ("tablas", "draw"),
+        Action::AcceptDraw => ("aceptar", "accept"),
+        Action::DeclineDraw => ("rechazar", "decline"),
+        Action::ClaimDraw => ("reclamar", "claim"),
+        Action::Resign => ("abandonar", "resign"),
+        Action::Flip => ("girar", "flip"),
+        Action::Adjust => ("compongo", "j'adoube"),
+        Action::Pause => ("pausa", "pause"),
+        Action::Takeback => ("deshacer", "take back"),
+        Action::Save => ("guardar", "save"),
+        Action::Seal => ("sellar", "seal"),
+        Action::NewGame => ("nueva", "new"),
+        Action::ToggleClockReadings => ("tiempos", "times"),
+        Action::RepeatAnnouncement => ("repetir", "repeat"),
+        Action::EngineAnalysis => ("análisis", "analysis"),
+        Action::ScrollUp => ("subir", "scroll up"),
+        Action::ScrollDown => ("bajar", "scroll down"),
+        Action::StepForward => ("adelante", "forward"),
+        Action::StepBack => ("atrás", "back"),
+        Action::FirstPly => ("inicio", "start"),
+        Action::LastPly => ("final", "end"),
+        Action::NextFinding => ("siguiente", "next"),
+        Action::PrevFinding => ("anterior", "previous"),
+        Action::JumpToPly => ("ir a", "go to"),
+        Action::Decide => ("decidir", "decide"),
+    };
+    lang.pick(es, en)
+}
+
+/// A sentence for the help screen.
+pub fn description(action: Action, lang: Lang) -> &'static str {
+    let (es, en) = match action {
+        Action::Quit => (
+            "Salir (pregunta si hay una partida en curso)",
+            "Quit (asks while a game is running)",
+        ),
+        Action::Help => ("Mostrar u ocultar esta ayuda", "Show or hide this help"),
+        Action::Up => ("Mover el cursor hacia arriba", "Move the cursor up"),
+        Action::Down => ("Mover el cursor hacia abajo", "Move the cursor down"),
+        Action::Left => (
+            "Mover el cursor a la izquierda",
+            "Move the cursor to the left",
+        ),
+        Action::Right => (
+            "Mover el cursor a la derecha",
+            "Move the cursor to the right",
+        ),
+        Action::Select => (
+            "Tomar la pieza del cursor o soltarla en la casilla del cursor",
+            "Pick up the piece under the cursor, or drop it on the cursor's square",
+        ),
+        Action::Cancel => (
+            "Devolver la pieza tomada, cerrar la línea de órdenes o una pregunta",
+            "Put the held piece back, close the command line or a question",
+        ),
+        Action::CommandLine => (
+            "Abrir la línea de órdenes para escribir una jugada (también al teclear su primera letra)",
+            "Open the command line to type a move (typing its first letter also opens it)",
+        ),
+        Action::OfferDraw => (
+            "Ofrecer tablas después de jugar (art. 9.1.2.1)",
+            "Offer a draw after making a move (Art. 9.1.2.1)",
+        ),
+        Action::AcceptDraw => (
+            "Aceptar la oferta de tablas del rival",
+            "Accept the opponent's draw offer",
+        ),
+        Action::DeclineDraw => (
+            "Rechazar la oferta de tablas del rival",
+            "Decline the opponent's draw offer",
+        ),
+        Action::ClaimDraw => (
+            "Reclamar tablas por triple repetición o por 50 jugadas (art. 9.2, 9.3)",
+            "Claim a draw by threefold repetition or the fifty-move rule (Art. 9.2, 9.3)",
+        ),
+        Action::Resign => (
+            "Abandonar la partida (pide confirmación)",
+            "Resign the game (asks for confirmation)",
+        ),
+        Action::Flip => ("Girar el tablero", "Flip the board"),
+        Action::Adjust => (
+            "«Compongo»: ajustar una pieza sin obligación de moverla (art. 4.2)",
+            "\"J'adoube\": adjust a piece without having to move it (Art. 4.2)",
+        ),
+        Action::Pause => (
+            "Detener los relojes para llamar al árbitro (art. 6.11)",
+            "Stop the clocks to call the arbiter (Art. 6.11)",
+        ),
+        Action::Takeback => (
+            "Deshacer la última jugada, si el rival está de acuerdo (solo partidas amistosas)",
+            "Take back the last move if the opponent agrees (casual games only)",
+        ),
+        Action::Save => ("Guardar la partida en PGN", "Save the game as PGN"),
+        Action::Seal => (
+            "Sellar una jugada para aplazar la partida (Directrices I)",
+            "Seal a move to adjourn the game (Guidelines I)",
+        ),
+        Action::NewGame => ("Empezar una partida nueva", "Start a new game"),
+        Action::ToggleClockReadings => (
+            "Mostrar u ocultar los tiempos de cada jugada en la planilla",
+            "Show or hide each move's clock reading on the scoresheet",
+        ),
+        Action::RepeatAnnouncement => ("Repetir el último anuncio", "Repeat the last announcement"),
+        Action::EngineAnalysis => (
+            "Mostrar u ocultar la evaluación y la variante principal del motor",
+            "Show or hide the engine's evaluation and principal variation",
+        ),
+        Action::ScrollUp => ("Subir por la planilla", "Scroll the scoresheet up"),
+        Action::ScrollDown => ("Bajar por la planilla", "Scroll the scoresheet down"),
+        Action::StepForward => (
+            "Avanzar una jugada (repaso)",
+            "Step one ply forward (replay)",
+        ),
+        Action::StepBack => (
+            "Retroceder una jugada (repaso)",
+            "Step one ply back (replay)",
+        ),
+        Action::FirstPly => (
+            "Ir a la posición inicial (repaso)",
+            "Go to the starting position (replay)",
+        ),
+        Action::LastPly => (
+            "Ir a la última jugada (repaso)",
+            "Go to the last ply (replay)",
+        ),
+        Action::NextFinding => (
+            "Ir a la siguiente irregularidad (repaso)",
+            "Go to the next irregularity (replay)",
+        ),
+        Action::PrevFinding => (
+            "Ir a la irregularidad anterior (repaso)",
+            "Go to the previous irregularity (replay)",
+        ),
+        Action::JumpToPly => (
+            "Ir a una jugada por su número (repaso)",
+            "Jump to a move by its number (replay)",
+        ),
+        Action::Decide => (
+            "Decisión del árbitro sobre el resultado (repaso)",
+            "The arbiter's decision on the result (replay)",
+        ),
+    };
+    lang.pick(es, en)
+}
