@@ -385,6 +385,35 @@ fn engine_side_refuses_typed_moves() {
     assert_eq!(a.announcement(), "Wait: the engine is thinking.");
 }
 
+/// Art. 9.1.2.3: only the side offered a draw answers it. The person who offered a draw to
+/// the engine is not shown "accept" and "decline"; at one board shared by two people the
+/// other player is.
+#[test]
+fn art_9_1_2_3_the_key_bar_offers_accept_only_to_the_side_that_may_answer() {
+    let has_accept = |a: &App| a.hints().iter().any(|(_, what)| what == "accept");
+    let s = Setup {
+        seats: [Seat::Human, Seat::Engine],
+        ..setup(None, Some("5+3"))
+    };
+    let mut a = app_with(s, Lang::En, "classic");
+    typed(&mut a, "e4\n=y", 0);
+    assert!(
+        a.session.game().pending_offer().is_some(),
+        "{}",
+        a.announcement()
+    );
+    assert!(!has_accept(&a), "{:?}", a.hints());
+    // Two people at one board: Black answers White's offer with these keys.
+    let mut a = app(None, Some("5+3"));
+    typed(&mut a, "e4\n=y", 0);
+    assert!(
+        a.session.game().pending_offer().is_some(),
+        "{}",
+        a.announcement()
+    );
+    assert!(has_accept(&a), "{:?}", a.hints());
+}
+
 /// Scripted input for the event loop: keys, then the end.
 struct Script(Vec<Event>);
 
