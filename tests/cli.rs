@@ -62,22 +62,33 @@ fn perft_rejects_a_bad_fen_quoting_it() {
     assert!(err.contains("deep"), "{err}");
 }
 
-#[test]
-fn no_subcommand_opens_a_game_and_without_a_terminal_it_is_the_line_mode() {
+/// Runs escaque with `args` and its own data folder `data`, `input` piped to it (so it
+/// is the line mode); its exit code and what it printed.
+fn piped(args: &[&str], data: &std::path::Path, input: &[u8]) -> (Option<i32>, String) {
     use std::io::Write;
-    let data = std::env::temp_dir().join(format!("escaque-cli-{}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(["--tc", "none", "--lang", "en", "--names", "en"])
-        .env("ESCAQUE_DATA_DIR", &data)
+        .args(args)
+        .env("ESCAQUE_DATA_DIR", data)
         .env("ESCAQUE_CONFIG", data.join("config.toml"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("run escaque");
-    child.stdin.take().unwrap().write_all(b"e4\n").unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code(), text)
+}
+
+#[test]
+fn no_subcommand_opens_a_game_and_without_a_terminal_it_is_the_line_mode() {
+    let data = std::env::temp_dir().join(format!("escaque-cli-{}", std::process::id()));
+    let (code, text) = piped(
+        &["--tc", "none", "--lang", "en", "--names", "en"],
+        &data,
+        b"e4\n",
+    );
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("move one, White: pawn Eva four"), "{text}");
     assert!(text.trim_end().ends_with("End of input."), "{text}");
     // The unfinished game was autosaved for resuming.
@@ -151,7 +162,6 @@ fn art_8_1_play_and_replay_refuse_a_uci_scoresheet() {
 /// the autosave is Chess960 (Variant, SetUp, FEN).
 #[test]
 fn guidelines_ii_1_chess960_on_the_command_line() {
-    use std::io::Write;
     let (code, _, err) = escaque(&["--chess960", "1000", "--lang", "en"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("'1000'") && err.contains("0 to 959"), "{err}");
@@ -162,23 +172,12 @@ fn guidelines_ii_1_chess960_on_the_command_line() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--fen"), "{err}");
     let data = std::env::temp_dir().join(format!("escaque-cli-960-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(["--chess960", "192", "--tc", "none", "--lang", "en"])
-        .env("ESCAQUE_DATA_DIR", &data)
-        .env("ESCAQUE_CONFIG", data.join("config.toml"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run escaque");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"Nf3\nNf6\nO-O\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (code, text) = piped(
+        &["--chess960", "192", "--tc", "none", "--lang", "en"],
+        &data,
+        b"Nf3\nNf6\nO-O\n",
+    );
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("short castling"), "{text}");
     let saved = std::fs::read_to_string(data.join("autosave/current.pgn")).unwrap();
     assert!(saved.contains("[Variant \"Chess960\"]"), "{saved}");
