@@ -73,6 +73,17 @@ impl Harness {
         let t = self.text(id);
         t.split("Room ").nth(1).expect("a room line")[..4].to_string()
     }
+
+    /// Ana makes a room with `control` and White's seat, Bea joins it: their ids and the
+    /// room's code.
+    fn seated(&mut self, control: &str) -> (u64, u64, String) {
+        let ana = self.connect("Ana", false, 0);
+        self.say(ana, &format!("new {control} white"), 0);
+        let code = self.code(ana);
+        let bea = self.connect("Bea", false, 0);
+        self.say(bea, &format!("join {code}"), 0);
+        (ana, bea, code)
+    }
 }
 
 #[test]
@@ -98,11 +109,7 @@ fn art_6_9_a_flag_falls_while_its_player_is_disconnected() {
 #[test]
 fn art_12_9_the_arbiter_seat_pauses_and_gives_time() {
     let mut h = Harness::new(Limits::default());
-    let ana = h.connect("Ana", false, 0);
-    h.say(ana, "new 5+0 white", 0);
-    let code = h.code(ana);
-    let bea = h.connect("Bea", false, 0);
-    h.say(bea, &format!("join {code}"), 0);
+    let (ana, bea, code) = h.seated("5+0");
     // Not an arbiter's key: refused. An arbiter's key takes the seat.
     let eva = h.connect("Eva", false, 0);
     h.say(eva, &format!("arbiter {code}"), 0);
@@ -473,11 +480,7 @@ fn one_key_cannot_take_every_connection_or_every_room() {
 #[test]
 fn a_second_connection_with_the_same_key_takes_the_seat_and_the_first_goes_to_the_lobby() {
     let mut h = Harness::new(Limits::default());
-    let ana = h.connect("Ana", false, 0);
-    h.say(ana, "new none white", 0);
-    let code = h.code(ana);
-    let bea = h.connect("Bea", false, 0);
-    h.say(bea, &format!("join {code}"), 0);
+    let (ana, bea, code) = h.seated("none");
     // Ana's key again, from elsewhere: the seat is given to the new connection.
     let ana2 = h.connect("Ana", false, 1_000);
     assert!(h.text(ana2).contains("Welcome back."), "{}", h.text(ana2));
@@ -698,11 +701,7 @@ fn one_address_cannot_take_every_connection_or_every_room_whatever_its_keys() {
 fn art_6_11_with_the_arbiter_away_both_players_start_the_clocks_again_and_it_is_recorded() {
     use escaque::core::Color;
     let mut h = Harness::new(Limits::default());
-    let ana = h.connect("Ana", false, 0);
-    h.say(ana, "new 5+0 white", 0);
-    let code = h.code(ana);
-    let bea = h.connect("Bea", false, 0);
-    h.say(bea, &format!("join {code}"), 0);
+    let (ana, bea, code) = h.seated("5+0");
     let arb = h.connect("Arbiter", true, 0);
     h.say(arb, &format!("arbiter {code}"), 0);
     h.say(ana, "e4", 1_000);
@@ -789,11 +788,7 @@ fn art_9_5_3_a_restored_room_keeps_the_wrong_claims_penalty_and_the_clocks() {
             hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
             out: Default::default(),
         };
-        let ana = h.connect("Ana", false, 0);
-        h.say(ana, "new 5+0 white", 0);
-        let code = h.code(ana);
-        let bea = h.connect("Bea", false, 0);
-        h.say(bea, &format!("join {code}"), 0);
+        let (ana, bea, code) = h.seated("5+0");
         let arb = h.connect("Arbiter", true, 0);
         h.say(arb, &format!("arbiter {code}"), 0);
         h.say(ana, "e4", 1_000);
@@ -882,11 +877,7 @@ fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_l
             hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
             out: Default::default(),
         };
-        let ana = h.connect("Ana", false, 0);
-        h.say(ana, "new 5+0 white", 0);
-        let code = h.code(ana);
-        let bea = h.connect("Bea", false, 0);
-        h.say(bea, &format!("join {code}"), 0);
+        let (ana, bea, code) = h.seated("5+0");
         h.say(ana, "e4", 1_000);
         h.say(bea, "e5", 2_000);
         let autosave = dirs.autosave.join(format!("{code}.pgn"));
@@ -946,11 +937,7 @@ fn art_6_11_1_a_room_restored_twice_starts_its_clocks_when_both_players_are_back
     };
     let code = {
         let mut h = hub(7);
-        let ana = h.connect("Ana", false, 0);
-        h.say(ana, "new 5+0 white", 0);
-        let code = h.code(ana);
-        let bea = h.connect("Bea", false, 0);
-        h.say(bea, &format!("join {code}"), 0);
+        let (ana, _bea, code) = h.seated("5+0");
         h.say(ana, "e4", 1_000);
         wait_for_file(&journal(&code), "w move e2e4");
         code
