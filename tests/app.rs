@@ -385,11 +385,11 @@ fn engine_side_refuses_typed_moves() {
     assert_eq!(a.announcement(), "Wait: the engine is thinking.");
 }
 
-/// Art. 9.1.2.3: only the side offered a draw answers it. The person who offered a draw to
-/// the engine is not shown "accept" and "decline"; at one board shared by two people the
-/// other player is.
+/// Art. 9.1.2.1: only the side offered a draw answers it. The person who offered a draw to
+/// the engine is not shown "accept" and "decline", and cannot accept it for the engine;
+/// at one board shared by two people the other player answers with those keys.
 #[test]
-fn art_9_1_2_3_the_key_bar_offers_accept_only_to_the_side_that_may_answer() {
+fn art_9_1_2_1_only_the_side_offered_a_draw_answers_it() {
     let has_accept = |a: &App| a.hints().iter().any(|(_, what)| what == "accept");
     let s = Setup {
         seats: [Seat::Human, Seat::Engine],
@@ -403,6 +403,15 @@ fn art_9_1_2_3_the_key_bar_offers_accept_only_to_the_side_that_may_answer() {
         a.announcement()
     );
     assert!(!has_accept(&a), "{:?}", a.hints());
+    // Typed anyway: refused with the article, the offer still the engine's to answer.
+    typed(&mut a, "yy", 0);
+    assert!(!a.session.game().is_over(), "{}", a.announcement());
+    assert!(a.session.game().pending_offer().is_some());
+    assert_eq!(
+        a.announcement(),
+        "The draw offer is the engine's to answer: it lapses when the engine moves \
+         (article nine point one point two point one)"
+    );
     // Two people at one board: Black answers White's offer with these keys.
     let mut a = app(None, Some("5+3"));
     typed(&mut a, "e4\n=y", 0);
@@ -412,6 +421,10 @@ fn art_9_1_2_3_the_key_bar_offers_accept_only_to_the_side_that_may_answer() {
         a.announcement()
     );
     assert!(has_accept(&a), "{:?}", a.hints());
+    typed(&mut a, "e5\n", 0);
+    typed(&mut a, "=y", 0);
+    typed(&mut a, "yy", 0);
+    assert!(a.session.game().is_over(), "{}", a.announcement());
 }
 
 /// Scripted input for the event loop: keys, then the end.

@@ -965,16 +965,8 @@ impl Screen {
         }
         if game.is_over() {
             actions.extend([Action::NewGame, Action::Save, Action::Quit]);
-        } else if game.pending_offer().is_some_and(|o| {
-            // Only the side offered the draw answers it (9.1.2.3): not the one who
-            // offered it on a shared game's screen, nor anyone here when an engine has it.
-            let answerer = !o.by;
-            table.seat(answerer) != Seat::Engine
-                && self
-                    .chair
-                    .role()
-                    .is_none_or(|r| r == SeatRole::Player(answerer))
-        }) {
+        } else if table.offer_answerer(self.chair.role()).is_ok() {
+            // Only the side offered the draw answers it (9.1.2.1): the session says who.
             actions.extend([Action::AcceptDraw, Action::DeclineDraw, Action::Quit]);
         } else if self.paused(table) {
             actions.extend([Action::Pause, Action::Quit]);

@@ -213,6 +213,9 @@ pub enum Refusal {
     EngineToMove,
     #[error("there is no draw offer to answer")]
     NoOffer,
+    /// The draw offer was made to the engine: it answers by playing on (9.1.2.1).
+    #[error("the draw offer is the engine's to answer")]
+    EngineAnswers,
     #[error("a takeback needs a game without a clock and at least one move of the person")]
     NoTakeback,
     #[error("it is not your move")]
@@ -252,6 +255,14 @@ impl Speaker {
                 "Wait: the engine is thinking.",
             ),
             Refusal::NoOffer => t("No hay oferta de tablas.", "There is no draw offer."),
+            Refusal::EngineAnswers => format!(
+                "{} ({})",
+                self.t(
+                    "La oferta de tablas la contesta el motor: decae cuando juega",
+                    "The draw offer is the engine's to answer: it lapses when the engine moves"
+                ),
+                self.article(crate::laws::Article("9.1.2.1"))
+            ),
             Refusal::NoTakeback => t(
                 "Sólo se puede devolver una jugada en partidas sin reloj.",
                 "Moves can be taken back only in games without a clock.",

@@ -543,9 +543,7 @@ impl Session {
                 if let Some(e) = over() {
                     return Err(e);
                 }
-                if self.game.pending_offer().is_none() {
-                    return Err(SessionError::NoOffer);
-                }
+                self.offer_answerer(role)?;
                 Reply::Asked(Question::Accept)
             }
             Command::Takeback => {
@@ -624,6 +622,21 @@ impl Session {
         self.command_as(None, cmd, now)
     }
 
+    /// Who answers the pending draw offer from a chair of `role`: the side it was made to
+    /// (9.1.2.1) — in a shared game only that player's chair; at one terminal (`None`) the
+    /// people there, unless that side is the engine, which answers by playing on.
+    pub fn offer_answerer(&self, role: Option<Role>) -> Result<Color, SessionError> {
+        let offer = self.game.pending_offer().ok_or(SessionError::NoOffer)?;
+        let answerer = !offer.by;
+        match role {
+            Some(Role::Player(c)) if c == answerer => Ok(answerer),
+            Some(Role::Player(_)) => Err(SessionError::NoOffer),
+            Some(_) => Err(SessionError::NotYourMove),
+            None if self.seat(answerer) == Seat::Engine => Err(SessionError::EngineAnswers),
+            None => Ok(answerer),
+        }
+    }
+
     /// Carries out the command of the person in a chair of `role` at `now`, at once: in a
     /// shared game a player acts for their own colour only, the arbiter and spectators
     /// not at all; at one terminal (`None`) the player the command is for (see the
@@ -648,9 +661,7 @@ impl Session {
                 match cmd {
                     Command::Move(_) => self.to_move(),
                     Command::OfferDraw => self.offerer(None),
-                    Command::AcceptDraw | Command::DeclineDraw => {
-                        !self.game.pending_offer().ok_or(SessionError::NoOffer)?.by
-                    }
+                    Command::AcceptDraw | Command::DeclineDraw => self.offer_answerer(None)?,
                     _ => self.local_color_or_turn(None),
                 }
             }
