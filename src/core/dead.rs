@@ -188,6 +188,19 @@ fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict
         return v;
     }
     if ctx.looks_locked(&start) {
+        // A locked-looking position that is alive usually has a short helpmate, which the
+        // guided search finds in a few dozen nodes, where the exhaustive search would spend
+        // its whole share and stay undecided (a real game's king and pawn ending, a
+        // blocked chain with the kings free behind it). The guided search's answer is as
+        // sound as the exhaustive one's: a line played to mate, or no cut at all.
+        // Its nodes are added to the budget: the exhaustive search that follows gets the
+        // share it had without it, and decides what it decided.
+        let before = ctx.spent;
+        match ctx.helpmate(&start, QUICK_HELPMATE) {
+            Verdict::Undetermined => {}
+            v => return prefix(line, v),
+        }
+        ctx.budget += ctx.spent - before;
         return prefix(line, ctx.explore(&start, QUICK_EXPLORE));
     }
     Verdict::Undetermined
@@ -342,22 +355,7 @@ pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u
     let mut ctx = Ctx::new(side, budget);
     let v = match ctx.prelude(pos, None) {
         Ok(v) => v,
-        Err((start, line, _)) => {
-            let mut guide = Guide::new(Guide::corners(&start, side)[0]);
-            ctx.until = budget;
-            let mut level = 1;
-            loop {
-                guide.iteration += 1;
-                guide.cut = false;
-                let mut path = Vec::with_capacity(64);
-                match ctx.guided(&start, &mut guide, level, &mut path, false, false) {
-                    Search::Found => break prefix(line, Verdict::Winnable(path)),
-                    Search::NotFound if !guide.cut => break Verdict::Unwinnable,
-                    _ if ctx.spent >= budget => break Verdict::Undetermined,
-                    _ => level += 1,
-                }
-            }
-        }
+        Err((start, line, _)) => prefix(line, ctx.helpmate(&start, budget)),
     };
     (v, ctx.spent)
 }
@@ -510,6 +508,9 @@ pub fn dead_command(
 const QUICK_BUDGET: u64 = 3_000;
 /// Nodes of the exhaustive search [`quick`] allows itself on locked positions.
 const QUICK_EXPLORE: u64 = 2_000;
+/// Nodes of [`quick`]'s guided helpmate search in a locked-looking position, before its
+/// exhaustive search.
+const QUICK_HELPMATE: u64 = 300;
 /// Depth of the full-width "every line is dead" search.
 const DEAD_DEPTH: u32 = 4;
 /// Nodes of one level of one guided search of [`full`], times the level.
@@ -647,6 +648,30 @@ impl Ctx {
             }
         }
         None
+    }
+
+    /// The guided helpmate search alone, level after level, from `start` (a position
+    /// [`Ctx::prelude`] left open), spending at most `nodes` more: [`Verdict::Winnable`]
+    /// with the line found, [`Verdict::Unwinnable`] when a level was searched without any
+    /// cut, [`Verdict::Undetermined`] when the nodes run out first.
+    fn helpmate(&mut self, start: &Position, nodes: u64) -> Verdict {
+        let mut guide = Guide::new(Guide::corners(start, self.side)[0]);
+        let stop = self.spent.saturating_add(nodes).min(self.budget);
+        self.until = stop;
+        let mut level = 1;
+        let v = loop {
+            guide.iteration += 1;
+            guide.cut = false;
+            let mut path = Vec::with_capacity(64);
+            match self.guided(start, &mut guide, level, &mut path, false, false) {
+                Search::Found => break Verdict::Winnable(path),
+                Search::NotFound if !guide.cut => break Verdict::Unwinnable,
+                _ if self.spent >= stop => break Verdict::Undetermined,
+                _ => level += 1,
+            }
+        };
+        self.until = u64::MAX;
+        v
     }
 
     /// The verdict of a position without legal moves.

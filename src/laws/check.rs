@@ -184,7 +184,7 @@ impl Walk {
     /// Walks `positions` with `dead_search` nodes of 5.2.2 search per ply (0: the quick
     /// test only, as in a live game).
     pub fn new(positions: &[Position], dead_search: u64) -> Walk {
-        Walk::over(positions, dead_search, 0)
+        Walk::over(positions, dead_search, 0, false)
     }
 
     /// [`Walk::new`] over a record whose `Result` tag is `result`, which a report asks the
@@ -196,19 +196,26 @@ impl Walk {
     /// it. The same walk as [`Walk::new`] (the quick test is sound: it never calls a
     /// winnable position dead).
     pub fn of_record(positions: &[Position], dead_search: u64, result: &str) -> Walk {
-        let alive_before = match positions.last() {
+        let (alive_before, end_alive) = match positions.last() {
             Some(end) if dead_search == 0 => match end_by_search(end, result) {
-                EndSearch::Alive => positions.len() - 1,
-                _ => alive_prefix(positions),
+                EndSearch::Alive => (positions.len() - 1, true),
+                _ => (alive_prefix(positions), false),
             },
-            _ => 0,
+            _ => (0, false),
         };
-        Walk::over(positions, dead_search, alive_before)
+        Walk::over(positions, dead_search, alive_before, end_alive)
     }
 
     /// The walk; the positions before `alive_before` (which is less than their number, or
-    /// 0) are known to be winnable for a side, and each has a next move.
-    fn over(positions: &[Position], dead_search: u64, alive_before: usize) -> Walk {
+    /// 0) are known to be winnable for a side, and each has a next move. `end_alive`: the
+    /// last position is known to be winnable for a side too (so not dead; it may have no
+    /// legal move, being a checkmate).
+    fn over(
+        positions: &[Position],
+        dead_search: u64,
+        alive_before: usize,
+        end_alive: bool,
+    ) -> Walk {
         let n = positions.len();
         // The keys in a loop of their own, and every position counted once until one is
         // found standing again.
@@ -263,6 +270,15 @@ impl Walk {
                         None
                     } else {
                         automatic_end_alive(pos, reps)
+                    };
+                    (end, false)
+                } else if end_alive && ply + 1 == n {
+                    // Winnable for a side: not dead (5.2.2), and a stalemate is not
+                    // winnable (5.2.1), so without a legal move it is a checkmate.
+                    let end = if pos.has_legal_moves() {
+                        automatic_end_alive(pos, reps)
+                    } else {
+                        Some(Termination::Checkmate)
                     };
                     (end, false)
                 } else {
