@@ -13,7 +13,7 @@ use super::pgn;
 use super::article::Article;
 use super::game::{
     GameResult, IllegalKind, Outcome, Termination, automatic_end, automatic_end_alive,
-    fifty_move_claim_at, occurrences, threefold_claim_at, unwinnable,
+    fifty_move_claim_at, mating_side_by_race, occurrences, threefold_claim_at, unwinnable,
 };
 
 /// What `pgn check --json` prints for one game (one JSON object per line). Field names are
@@ -318,9 +318,14 @@ enum EndSearch {
 }
 
 fn end_by_search(end: &Position, result: &str) -> EndSearch {
-    let first = GameResult::from_pgn(result.trim())
-        .and_then(GameResult::winner)
-        .unwrap_or(Color::White);
+    let winner = GameResult::from_pgn(result.trim()).and_then(GameResult::winner);
+    // Without a winner to ask about, a short search of each side in turn finds most
+    // helpmates for less than the full search of one side does (not in endings of minor
+    // pieces only, whose helpmates are long: see `only_minor_pieces`).
+    if winner.is_none() && !only_minor_pieces(end) && mating_side_by_race(end).is_some() {
+        return EndSearch::Alive;
+    }
+    let first = winner.unwrap_or(Color::White);
     let answer = |a: Option<bool>| match a {
         Some(true) => EndSearch::Dead,
         Some(false) => EndSearch::Alive,
