@@ -24,6 +24,7 @@ pub mod commands;
 mod describe;
 pub mod errors;
 mod events;
+pub mod files;
 pub mod keys;
 pub mod lobby;
 mod names;

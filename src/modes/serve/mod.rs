@@ -250,6 +250,22 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+impl ServeError {
+    /// The error in words, in `lang`: the operator's to fix.
+    pub fn say(&self, lang: crate::lang::Lang) -> String {
+        use crate::lang::Lang;
+        match (self, lang) {
+            (ServeError::Config(e), _) => e.say(lang),
+            (ServeError::Keys(k), _) => crate::speech::access::key_error(k, lang),
+            (ServeError::Listen { addr, error }, Lang::Es) => {
+                format!("no se puede escuchar en {addr}: {error}")
+            }
+            (ServeError::Io(e), Lang::Es) => format!("el servidor se detuvo: {e}"),
+            (e, Lang::En) => e.to_string(),
+        }
+    }
+}
+
 /// Runs the server until the process is stopped; says where it listens on `err`.
 pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), ServeError> {
     let paths = crate::config::Paths::from_env()?;
