@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod man;
 
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
-use crate::laws::check::{CheckReport, check_games};
+use crate::laws::check::check_games;
 use crate::laws::pgn::{self, MoveText};
 
 #[derive(Parser, Debug)]
@@ -801,8 +801,12 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 let input = open(path)?;
                 let errors =
                     pgn::convert_reader(input, &mut *out, notation.move_text(), letters.letters())?;
+                // In the environment's language, as `pgn check`'s lines.
+                let lang = crate::lang::Lang::from_env();
                 for e in &errors {
-                    writeln!(err, "escaque: {}: {e}", path.display())?;
+                    let line =
+                        crate::speech::batch::convert_error(lang, &path.display().to_string(), e);
+                    writeln!(err, "escaque: {line}")?;
                 }
                 if !errors.is_empty() {
                     status = Status::Findings;
@@ -841,10 +845,11 @@ fn pgn_check(
                 status = Status::Findings;
             }
             report.file = Some(name.clone());
+            // The JSON form has no words: the same keys in any language.
             let line = if json {
                 report.json()
             } else {
-                describe(&report)
+                crate::speech::batch::check_line(lang, &report)
             };
             if io_error.is_none() {
                 if let Err(e) = writeln!(out, "{line}") {
@@ -860,45 +865,6 @@ fn pgn_check(
         }
     }
     Ok(status)
-}
-
-/// One line of text for a checked game.
-fn describe(r: &CheckReport) -> String {
-    let mut s = format!(
-        "{} game {}: {} - {}, {}, {} plies",
-        r.file.as_deref().unwrap_or("-"),
-        r.game,
-        r.white,
-        r.black,
-        r.result,
-        r.plies
-    );
-    match &r.error {
-        Some(e) => s.push_str(&format!(", NOT LEGAL: {e}")),
-        None => s.push_str(", legal"),
-    }
-    let mut status = Vec::new();
-    for (on, word) in [
-        (r.checkmate, "checkmate"),
-        (r.stalemate, "stalemate"),
-        (r.dead_position, "dead position"),
-        (r.fivefold_at_end, "fivefold repetition"),
-        (r.seventyfive_move_at_end, "75 moves"),
-        (r.threefold_claimable_at_end, "threefold claimable"),
-        (r.fifty_move_claimable_at_end, "50 moves claimable"),
-    ] {
-        if on {
-            status.push(word);
-        }
-    }
-    if !status.is_empty() {
-        s.push_str(&format!("; final position: {}", status.join(", ")));
-    }
-    s.push_str(&format!("; by the Laws {}", r.result_by_laws));
-    if let Some(a) = &r.article {
-        s.push_str(&format!(" (Art. {a})"));
-    }
-    s
 }
 
 /// The position of `perft --fen`: a standard FEN, or, when standard chess refuses its
