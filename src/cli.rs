@@ -701,7 +701,9 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             output_stall,
             log_level,
         }) => {
-            crate::net::log::init(log_level.as_deref()).map_err(CliError::Usage)?;
+            crate::net::log::init(log_level.as_deref()).map_err(|e| {
+                CliError::Usage(crate::speech::operator::log_filter(&e, session_lang(None)))
+            })?;
             let limits = crate::modes::serve::Limits {
                 max_connections,
                 max_rooms,

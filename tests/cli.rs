@@ -470,3 +470,59 @@ fn an_unknown_theme_is_refused_in_the_interface_language() {
         "{err}"
     );
 }
+
+/// A saved game that cannot be resumed is refused in the interface language, the file
+/// named.
+#[test]
+fn a_game_that_cannot_be_resumed_is_refused_in_the_interface_language() {
+    let dir = std::env::temp_dir().join(format!("escaque-cli-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("vacia.pgn");
+    std::fs::write(&empty, "").unwrap();
+    let file = empty.to_str().unwrap();
+    let (code, err) = escaque_in(&["--resume", file], "es_ES.UTF-8", None, "resume-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "escaque: {file}: el fichero no contiene ninguna partida"
+        )),
+        "{err}"
+    );
+    let (_, err) = escaque_in(&["--resume", file], "C.UTF-8", None, "resume-en");
+    assert!(
+        err.contains(&format!("escaque: {file}: the file holds no game")),
+        "{err}"
+    );
+    let bad = dir.join("ilegal.pgn");
+    std::fs::write(&bad, "[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let file = bad.to_str().unwrap();
+    let (code, err) = escaque_in(&["--resume", file], "es_ES.UTF-8", None, "resume-move");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "escaque: {file}: la media jugada 3 (Ke3) no se puede reproducir: «Ke3» no es una \
+             jugada legal"
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The server's log filter that cannot be read is refused in the operator's language.
+#[test]
+fn serve_refuses_a_bad_log_level_in_the_interface_language() {
+    let args = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--open",
+        "--log-level",
+        "escaque=ruidoso",
+    ];
+    let (code, err) = escaque_in(&args, "es_ES.UTF-8", None, "log-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--log-level \"escaque=ruidoso\": "), "{err}");
+    assert!(err.contains("; escriba un nivel (error, warn"), "{err}");
+    let (_, err) = escaque_in(&args, "C.UTF-8", None, "log-en");
+    assert!(err.contains("; write a level (error, warn"), "{err}");
+}

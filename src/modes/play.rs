@@ -78,7 +78,7 @@ impl PlayError {
             PlayError::Toml(e) => files::toml_file(e, lang),
             PlayError::Keymap(e) => keys::keymap_error(e, lang),
             PlayError::Fen(e) => setup::fen_error(lang, e),
-            PlayError::Resume(e) => e.to_string(),
+            PlayError::Resume(e) => e.say(lang),
             PlayError::Io(e) => files::terminal(lang, e),
         }
     }

@@ -202,6 +202,59 @@ pub fn theme_problem(p: &ThemeProblem, lang: Lang) -> String {
     }
 }
 
+/// A saved game's file that holds no game.
+pub fn no_game(lang: Lang) -> String {
+    lang.pick(
+        "el fichero no contiene ninguna partida",
+        "the file holds no game",
+    )
+    .to_string()
+}
+
+/// A saved game that the PGN reader refuses (`detail`: the reader's error, worded).
+pub fn not_pgn(lang: Lang, detail: &str) -> String {
+    match lang {
+        Lang::Es => format!("no es una partida PGN: {detail}"),
+        Lang::En => format!("not a PGN game: {detail}"),
+    }
+}
+
+/// A saved move that cannot be replayed (`why`: worded).
+pub fn move_not_replayed(lang: Lang, ply: usize, san: &str, why: &str) -> String {
+    match lang {
+        Lang::Es => format!("la media jugada {ply} ({san}) no se puede reproducir: {why}"),
+        Lang::En => format!("move {ply} ({san}) cannot be replayed: {why}"),
+    }
+}
+
+/// A journal line that cannot be replayed, the line quoted (`what`: the journal reader's
+/// words, kept in English: the journal is the program's own file, and `table`, above
+/// `speech`, reads it).
+pub fn journal_error(lang: Lang, line: usize, text: &str, what: &str) -> String {
+    match lang {
+        Lang::Es => format!("línea {line} del diario: \"{text}\": {what}"),
+        Lang::En => format!("journal line {line}: \"{text}\": {what}"),
+    }
+}
+
+/// A journal that holds fewer plies than the game saved beside it.
+pub fn journal_short(lang: Lang, plies: usize, game_plies: usize) -> String {
+    match lang {
+        Lang::Es => format!(
+            "{plies} medias jugadas, menos que las {game_plies} de la partida que lo acompaña"
+        ),
+        Lang::En => format!("{plies} plies, fewer than the {game_plies} of the game beside it"),
+    }
+}
+
+/// A journal whose first line is not the header.
+pub fn journal_header(lang: Lang, first: &str, header: &str) -> String {
+    match lang {
+        Lang::Es => format!("línea 1: \"{first}\": no es \"{header}\""),
+        Lang::En => format!("line 1: \"{first}\": not \"{header}\""),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

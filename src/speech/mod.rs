@@ -29,6 +29,7 @@ pub mod keys;
 pub mod lobby;
 mod names;
 pub mod numbers;
+pub mod operator;
 pub mod panes;
 mod parse;
 mod play;
