@@ -164,7 +164,7 @@ fn key_name_error(mut e: TomlFileError, text: &str) -> TomlFileError {
         .iter()
         .find_map(|n| n.parse::<crate::keymap::KeyBinding>().err())
     {
-        e.problem = TomlProblem::KeyName(bad);
+        e.problem = Box::new(TomlProblem::KeyName(bad));
     }
     e
 }

@@ -22,8 +22,8 @@ pub struct TomlFileError {
     pub column: Option<u32>,
     /// The dotted key the problem is under (`theme.cursor`, `keys.quit`), when known.
     pub key: Option<String>,
-    /// What is wrong and what was expected.
-    pub problem: TomlProblem,
+    /// What is wrong and what was expected (boxed: errors that carry it stay small).
+    pub problem: Box<TomlProblem>,
     /// The text of the offending line, quoted in the message.
     pub source_line: Option<String>,
 }
@@ -202,7 +202,7 @@ impl TomlFileError {
             line: found.map(|(i, _)| i as u32 + 1),
             column: None,
             key: Some(key.to_string()),
-            problem: problem.into(),
+            problem: Box::new(problem.into()),
             source_line: found.map(|(_, l)| l.to_string()),
         }
     }
@@ -214,7 +214,7 @@ impl TomlFileError {
             line: None,
             column: None,
             key: None,
-            problem: problem.into(),
+            problem: Box::new(problem.into()),
             source_line: None,
         }
     }

@@ -223,20 +223,26 @@ pub enum ResumeError {
     #[error("{path}: {}", crate::speech::files::no_game(Lang::En))]
     NoGame { path: String },
     #[error("{path}: not a PGN game: {error}")]
-    Pgn { path: String, error: PgnError },
+    Pgn { path: String, error: Box<PgnError> },
     /// A tag that sets the game up cannot be read.
     #[error("{path}: {problem}")]
-    Setup { path: String, problem: SetupProblem },
+    Setup {
+        path: String,
+        problem: Box<SetupProblem>,
+    },
     #[error("{path}: move {ply} ({san}) cannot be replayed: {problem}")]
     Move {
         path: String,
         ply: usize,
         san: String,
-        problem: MoveProblem,
+        problem: Box<MoveProblem>,
     },
     /// The journal beside the game cannot be replayed.
     #[error("{path}: {error}")]
-    Journal { path: String, error: JournalError },
+    Journal {
+        path: String,
+        error: Box<JournalError>,
+    },
 }
 
 /// A saved game's tag that cannot be read.
@@ -269,7 +275,7 @@ impl ResumeError {
             }
             ResumeError::Setup { path, problem } => (
                 path,
-                match problem {
+                match problem.as_ref() {
                     SetupProblem::Fen(e) => setup::fen_error(lang, e),
                     SetupProblem::TimeControl(e) => errors::time_control(e, lang),
                 },
@@ -280,7 +286,7 @@ impl ResumeError {
                 san,
                 problem,
             } => {
-                let why = match problem {
+                let why = match problem.as_ref() {
                     MoveProblem::San(e) => report::san_error(e, lang),
                     MoveProblem::Game(e) => Speaker::new(Profile::En, lang).game_error(e),
                 };
@@ -377,11 +383,11 @@ fn resume_inner(
         .ok_or_else(|| ResumeError::NoGame { path: p.clone() })?
         .map_err(|error| ResumeError::Pgn {
             path: p.clone(),
-            error,
+            error: Box::new(error),
         })?;
     setup_from_tags(&pgn, &mut setup).map_err(|problem| ResumeError::Setup {
         path: p.clone(),
-        problem,
+        problem: Box::new(problem),
     })?;
     // The journal, when there is one that agrees with the PGN, gives the whole session;
     // the PGN alone gives its moves and clock readings.
@@ -404,7 +410,7 @@ fn resume_inner(
                         Err(error) if strict => {
                             return Err(ResumeError::Journal {
                                 path: jname.clone(),
-                                error,
+                                error: Box::new(error),
                             });
                         }
                         Err(e) => unread(JournalProblem::Line(e)),
@@ -429,7 +435,7 @@ fn resume_inner(
         path: p.clone(),
         ply,
         san,
-        problem,
+        problem: Box::new(problem),
     })?;
     // The play mode has always taken a journal it cannot use silently (a header it does
     // not know, one behind the PGN): only a replay that fails is its error.
