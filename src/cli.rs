@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod man;
 
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
-use crate::laws::check::{CheckReport, check_games};
+use crate::laws::check::check_games;
 use crate::laws::pgn::{self, MoveText};
 
 #[derive(Parser, Debug)]
@@ -512,14 +512,15 @@ impl NotationArg {
     }
 }
 
-/// A failure of a command, already worded for the user.
+/// A failure of a command. `Display` is English, for logs; the user reads
+/// [`CliError::say`], in the interface language.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     #[error(transparent)]
     Fen(#[from] crate::core::FenError),
-    #[error("could not write the output: {0}")]
+    #[error("{}", crate::speech::files::cannot_write_output(crate::lang::Lang::En, .0))]
     Io(#[from] std::io::Error),
-    #[error("cannot read {path}: {error}")]
+    #[error("{}", crate::speech::files::cannot_read(crate::lang::Lang::En, .path, .error))]
     Read { path: String, error: std::io::Error },
     /// An input that cannot be opened or is damaged, already worded (`speech::batch`).
     #[error("{0}")]
@@ -532,6 +533,60 @@ pub enum CliError {
     Replay(#[from] crate::modes::replay::ReplayError),
     #[error(transparent)]
     Serve(#[from] crate::modes::serve::ServeError),
+}
+
+impl CliError {
+    /// The failure in words, in `lang` (see [`ErrorLang`]).
+    pub fn say(&self, lang: crate::lang::Lang) -> String {
+        use crate::speech::files;
+        match self {
+            CliError::Fen(e) => crate::speech::setup::fen_error(lang, e),
+            CliError::Io(e) => files::cannot_write_output(lang, e),
+            CliError::Read { path, error } => files::cannot_read(lang, path, error),
+            CliError::Input(s) | CliError::Usage(s) => s.clone(),
+            CliError::Play(e) => e.say(lang),
+            CliError::Replay(e) => e.say(lang),
+            CliError::Serve(e) => e.say(lang),
+        }
+    }
+}
+
+/// The language a command's failure is said in, known before the command runs and found
+/// only when it fails.
+///
+/// A config error can happen before the config's own language is known, so the language
+/// is the command line's `--lang` when given, else the config's when the config can be read
+/// (as the session would speak), else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+/// The batch commands (`adjudicate`, `pgn`, `perft`) never read the config: their
+/// `--lang`, else the environment's, as their reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorLang {
+    /// As the session: the command line's, else the config's, else the environment's.
+    Session(Option<crate::lang::Lang>),
+    /// As the batch commands: the command line's, else the environment's.
+    Batch(Option<crate::lang::Lang>),
+}
+
+impl ErrorLang {
+    /// The language for the failures of `cli`.
+    pub fn of(cli: &Cli) -> ErrorLang {
+        match &cli.command {
+            None => ErrorLang::Session(cli.play.lang),
+            Some(Command::Play(args)) => ErrorLang::Session(args.lang),
+            Some(Command::Replay { lang, .. }) => ErrorLang::Session(*lang),
+            Some(Command::Adjudicate { lang, .. }) => ErrorLang::Batch(*lang),
+            Some(Command::Pgn { .. } | Command::Perft { .. }) => ErrorLang::Batch(cli.play.lang),
+            Some(_) => ErrorLang::Session(None),
+        }
+    }
+
+    /// The language itself (reads the config for [`ErrorLang::Session`] without `--lang`).
+    pub fn resolve(self) -> crate::lang::Lang {
+        match self {
+            ErrorLang::Session(given) => session_lang(given),
+            ErrorLang::Batch(given) => given.unwrap_or_else(crate::lang::Lang::from_env),
+        }
+    }
 }
 
 /// How a command ended, for the exit code: 0 success, 1 a finding (an illegal game), 2 an
@@ -646,7 +701,9 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             output_stall,
             log_level,
         }) => {
-            crate::net::log::init(log_level.as_deref()).map_err(CliError::Usage)?;
+            crate::net::log::init(log_level.as_deref()).map_err(|e| {
+                CliError::Usage(crate::speech::operator::log_filter(&e, session_lang(None)))
+            })?;
             let limits = crate::modes::serve::Limits {
                 max_connections,
                 max_rooms,
@@ -676,14 +733,9 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 },
                 err,
             )
-            .map_err(|e| match e {
-                // The allowlist and the host key are the operator's to fix: said in the
-                // interface language.
-                crate::modes::serve::ServeError::Keys(k) => {
-                    CliError::Usage(crate::speech::access::key_error(&k, session_lang(None)))
-                }
-                other => other.into(),
-            })?;
+            // The allowlist and the host key are the operator's to fix: said in the interface
+            // language by `CliError::say`.
+            ?;
             Ok(Status::Success)
         }
         Some(Command::Completions { shell }) => {
@@ -751,8 +803,12 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 let input = open(path)?;
                 let errors =
                     pgn::convert_reader(input, &mut *out, notation.move_text(), letters.letters())?;
+                // In the environment's language, as `pgn check`'s lines.
+                let lang = crate::lang::Lang::from_env();
                 for e in &errors {
-                    writeln!(err, "escaque: {}: {e}", path.display())?;
+                    let line =
+                        crate::speech::batch::convert_error(lang, &path.display().to_string(), e);
+                    writeln!(err, "escaque: {line}")?;
                 }
                 if !errors.is_empty() {
                     status = Status::Findings;
@@ -791,10 +847,11 @@ fn pgn_check(
                 status = Status::Findings;
             }
             report.file = Some(name.clone());
+            // The JSON form has no words: the same keys in any language.
             let line = if json {
                 report.json()
             } else {
-                describe(&report)
+                crate::speech::batch::check_line(lang, &report)
             };
             if io_error.is_none() {
                 if let Err(e) = writeln!(out, "{line}") {
@@ -810,45 +867,6 @@ fn pgn_check(
         }
     }
     Ok(status)
-}
-
-/// One line of text for a checked game.
-fn describe(r: &CheckReport) -> String {
-    let mut s = format!(
-        "{} game {}: {} - {}, {}, {} plies",
-        r.file.as_deref().unwrap_or("-"),
-        r.game,
-        r.white,
-        r.black,
-        r.result,
-        r.plies
-    );
-    match &r.error {
-        Some(e) => s.push_str(&format!(", NOT LEGAL: {e}")),
-        None => s.push_str(", legal"),
-    }
-    let mut status = Vec::new();
-    for (on, word) in [
-        (r.checkmate, "checkmate"),
-        (r.stalemate, "stalemate"),
-        (r.dead_position, "dead position"),
-        (r.fivefold_at_end, "fivefold repetition"),
-        (r.seventyfive_move_at_end, "75 moves"),
-        (r.threefold_claimable_at_end, "threefold claimable"),
-        (r.fifty_move_claimable_at_end, "50 moves claimable"),
-    ] {
-        if on {
-            status.push(word);
-        }
-    }
-    if !status.is_empty() {
-        s.push_str(&format!("; final position: {}", status.join(", ")));
-    }
-    s.push_str(&format!("; by the Laws {}", r.result_by_laws));
-    if let Some(a) = &r.article {
-        s.push_str(&format!(" (Art. {a})"));
-    }
-    s
 }
 
 /// The position of `perft --fen`: a standard FEN, or, when standard chess refuses its

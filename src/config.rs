@@ -14,7 +14,7 @@ use crate::core::Notation;
 use crate::keymap::{Action, KeyList, Keymap};
 use crate::lang::Lang;
 use crate::laws::time_control::TimeControl;
-use crate::toml_file::{self, TomlFileError};
+use crate::toml_file::{self, ConfigProblem, TomlFileError, TomlProblem};
 
 pub use crate::fsutil::write_atomic;
 
@@ -143,6 +143,42 @@ pub enum ConfigError {
          path to use"
     )]
     NoHome { variable: &'static str },
+}
+
+/// A toml error under `[keys]` whose cause is a key name that cannot be read: the key
+/// name's own error (data, said in the interface language), found by reading the names of
+/// the action the error is under. Any other error as it is.
+fn key_name_error(mut e: TomlFileError, text: &str) -> TomlFileError {
+    let Some(action) = e.key.as_deref().and_then(|k| k.strip_prefix("keys.")) else {
+        return e;
+    };
+    let Ok(table) = toml::from_str::<toml::Table>(text) else {
+        return e;
+    };
+    let names: Vec<&str> = match table.get("keys").and_then(|k| k.get(action)) {
+        Some(toml::Value::String(s)) => vec![s.as_str()],
+        Some(toml::Value::Array(a)) => a.iter().filter_map(toml::Value::as_str).collect(),
+        _ => return e,
+    };
+    if let Some(bad) = names
+        .iter()
+        .find_map(|n| n.parse::<crate::keymap::KeyBinding>().err())
+    {
+        e.problem = Box::new(TomlProblem::KeyName(bad));
+    }
+    e
+}
+
+impl ConfigError {
+    /// The error in words, in `lang` (`speech::files`). The config's own language is not
+    /// known when it cannot be read: the caller passes the command line's, else the
+    /// environment's (`cli::session_lang` does).
+    pub fn say(&self, lang: Lang) -> String {
+        match self {
+            ConfigError::File(e) => crate::speech::files::toml_file(e, lang),
+            ConfigError::NoHome { variable } => crate::speech::files::no_home(lang, variable),
+        }
+    }
 }
 
 /// How moves are written on the scoresheet and read in the command line (App. C).
@@ -351,13 +387,16 @@ impl Config {
         match std::fs::read_to_string(path) {
             Ok(text) => Ok(Config::from_toml(&file, &text)?),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Config::default()),
-            Err(e) => Err(TomlFileError::whole_file(&file, format!("cannot read it: {e}")).into()),
+            Err(e) => {
+                Err(TomlFileError::whole_file(&file, TomlProblem::Unreadable(e.to_string())).into())
+            }
         }
     }
 
     /// Reads the text of a config file called `file` (for errors) and checks every value.
     pub fn from_toml(file: &str, text: &str) -> Result<Config, TomlFileError> {
-        let mut config: Config = toml_file::parse(file, text)?;
+        let mut config: Config =
+            toml_file::parse(file, text).map_err(|e| key_name_error(e, text))?;
         config.check(file, text)?;
         config.low_time_warnings.sort_unstable_by(|a, b| b.cmp(a));
         config.low_time_warnings.dedup();
@@ -366,52 +405,29 @@ impl Config {
 
     /// The checks that the types alone do not make.
     fn check(&self, file: &str, text: &str) -> Result<(), TomlFileError> {
-        let at = |key: &str, msg: String| Err(TomlFileError::at_key(file, text, key, msg));
+        let at =
+            |key: &str, problem: TomlProblem| Err(TomlFileError::at_key(file, text, key, problem));
+        let config = |key: &str, problem: ConfigProblem| at(key, problem.into());
         if self.time_control == TimeControl::Unknown {
-            return at(
-                "time_control",
-                "\"?\" (unknown) is only for PGN files: expected a time control such as \
-                 \"15+10\", \"90/40+30:30+30\", \"3+2d\" or \"none\""
-                    .to_string(),
-            );
+            return config("time_control", ConfigProblem::UnknownTimeControl);
         }
         if let Some(theme) = &self.theme {
             if theme.trim().is_empty() || theme.contains(['/', '\\']) {
-                return at(
-                    "theme",
-                    format!(
-                        "expected the name of a theme (such as \"classic\" or \
-                         \"high-contrast\"), found {theme:?}"
-                    ),
-                );
+                return config("theme", ConfigProblem::ThemeName(theme.clone()));
             }
         }
-        if let Some(&w) = self.low_time_warnings.iter().find(|&&w| w == 0) {
-            return at(
-                "low_time_warnings",
-                format!("expected numbers of seconds greater than 0, found {w}"),
-            );
+        if self.low_time_warnings.contains(&0) {
+            return config("low_time_warnings", ConfigProblem::ZeroWarning);
         }
         let engine = &self.engine;
         if engine.path.as_os_str().is_empty() {
-            return at(
-                "engine.path",
-                "expected the engine's program (a path or a name such as \"stockfish\"), \
-                 found an empty text"
-                    .to_string(),
-            );
+            return config("engine.path", ConfigProblem::EmptyEnginePath);
         }
         if let Some(level) = engine.skill_level.filter(|&l| l > 20) {
-            return at(
-                "engine.skill_level",
-                format!("expected a Skill Level from 0 to 20, found {level}"),
-            );
+            return config("engine.skill_level", ConfigProblem::SkillLevel(level));
         }
         if engine.elo == Some(0) {
-            return at(
-                "engine.elo",
-                "expected an Elo rating greater than 0, found 0".to_string(),
-            );
+            return config("engine.elo", ConfigProblem::ZeroElo);
         }
         for (key, value) in [
             ("engine.move_time_ms", engine.move_time_ms),
@@ -419,10 +435,7 @@ impl Config {
             ("engine.answer_timeout_ms", Some(engine.answer_timeout_ms)),
         ] {
             if value == Some(0) {
-                return at(
-                    key,
-                    "expected a number of milliseconds greater than 0, found 0".to_string(),
-                );
+                return config(key, ConfigProblem::ZeroMilliseconds);
             }
         }
         if let Err(e) = Keymap::with_overrides(&self.keys) {
@@ -432,7 +445,7 @@ impl Config {
             } else {
                 e.first
             };
-            return at(&format!("keys.{}", culprit.name()), e.to_string());
+            return at(&format!("keys.{}", culprit.name()), TomlProblem::Keymap(e));
         }
         Ok(())
     }

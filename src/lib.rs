@@ -1,6 +1,7 @@
 //! escaque: a terminal chess program that follows the FIDE Laws of Chess (2023) to the
 //! letter. See `DESIGN.md` in the shared folder for the layers; this crate holds them all.
 
+pub mod action;
 pub mod adjudicate;
 pub mod cli;
 pub mod config;

@@ -11,6 +11,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = escaque::cli::Cli::parse();
+    let lang = escaque::cli::ErrorLang::of(&cli);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let outcome = escaque::cli::run(cli, &mut stdout.lock(), &mut stderr.lock());
@@ -20,7 +21,7 @@ fn main() -> ExitCode {
         Ok(escaque::cli::Status::Success) => ExitCode::SUCCESS,
         Ok(escaque::cli::Status::Findings) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("escaque: {e}");
+            eprintln!("escaque: {}", e.say(lang.resolve()));
             ExitCode::from(2)
         }
     }

@@ -1,25 +1,29 @@
 //! Reading a TOML file (config, theme, keymap) into a typed value with an error that names
 //! the file, the line, the key and what was expected — the one place that turns a
-//! `toml::de::Error` into words a user can act on.
+//! `toml::de::Error` into words a user can act on. The problems are data
+//! ([`TomlProblem`]); `speech::files` words them in the interface language, and their
+//! `Display` is English, for logs.
 
 use std::fmt;
 use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+use crate::action::{KeyParseError, KeymapError};
+
 /// A TOML file that could not be read or does not say what its type expects.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TomlFileError {
-    /// The file as the user knows it (a path, or `built-in theme "classic"`).
-    pub file: String,
+    /// The file as the user knows it: a path, or a theme's name.
+    pub file: FileName,
     /// 1-based line of the problem, when known.
     pub line: Option<u32>,
     /// 1-based column, when known.
     pub column: Option<u32>,
     /// The dotted key the problem is under (`theme.cursor`, `keys.quit`), when known.
     pub key: Option<String>,
-    /// What is wrong and what was expected, in toml's or the type's words.
-    pub message: String,
+    /// What is wrong and what was expected (boxed: errors that carry it stay small).
+    pub problem: Box<TomlProblem>,
     /// The text of the offending line, quoted in the message.
     pub source_line: Option<String>,
 }
@@ -36,7 +40,7 @@ impl fmt::Display for TomlFileError {
         if let Some(key) = &self.key {
             write!(f, ", key `{key}`")?;
         }
-        write!(f, ": {}", self.message.trim_end())?;
+        write!(f, ": {}", self.problem)?;
         if let Some(src) = &self.source_line {
             write!(f, " (in `{}`)", src.trim())?;
         }
@@ -46,10 +50,146 @@ impl fmt::Display for TomlFileError {
 
 impl std::error::Error for TomlFileError {}
 
+/// A TOML file as the user knows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FileName {
+    /// A file on disk.
+    Path(String),
+    /// A theme built into the program, by name.
+    BuiltInTheme(String),
+    /// A theme asked for by name that is neither built in nor a user file.
+    Theme(String),
+}
+
+impl fmt::Display for FileName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileName::Path(p) => f.write_str(p),
+            FileName::BuiltInTheme(n) => write!(f, "built-in theme \"{n}\""),
+            FileName::Theme(n) => write!(f, "theme \"{n}\""),
+        }
+    }
+}
+
+impl From<&str> for FileName {
+    fn from(path: &str) -> FileName {
+        FileName::Path(path.to_string())
+    }
+}
+
+/// What is wrong in a TOML file of escaque's: the config, a theme, the config's keys.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum TomlProblem {
+    /// The file cannot be read (the system's words).
+    #[error("cannot read it: {0}")]
+    Unreadable(String),
+    /// The toml library's own words (bad syntax, a value of the wrong type, an unknown key):
+    /// English, as the library writes them.
+    #[error("{}", .0.trim_end())]
+    Toml(String),
+    /// A key name of the `[keys]` table that cannot be read.
+    #[error("{0}")]
+    KeyName(KeyParseError),
+    /// A key bound to two actions after the `[keys]` table.
+    #[error("{0}")]
+    Keymap(KeymapError),
+    /// A value the config's types take but its checks refuse.
+    #[error("{0}")]
+    Config(ConfigProblem),
+    /// A theme that cannot be found, or a theme file that does not say a theme.
+    #[error("{0}")]
+    Theme(ThemeProblem),
+}
+
+/// A config value refused by the config's checks.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ConfigProblem {
+    #[error(
+        "\"?\" (unknown) is only for PGN files: expected a time control such as \"15+10\", \
+         \"90/40+30:30+30\", \"3+2d\" or \"none\""
+    )]
+    UnknownTimeControl,
+    #[error("expected the name of a theme (such as \"classic\" or \"high-contrast\"), found {0:?}")]
+    ThemeName(String),
+    #[error("expected numbers of seconds greater than 0, found 0")]
+    ZeroWarning,
+    #[error(
+        "expected the engine's program (a path or a name such as \"stockfish\"), found an \
+         empty text"
+    )]
+    EmptyEnginePath,
+    #[error("expected a Skill Level from 0 to 20, found {0}")]
+    SkillLevel(u8),
+    #[error("expected an Elo rating greater than 0, found 0")]
+    ZeroElo,
+    #[error("expected a number of milliseconds greater than 0, found 0")]
+    ZeroMilliseconds,
+}
+
+/// A theme that cannot be found or read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ThemeProblem {
+    /// No built-in theme and no user file of that name.
+    #[error(
+        "no such theme: expected one of {}{}",
+        built_in.join(", "),
+        user_file.as_ref().map_or_else(String::new, |f| format!(", or a file {f}"))
+    )]
+    NoSuchTheme {
+        built_in: Vec<String>,
+        /// The user theme's file that would be read, when there is a themes folder.
+        user_file: Option<String>,
+    },
+    #[error("theme \"{0}\" cannot be its own base")]
+    OwnBase(String),
+    /// The base theme itself is wrong.
+    #[error("base theme: {0}")]
+    Base(Box<TomlFileError>),
+    #[error("expected the name of a theme in quotes, e.g. base = \"classic\"")]
+    BaseNotName,
+    #[error("expected a string in quotes")]
+    DescriptionNotText,
+    #[error("unknown theme key: expected one of description, base, {}", .0.join(", "))]
+    UnknownKey(Vec<String>),
+    /// A style that is not a table of `fg`, `bg`, `modifiers` (toml's words).
+    #[error(
+        "{}; expected a table like {{ fg = \"white\", bg = \"#b58863\", modifiers = [\"bold\"] }}",
+        .0.trim_end()
+    )]
+    NotStyle(String),
+    /// `fg` or `bg` is not a colour.
+    #[error(
+        "{side}: {text:?} is not a colour: expected \"#rrggbb\", \"indexed:N\" (0-255) or one \
+         of {}",
+        names.join(", ")
+    )]
+    Colour {
+        side: &'static str,
+        text: String,
+        names: Vec<String>,
+    },
+    #[error(
+        "modifier {0:?} unknown: expected bold, dim, italic, underlined, reversed, \
+         crossed_out, slow_blink, rapid_blink or hidden"
+    )]
+    Modifier(String),
+    /// A theme without a base that leaves a key out.
+    #[error(
+        "the key `{0}` is missing: give every key, or `base = \"classic\"` to take the \
+         others from a built-in theme"
+    )]
+    MissingKey(String),
+}
+
 impl TomlFileError {
     /// An error about a key found after parsing (an unknown theme colour, a bad key name),
     /// located by searching the text for that key's line.
-    pub fn at_key(file: &str, text: &str, key: &str, message: impl Into<String>) -> Self {
+    pub fn at_key(
+        file: impl Into<FileName>,
+        text: &str,
+        key: &str,
+        problem: impl Into<TomlProblem>,
+    ) -> Self {
         let leaf = key.rsplit('.').next().unwrap_or(key);
         let found = text.lines().enumerate().find(|(_, l)| {
             let t = l.trim_start();
@@ -58,44 +198,47 @@ impl TomlFileError {
                 .is_some_and(|rest| rest.trim_start().starts_with('='))
         });
         TomlFileError {
-            file: file.to_string(),
+            file: file.into(),
             line: found.map(|(i, _)| i as u32 + 1),
             column: None,
             key: Some(key.to_string()),
-            message: message.into(),
+            problem: Box::new(problem.into()),
             source_line: found.map(|(_, l)| l.to_string()),
         }
     }
 
     /// An error with no position (the file could not be read at all).
-    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+    pub fn whole_file(file: impl Into<FileName>, problem: impl Into<TomlProblem>) -> Self {
         TomlFileError {
-            file: file.to_string(),
+            file: file.into(),
             line: None,
             column: None,
             key: None,
-            message: message.into(),
+            problem: Box::new(problem.into()),
             source_line: None,
         }
     }
 }
 
 /// Parses `text` (the contents of `file`) as a `T`.
-pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, TomlFileError> {
-    toml::from_str(text).map_err(|e| locate(file, text, &e))
+pub fn parse<T: DeserializeOwned>(
+    file: impl Into<FileName>,
+    text: &str,
+) -> Result<T, TomlFileError> {
+    toml::from_str(text).map_err(|e| locate(file.into(), text, &e))
 }
 
 /// Reads and parses the file at `path`.
 pub fn read<T: DeserializeOwned>(path: &Path) -> Result<T, TomlFileError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| TomlFileError::whole_file(&file, format!("cannot read it: {e}")))?;
-    parse(&file, &text)
+        .map_err(|e| TomlFileError::whole_file(&file, TomlProblem::Unreadable(e.to_string())))?;
+    parse(file.as_str(), &text)
 }
 
 /// Line, column, key and source line of a toml error.
-fn locate(file: &str, text: &str, e: &toml::de::Error) -> TomlFileError {
-    let mut err = TomlFileError::whole_file(file, e.message());
+fn locate(file: FileName, text: &str, e: &toml::de::Error) -> TomlFileError {
+    let mut err = TomlFileError::whole_file(file, TomlProblem::Toml(e.message().to_string()));
     let Some(span) = e.span() else {
         return err;
     };
@@ -130,6 +273,30 @@ fn key_at(above: &str, line_text: &str) -> Option<String> {
         (None, Some(k)) => Some(k),
         (Some(t), None) if line_text.trim_start().starts_with('[') => None.or(Some(t)),
         _ => None,
+    }
+}
+
+impl From<&String> for FileName {
+    fn from(path: &String) -> FileName {
+        FileName::Path(path.clone())
+    }
+}
+
+impl From<&FileName> for FileName {
+    fn from(file: &FileName) -> FileName {
+        file.clone()
+    }
+}
+
+impl From<ConfigProblem> for TomlProblem {
+    fn from(p: ConfigProblem) -> TomlProblem {
+        TomlProblem::Config(p)
+    }
+}
+
+impl From<ThemeProblem> for TomlProblem {
+    fn from(p: ThemeProblem) -> TomlProblem {
+        TomlProblem::Theme(p)
     }
 }
 
@@ -182,11 +349,18 @@ mod tests {
     #[test]
     fn at_key_finds_the_line() {
         let text = "[colours]\ncursor = \"nope\"\n";
-        let e = TomlFileError::at_key("t.toml", text, "colours.cursor", "not a colour");
-        assert_eq!(e.line, Some(2));
-        assert_eq!(
-            e.to_string(),
-            "t.toml, line 2, key `colours.cursor`: not a colour (in `cursor = \"nope\"`)"
+        let e = TomlFileError::at_key(
+            "t.toml",
+            text,
+            "colours.cursor",
+            ThemeProblem::Modifier("nope".into()),
         );
+        assert_eq!(e.line, Some(2));
+        assert!(
+            e.to_string()
+                .starts_with("t.toml, line 2, key `colours.cursor`: modifier \"nope\" unknown"),
+            "{e}"
+        );
+        assert!(e.to_string().ends_with(" (in `cursor = \"nope\"`)"), "{e}");
     }
 }

@@ -351,3 +351,178 @@ fn serve_refuses_a_missing_allowlist_in_the_interface_language() {
         "{err}"
     );
 }
+
+/// The replay's file that cannot be read, and a game beyond its file, are said in the
+/// interface language, the file named; English without a Spanish locale.
+#[test]
+fn replay_refuses_a_missing_file_and_a_missing_game_in_the_interface_language() {
+    let missing = "/nonexistent-escaque/partidas.pgn";
+    let (code, err) = escaque_in(&["replay", missing], "es_ES.UTF-8", None, "replay-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(&format!("escaque: no se puede leer {missing}: ")),
+        "{err}"
+    );
+    let (code, err) = escaque_in(&["replay", missing], "C.UTF-8", None, "replay-en");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(&format!("escaque: cannot read {missing}: ")),
+        "{err}"
+    );
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/replay_clocks_illegal.pgn"
+    );
+    let args = ["replay", fixture, "--game", "9", "--screen-reader"];
+    let (code, err) = escaque_in(&args, "es_ES.UTF-8", None, "replay-game-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("tiene 2 partidas: no hay partida 9 (--game cuenta desde 1)"),
+        "{err}"
+    );
+    // The command line's language over the environment's.
+    let args = ["replay", fixture, "--game", "9", "--lang", "en"];
+    let (_, err) = escaque_in(&args, "es_ES.UTF-8", None, "replay-game-en");
+    assert!(err.contains("has 2 game(s): there is no game 9"), "{err}");
+}
+
+/// `pgn convert` on a file that cannot be opened says so in the environment's language.
+#[test]
+fn pgn_convert_refuses_a_missing_file_in_the_interface_language() {
+    let missing = "/nonexistent-escaque/partidas.pgn";
+    let args = ["pgn", "convert", "--notation", "es", missing];
+    let (code, err) = escaque_in(&args, "es_ES.UTF-8", None, "convert-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(&format!("escaque: no se puede leer {missing}: ")),
+        "{err}"
+    );
+    let (_, err) = escaque_in(&args, "C.UTF-8", None, "convert-en");
+    assert!(
+        err.starts_with(&format!("escaque: cannot read {missing}: ")),
+        "{err}"
+    );
+}
+
+/// A config file that says something wrong is refused in the environment's language (its
+/// own `lang` cannot be trusted when it cannot be read) or the command line's, with the
+/// file, the line, the key and the bad text quoted.
+#[test]
+fn a_bad_config_key_is_refused_in_the_interface_language() {
+    let config = "lang = \"es\"\n[keys]\nquit = \"ctrl-ctrl-x\"\n";
+    let (code, err) = escaque_in(&["play"], "es_ES.UTF-8", Some(config), "keys-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "config.toml, línea 3, columna 8, clave `keys.quit`: \"ctrl-ctrl-x\": en la columna \
+             6, \"ctrl\" aparece dos veces (en `quit = \"ctrl-ctrl-x\"`)"
+        ),
+        "{err}"
+    );
+    for english in ["line", "key `", "at column", "given twice"] {
+        assert!(!err.contains(english), "{english}: {err}");
+    }
+    // The config's `lang = "es"` is not read from a file that cannot be read: LANG says.
+    let (code, err) = escaque_in(&["play"], "C.UTF-8", Some(config), "keys-en");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "config.toml, line 3, column 8, key `keys.quit`: \"ctrl-ctrl-x\": at column 6, \
+             \"ctrl\" is given twice"
+        ),
+        "{err}"
+    );
+    let args = ["play", "--lang", "es"];
+    let (_, err) = escaque_in(&args, "C.UTF-8", Some(config), "keys-arg");
+    assert!(err.contains("aparece dos veces"), "{err}");
+    // A key bound twice, and a value the checks refuse.
+    let config = "[keys]\nflip = \"q\"\n";
+    let (_, err) = escaque_in(&["play"], "es_ES.UTF-8", Some(config), "keys-twice");
+    assert!(
+        err.contains("clave `keys.flip`: la tecla \"q\" está asignada a dos acciones"),
+        "{err}"
+    );
+    let config = "[engine]\nskill_level = 30\n";
+    let (_, err) = escaque_in(&["play"], "es_ES.UTF-8", Some(config), "skill");
+    assert!(
+        err.contains("clave `engine.skill_level`: se esperaba un Skill Level de 0 a 20 y hay 30"),
+        "{err}"
+    );
+}
+
+/// A theme that does not exist is refused in the interface language, with the choices.
+#[test]
+fn an_unknown_theme_is_refused_in_the_interface_language() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/replay_clocks_illegal.pgn"
+    );
+    let args = ["replay", fixture, "--theme", "nada"];
+    let (code, err) = escaque_in(&args, "es_ES.UTF-8", None, "theme-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("escaque: el tema \"nada\": no existe ese tema: se esperaba classic"),
+        "{err}"
+    );
+    let (_, err) = escaque_in(&args, "C.UTF-8", None, "theme-en");
+    assert!(
+        err.contains("escaque: theme \"nada\": no such theme: expected one of classic"),
+        "{err}"
+    );
+}
+
+/// A saved game that cannot be resumed is refused in the interface language, the file
+/// named.
+#[test]
+fn a_game_that_cannot_be_resumed_is_refused_in_the_interface_language() {
+    let dir = std::env::temp_dir().join(format!("escaque-cli-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("vacia.pgn");
+    std::fs::write(&empty, "").unwrap();
+    let file = empty.to_str().unwrap();
+    let (code, err) = escaque_in(&["--resume", file], "es_ES.UTF-8", None, "resume-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "escaque: {file}: el fichero no contiene ninguna partida"
+        )),
+        "{err}"
+    );
+    let (_, err) = escaque_in(&["--resume", file], "C.UTF-8", None, "resume-en");
+    assert!(
+        err.contains(&format!("escaque: {file}: the file holds no game")),
+        "{err}"
+    );
+    let bad = dir.join("ilegal.pgn");
+    std::fs::write(&bad, "[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let file = bad.to_str().unwrap();
+    let (code, err) = escaque_in(&["--resume", file], "es_ES.UTF-8", None, "resume-move");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "escaque: {file}: la media jugada 3 (Ke3) no se puede reproducir: «Ke3» no es una \
+             jugada legal"
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The server's log filter that cannot be read is refused in the operator's language.
+#[test]
+fn serve_refuses_a_bad_log_level_in_the_interface_language() {
+    let args = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--open",
+        "--log-level",
+        "escaque=ruidoso",
+    ];
+    let (code, err) = escaque_in(&args, "es_ES.UTF-8", None, "log-es");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--log-level \"escaque=ruidoso\": "), "{err}");
+    assert!(err.contains("; escriba un nivel (error, warn"), "{err}");
+    let (_, err) = escaque_in(&args, "C.UTF-8", None, "log-en");
+    assert!(err.contains("; write a level (error, warn"), "{err}");
+}

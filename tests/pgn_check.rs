@@ -274,3 +274,67 @@ fn art_6_9_clock_at_zero_without_termination_same_article_in_both_commands() {
     assert_eq!(adj["result_by_laws"], check["result_by_laws"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs escaque with `LANG` set (and no other locale variable).
+fn escaque_lang(args: &[&str], lang: &str) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
+        .output()
+        .expect("run escaque");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `pgn check`'s text lines and `pgn convert`'s errors are in the environment's language;
+/// the JSON lines have the same keys and values in any.
+#[test]
+fn check_and_convert_speak_the_interface_language_and_json_none() {
+    let dir = std::env::temp_dir().join(format!("escaque-pgn-lang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mate.pgn");
+    std::fs::write(
+        &path,
+        "[White \"Ana\"]\n[Black \"Bea\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+         [White \"Eva\"]\n[Black \"Ida\"]\n[Result \"*\"]\n\n1. e4 {sin cerrar *\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let (_, es, _) = escaque_lang(&["pgn", "check", file], "es_ES.UTF-8");
+    let first = es.lines().next().unwrap();
+    assert!(
+        first.ends_with(
+            "partida 1: Ana - Bea, 0-1, 4 medias jugadas, legal; posición final: jaque mate; \
+             según las Leyes 0-1 (art. 5.1.1)"
+        ),
+        "{es}"
+    );
+    let (_, en, _) = escaque_lang(&["pgn", "check", file], "C.UTF-8");
+    assert!(
+        en.lines().next().unwrap().ends_with(
+            "game 1: Ana - Bea, 0-1, 4 plies, legal; final position: checkmate; by the Laws \
+             0-1 (Art. 5.1.1)"
+        ),
+        "{en}"
+    );
+    let (_, json_es, _) = escaque_lang(&["pgn", "check", "--json", file], "es_ES.UTF-8");
+    let (_, json_en, _) = escaque_lang(&["pgn", "check", "--json", file], "C.UTF-8");
+    assert_eq!(json_es, json_en);
+    let (_, _, err) = escaque_lang(&["pgn", "convert", "--notation", "es", file], "es_ES.UTF-8");
+    assert!(
+        err.contains(&format!("escaque: {file}: partida 2, línea ")),
+        "{err}"
+    );
+    assert!(err.contains("comentario sin cerrar"), "{err}");
+    let (_, _, err) = escaque_lang(&["pgn", "convert", "--notation", "es", file], "C.UTF-8");
+    assert!(
+        err.contains(&format!("escaque: {file}: game 2, line ")),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -13,12 +13,14 @@ use std::path::{Path, PathBuf};
 
 use crate::core::{Color, Letters, Position};
 use crate::fsutil::write_atomic;
+use crate::lang::Lang;
 use crate::laws::clock::{ClockEvent, StartMode};
 use crate::laws::export::to_pgn_text;
-use crate::laws::pgn::{PgnGame, read_str};
+use crate::laws::pgn::{PgnError, PgnGame, read_str};
 use crate::laws::time_control::TimeControl;
 use crate::laws::{Game, GameError};
 
+use crate::table::journal::JournalError;
 use crate::table::session::{Seat, Session, Setup};
 
 /// The autosave file in `dir` (the data dir's `autosave/`).
@@ -212,22 +214,122 @@ pub fn save_game(session: &Session, games_dir: &Path) -> io::Result<PathBuf> {
     Ok(path)
 }
 
-/// Why a saved game could not be resumed.
+/// Why a saved game could not be resumed: data; `Display` is English, for logs, and the
+/// player reads [`ResumeError::say`].
 #[derive(Debug, thiserror::Error)]
 pub enum ResumeError {
     #[error("{path}: {source}")]
     Io { path: String, source: io::Error },
-    #[error("{path}: not a PGN game: {message}")]
-    Pgn { path: String, message: String },
-    #[error("{path}: move {ply} ({san}) cannot be replayed: {message}")]
+    #[error("{path}: {}", crate::speech::files::no_game(Lang::En))]
+    NoGame { path: String },
+    #[error("{path}: not a PGN game: {error}")]
+    Pgn { path: String, error: Box<PgnError> },
+    /// A tag that sets the game up cannot be read.
+    #[error("{path}: {problem}")]
+    Setup {
+        path: String,
+        problem: Box<SetupProblem>,
+    },
+    #[error("{path}: move {ply} ({san}) cannot be replayed: {problem}")]
     Move {
         path: String,
         ply: usize,
         san: String,
-        message: String,
+        problem: Box<MoveProblem>,
     },
-    #[error("{path}: {message}")]
-    Other { path: String, message: String },
+    /// The journal beside the game cannot be replayed.
+    #[error("{path}: {error}")]
+    Journal {
+        path: String,
+        error: Box<JournalError>,
+    },
+}
+
+/// A saved game's tag that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupProblem {
+    #[error(transparent)]
+    Fen(#[from] crate::core::FenError),
+    #[error(transparent)]
+    TimeControl(#[from] crate::laws::time_control::TimeControlError),
+}
+
+/// Why a saved move cannot be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveProblem {
+    #[error(transparent)]
+    San(#[from] crate::core::SanError),
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+impl ResumeError {
+    /// The error in words, in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        use crate::speech::{Profile, Speaker, errors, files, report, setup};
+        let (path, what) = match self {
+            ResumeError::Io { path, source } => (path, source.to_string()),
+            ResumeError::NoGame { path } => (path, files::no_game(lang)),
+            ResumeError::Pgn { path, error } => {
+                (path, files::not_pgn(lang, &errors::pgn(error, lang)))
+            }
+            ResumeError::Setup { path, problem } => (
+                path,
+                match problem.as_ref() {
+                    SetupProblem::Fen(e) => setup::fen_error(lang, e),
+                    SetupProblem::TimeControl(e) => errors::time_control(e, lang),
+                },
+            ),
+            ResumeError::Move {
+                path,
+                ply,
+                san,
+                problem,
+            } => {
+                let why = match problem.as_ref() {
+                    MoveProblem::San(e) => report::san_error(e, lang),
+                    MoveProblem::Game(e) => Speaker::new(Profile::En, lang).game_error(e),
+                };
+                (path, files::move_not_replayed(lang, *ply, san, &why))
+            }
+            ResumeError::Journal { path, error } => (
+                path,
+                files::journal_error(lang, error.line, &error.text, &error.what),
+            ),
+        };
+        format!("{path}: {what}")
+    }
+}
+
+/// Why a journal beside a saved game could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JournalProblem {
+    /// It cannot be read (the system's words).
+    Unreadable(String),
+    /// A line cannot be replayed.
+    Line(JournalError),
+    /// It has fewer plies than the game beside it.
+    Short { plies: usize, game_plies: usize },
+    /// Its first line is not the journal's header.
+    Header { first: String },
+}
+
+impl JournalProblem {
+    /// The problem in words, in `lang`, after the journal's path.
+    pub fn say(&self, path: &str, lang: Lang) -> String {
+        use crate::speech::files;
+        let what = match self {
+            JournalProblem::Unreadable(e) => e.clone(),
+            JournalProblem::Line(e) => files::journal_error(lang, e.line, &e.text, &e.what),
+            JournalProblem::Short { plies, game_plies } => {
+                files::journal_short(lang, *plies, *game_plies)
+            }
+            JournalProblem::Header { first } => {
+                files::journal_header(lang, first, crate::table::journal::HEADER)
+            }
+        };
+        format!("{path}: {what}")
+    }
 }
 
 /// A saved game that is not finished (`Result "*"`), if the file exists.
@@ -255,8 +357,9 @@ pub enum JournalUse {
     Replayed,
     /// There was none: the PGN alone (an older autosave).
     Absent,
-    /// It could not be used (why, with the line it stopped at): the PGN alone.
-    Unread(String),
+    /// It could not be used (its path, and why, with the line it stopped at): the PGN
+    /// alone.
+    Unread(String, JournalProblem),
 }
 
 /// [`resume`], falling back to the PGN alone when the journal beside it cannot be used
@@ -277,24 +380,23 @@ fn resume_inner(
     })?;
     let pgn = read_str(&text)
         .next()
-        .ok_or_else(|| ResumeError::Pgn {
+        .ok_or_else(|| ResumeError::NoGame { path: p.clone() })?
+        .map_err(|error| ResumeError::Pgn {
             path: p.clone(),
-            message: "the file holds no game".into(),
-        })?
-        .map_err(|e| ResumeError::Pgn {
-            path: p.clone(),
-            message: e.to_string(),
+            error: Box::new(error),
         })?;
-    setup_from_tags(&pgn, &mut setup).map_err(|message| ResumeError::Other {
+    setup_from_tags(&pgn, &mut setup).map_err(|problem| ResumeError::Setup {
         path: p.clone(),
-        message,
+        problem: Box::new(problem),
     })?;
     // The journal, when there is one that agrees with the PGN, gives the whole session;
     // the PGN alone gives its moves and clock readings.
     let jpath = journal_path(path);
+    let jname = jpath.display().to_string();
+    let unread = |problem| JournalUse::Unread(jname.clone(), problem);
     let journal = match std::fs::read_to_string(&jpath) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => JournalUse::Absent,
-        Err(e) => JournalUse::Unread(format!("{}: {e}", jpath.display())),
+        Err(e) => unread(JournalProblem::Unreadable(e.to_string())),
         Ok(journal) => {
             // A last line without its newline was cut short by a crash: left out.
             let whole = match journal.rfind('\n') {
@@ -305,45 +407,40 @@ fn resume_inner(
             match lines.next().map(|(_, h)| h) {
                 Some(crate::table::journal::HEADER) => {
                     match Session::replay(setup.clone(), lines) {
-                        Err(e) if strict => {
-                            return Err(ResumeError::Other {
-                                path: jpath.display().to_string(),
-                                message: e.to_string(),
+                        Err(error) if strict => {
+                            return Err(ResumeError::Journal {
+                                path: jname.clone(),
+                                error: Box::new(error),
                             });
                         }
-                        Err(e) => JournalUse::Unread(format!("{}: {e}", jpath.display())),
+                        Err(e) => unread(JournalProblem::Line(e)),
                         // The journal is written before the PGN: it may hold one act more
                         // than a PGN that a crash kept from being written.
                         Ok((session, now)) if session.game().plies().len() >= pgn.moves.len() => {
                             return Ok((session, now, JournalUse::Replayed));
                         }
-                        Ok((session, _)) => JournalUse::Unread(format!(
-                            "{}: {} plies, fewer than the {} of the game beside it",
-                            jpath.display(),
-                            session.game().plies().len(),
-                            pgn.moves.len()
-                        )),
+                        Ok((session, _)) => unread(JournalProblem::Short {
+                            plies: session.game().plies().len(),
+                            game_plies: pgn.moves.len(),
+                        }),
                     }
                 }
-                first => JournalUse::Unread(format!(
-                    "{}: line 1: \"{}\": not \"{}\"",
-                    jpath.display(),
-                    first.unwrap_or_default(),
-                    crate::table::journal::HEADER
-                )),
+                first => unread(JournalProblem::Header {
+                    first: first.unwrap_or_default().to_string(),
+                }),
             }
         }
     };
-    let (game, now) = replay(&pgn, &setup).map_err(|(ply, san, message)| ResumeError::Move {
+    let (game, now) = replay(&pgn, &setup).map_err(|(ply, san, problem)| ResumeError::Move {
         path: p.clone(),
         ply,
         san,
-        message,
+        problem: Box::new(problem),
     })?;
     // The play mode has always taken a journal it cannot use silently (a header it does
     // not know, one behind the PGN): only a replay that fails is its error.
     let journal = match journal {
-        JournalUse::Unread(_) if strict => JournalUse::Absent,
+        JournalUse::Unread(..) if strict => JournalUse::Absent,
         j => j,
     };
     Ok((Session::from_game(game, setup), now, journal))
@@ -358,15 +455,14 @@ pub fn saved_setup(path: &Path, mut setup: Setup) -> Option<Setup> {
 }
 
 /// Fills `setup` from a saved game's tags.
-pub fn setup_from_tags(pgn: &PgnGame, setup: &mut Setup) -> Result<(), String> {
+pub fn setup_from_tags(pgn: &PgnGame, setup: &mut Setup) -> Result<(), SetupProblem> {
     if let Some(fen) = pgn.start_fen() {
         // A Chess960 game's FEN is X-FEN or Shredder-FEN (Guidelines II).
         setup.start = if pgn.is_chess960() {
             Position::from_fen_960(fen)
         } else {
             Position::from_fen(fen)
-        }
-        .map_err(|e| e.to_string())?;
+        }?;
     }
     if let Some(w) = pgn.white() {
         setup.names[0] = w.to_string();
@@ -375,10 +471,8 @@ pub fn setup_from_tags(pgn: &PgnGame, setup: &mut Setup) -> Result<(), String> {
         setup.names[1] = b.to_string();
     }
     setup.time_control = match (pgn.tag("EscaqueTimeControl"), pgn.tag("TimeControl")) {
-        (Some(tc), _) => Some(tc.parse::<TimeControl>().map_err(|e| e.to_string())?),
-        (None, Some(tc)) if tc != "-" && tc != "?" => {
-            Some(TimeControl::from_pgn(tc).map_err(|e| e.to_string())?)
-        }
+        (Some(tc), _) => Some(tc.parse::<TimeControl>()?),
+        (None, Some(tc)) if tc != "-" && tc != "?" => Some(TimeControl::from_pgn(tc)?),
         _ => None,
     }
     .filter(TimeControl::is_timed);
@@ -420,23 +514,22 @@ pub fn setup_from_tags(pgn: &PgnGame, setup: &mut Setup) -> Result<(), String> {
 /// is made at the instant that leaves the mover's clock at its recorded reading (found on a
 /// copy of the clock, so increments, delays and period changes come out exactly as the
 /// laws' clock computes them); a move without a reading takes no time.
-fn replay(pgn: &PgnGame, setup: &Setup) -> Result<(Game, u64), (usize, String, String)> {
+fn replay(pgn: &PgnGame, setup: &Setup) -> Result<(Game, u64), (usize, String, MoveProblem)> {
     let mut game = match &setup.time_control {
         Some(tc) => Game::with_clock(setup.start, tc.clone(), setup.clock_options),
         None => Game::new(setup.start),
     };
     game.set_supervision(setup.supervision);
-    let err =
-        |ply: usize, san: &str, e: &dyn std::fmt::Display| (ply, san.to_string(), e.to_string());
+    let err = |ply: usize, san: &str, e: MoveProblem| (ply, san.to_string(), e);
     let mut now = 0u64;
     if game.clock().is_some() {
-        game.start_clock(now).map_err(|e| err(0, "", &e))?;
+        game.start_clock(now).map_err(|e| err(0, "", e.into()))?;
     }
     for (i, node) in pgn.moves.iter().enumerate() {
         let ply = i + 1;
         let pos = *game.position();
         let mv = crate::core::parse_move(&pos, &node.san, Letters::English)
-            .map_err(|e| err(ply, &node.san, &e))?;
+            .map_err(|e| err(ply, &node.san, e.into()))?;
         if let (Some(clock), Some(target)) = (game.clock(), node.clock_ms()) {
             now = instant_for(clock, pos.turn(), now, target);
         }
@@ -445,7 +538,7 @@ fn replay(pgn: &PgnGame, setup: &Setup) -> Result<(Game, u64), (usize, String, S
         } else {
             game.play(mv).map(|_| ())
         };
-        result.map_err(|e| err(ply, &node.san, &e))?;
+        result.map_err(|e| err(ply, &node.san, e.into()))?;
     }
     Ok((game, now))
 }

@@ -69,6 +69,21 @@ pub enum PlayError {
     Io(#[from] io::Error),
 }
 
+impl PlayError {
+    /// The error in words, in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        use crate::speech::{files, keys, setup};
+        match self {
+            PlayError::Config(e) => e.say(lang),
+            PlayError::Toml(e) => files::toml_file(e, lang),
+            PlayError::Keymap(e) => keys::keymap_error(e, lang),
+            PlayError::Fen(e) => setup::fen_error(lang, e),
+            PlayError::Resume(e) => e.say(lang),
+            PlayError::Io(e) => files::terminal(lang, e),
+        }
+    }
+}
+
 /// Everything resolved: config + command line.
 struct Resolved {
     config: Config,

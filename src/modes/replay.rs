@@ -68,12 +68,13 @@ impl Default for ReplayOptions {
     }
 }
 
-/// Why the replay could not start or go on.
+/// Why the replay could not start or go on. `Display` is English, for logs; the user reads
+/// [`ReplayError::say`].
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    #[error("cannot read {path}: {error}")]
+    #[error("{}", crate::speech::files::cannot_read(Lang::En, .path, .error))]
     Read { path: String, error: io::Error },
-    #[error("{path} has {games} game(s): there is no game {asked} (--game counts from 1)")]
+    #[error("{}", crate::speech::files::no_such_game(Lang::En, .path, *.games, *.asked))]
     NoSuchGame {
         path: String,
         games: usize,
@@ -87,6 +88,23 @@ pub enum ReplayError {
     Keymap(#[from] crate::keymap::KeymapError),
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
+}
+
+impl ReplayError {
+    /// The error in words, in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        use crate::speech::{files, keys};
+        match self {
+            ReplayError::Read { path, error } => files::cannot_read(lang, path, error),
+            ReplayError::NoSuchGame { path, games, asked } => {
+                files::no_such_game(lang, path, *games, *asked)
+            }
+            ReplayError::Config(e) => e.say(lang),
+            ReplayError::Toml(e) => files::toml_file(e, lang),
+            ReplayError::Keymap(e) => keys::keymap_error(e, lang),
+            ReplayError::Io(e) => files::terminal(lang, e),
+        }
+    }
 }
 
 /// Reads game `number` (from 1) of the PGN file at `path` and reviews it. A game the reader

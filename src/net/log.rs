@@ -41,27 +41,57 @@ impl Write for RawStderr {
     }
 }
 
+/// Where a log filter came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FilterSource {
+    /// `--log-level`.
+    Option,
+    /// `RUST_LOG`.
+    Env,
+    /// `info`, when neither says.
+    Default,
+}
+
+/// A log level or directive that cannot be read: where it came from, the text, and
+/// `tracing`'s words for what is wrong. `speech::operator::log_filter` words it; `Display`
+/// is English.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} \"{text}\": {detail}; write a level (error, warn, info, debug, trace) or directives \
+     such as escaque=debug",
+    match .from {
+        FilterSource::Option => "--log-level",
+        FilterSource::Env => "RUST_LOG",
+        FilterSource::Default => "the default",
+    }
+)]
+pub struct FilterError {
+    pub from: FilterSource,
+    pub text: String,
+    pub detail: String,
+}
+
 /// The filter: `level` when given (a level or directives), else `RUST_LOG`, else `info`.
 /// A directive that cannot be read is an error that quotes it.
-pub fn filter(level: Option<&str>) -> Result<EnvFilter, String> {
+pub fn filter(level: Option<&str>) -> Result<EnvFilter, FilterError> {
     let from_env = std::env::var("RUST_LOG")
         .ok()
         .filter(|s| !s.trim().is_empty());
     let (text, source) = match (level, from_env) {
-        (Some(l), _) => (l.to_string(), "--log-level"),
-        (None, Some(e)) => (e, "RUST_LOG"),
-        (None, None) => ("info".to_string(), "the default"),
+        (Some(l), _) => (l.to_string(), FilterSource::Option),
+        (None, Some(e)) => (e, FilterSource::Env),
+        (None, None) => ("info".to_string(), FilterSource::Default),
     };
-    EnvFilter::try_new(&text).map_err(|e| {
-        format!(
-            "{source} \"{text}\": {e}; write a level (error, warn, info, debug, trace) or directives such as escaque=debug"
-        )
+    EnvFilter::try_new(&text).map_err(|e| FilterError {
+        from: source,
+        text: text.clone(),
+        detail: e.to_string(),
     })
 }
 
 /// Sends this process's `tracing` events to standard error. Called once, when the server
 /// starts; a second call (tests running servers in one process) keeps the first.
-pub fn init(level: Option<&str>) -> Result<(), String> {
+pub fn init(level: Option<&str>) -> Result<(), FilterError> {
     let filter = filter(level)?;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -79,7 +109,7 @@ mod tests {
     fn a_bad_level_is_an_error_that_quotes_it() {
         assert!(filter(Some("debug")).is_ok());
         assert!(filter(Some("escaque::net=trace,warn")).is_ok());
-        let e = filter(Some("escaque=loud")).unwrap_err();
+        let e = filter(Some("escaque=loud")).unwrap_err().to_string();
         assert!(e.starts_with("--log-level \"escaque=loud\""), "{e}");
     }
 }

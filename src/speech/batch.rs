@@ -1,10 +1,13 @@
-//! The words of the batch commands (`adjudicate`, `pgn check`) around the games: the
-//! summary at the end, the progress bar's count, and why an input could not be read to its
-//! end (which file, at which byte, what is wrong), in English and Spanish.
+//! The words of the batch commands (`adjudicate`, `pgn check`, `pgn convert`) around the
+//! games: the summary at the end, the progress bar's count, `pgn check`'s line per game,
+//! a game `pgn convert` cannot read, and why an input could not be read to its end (which
+//! file, at which byte, what is wrong), in English and Spanish.
 
 use super::report;
 use crate::lang::Lang;
 use crate::laws::arbiter::FindingKind;
+use crate::laws::check::CheckReport;
+use crate::laws::pgn::PgnError;
 use crate::laws::pgn::archive::{Compression, InputError, Problem};
 
 /// The figures of a summary, as `adjudicate` counted them.
@@ -64,6 +67,81 @@ pub fn summary(lang: Lang, f: &SummaryFigures) -> String {
             plural(n, "its", "their")
         ),
     }
+}
+
+/// `pgn check`'s line for one game: the players and the recorded result, the plies, whether
+/// every move is legal (the reader's words for the first that is not), how the final
+/// position stands, and the result by the Laws with its article. (The JSON form is
+/// `CheckReport::json`, with no words.)
+pub fn check_line(lang: Lang, r: &CheckReport) -> String {
+    let es = lang == Lang::Es;
+    let mut s = format!(
+        "{} {} {}: {} - {}, {}, {} {}",
+        r.file.as_deref().unwrap_or("-"),
+        lang.pick("partida", "game"),
+        r.game,
+        r.white,
+        r.black,
+        r.result,
+        r.plies,
+        match (es, r.plies == 1) {
+            (true, true) => "media jugada",
+            (true, false) => "medias jugadas",
+            (false, _) => "plies",
+        }
+    );
+    match &r.error {
+        // The reader's own words (the laws' check report keeps them as text).
+        Some(e) => s.push_str(&format!(", {}: {e}", lang.pick("NO LEGAL", "NOT LEGAL"))),
+        // The same word in both languages.
+        None => s.push_str(", legal"),
+    }
+    let status: Vec<&str> = [
+        (r.checkmate, "jaque mate", "checkmate"),
+        (r.stalemate, "ahogado", "stalemate"),
+        (r.dead_position, "posición muerta", "dead position"),
+        (
+            r.fivefold_at_end,
+            "quíntuple repetición",
+            "fivefold repetition",
+        ),
+        (r.seventyfive_move_at_end, "75 jugadas", "75 moves"),
+        (
+            r.threefold_claimable_at_end,
+            "triple repetición reclamable",
+            "threefold claimable",
+        ),
+        (
+            r.fifty_move_claimable_at_end,
+            "50 jugadas reclamable",
+            "50 moves claimable",
+        ),
+    ]
+    .into_iter()
+    .filter(|(on, ..)| *on)
+    .map(|(_, es, en)| lang.pick(es, en))
+    .collect();
+    if !status.is_empty() {
+        s.push_str(&format!(
+            "; {}: {}",
+            lang.pick("posición final", "final position"),
+            status.join(", ")
+        ));
+    }
+    s.push_str(&format!(
+        "; {} {}",
+        lang.pick("según las Leyes", "by the Laws"),
+        r.result_by_laws
+    ));
+    if let Some(a) = &r.article {
+        s.push_str(&format!(" ({} {a})", lang.pick("art.", "Art.")));
+    }
+    s
+}
+
+/// A game `pgn convert` could not read (the file, then where and what): it is left out.
+pub fn convert_error(lang: Lang, path: &str, e: &PgnError) -> String {
+    format!("{path}: {}", super::errors::pgn(e, lang))
 }
 
 /// The progress bar's words after the bar: the share read when the size is known, the
@@ -202,6 +280,44 @@ mod tests {
             input_error(Lang::En, &e)
         );
         assert!(input_error(Lang::Es, &e).starts_with("la entrada estándar: error de lectura"));
+    }
+
+    #[test]
+    fn a_checked_game_is_one_line_in_both_languages() {
+        let r = CheckReport {
+            file: Some("a.pgn".into()),
+            game: 2,
+            white: "Ana".into(),
+            black: "Bea".into(),
+            result: "1-0".into(),
+            plies: 4,
+            moves_legal: true,
+            first_illegal_ply: None,
+            error: None,
+            final_fen: String::new(),
+            checkmate: true,
+            stalemate: false,
+            dead_position: false,
+            threefold_claimable_at_end: false,
+            fivefold_at_end: false,
+            fifty_move_claimable_at_end: false,
+            seventyfive_move_at_end: false,
+            first_threefold_ply: None,
+            first_fivefold_ply: None,
+            first_75move_ply: None,
+            result_by_laws: "0-1".into(),
+            article: Some("5.1.1".into()),
+        };
+        assert_eq!(
+            check_line(Lang::En, &r),
+            "a.pgn game 2: Ana - Bea, 1-0, 4 plies, legal; final position: checkmate; by the \
+             Laws 0-1 (Art. 5.1.1)"
+        );
+        assert_eq!(
+            check_line(Lang::Es, &r),
+            "a.pgn partida 2: Ana - Bea, 1-0, 4 medias jugadas, legal; posición final: jaque \
+             mate; según las Leyes 0-1 (art. 5.1.1)"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The words of the keys: what each [`Action`] is called in the status line's hints and
-//! what the help screen says it does. The keys themselves are the keymap's.
+//! what the help screen says it does; what is wrong in a key name or a binding. The keys
+//! themselves are the keymap's; the actions and the errors are `crate::action`'s data.
 
-use crate::keymap::Action;
+use crate::action::{Action, KeyParseError, KeyProblem, KeymapError};
 use crate::lang::Lang;
 
 /// A word or two for the status line's hints ("draw", "tablas").
@@ -159,4 +160,81 @@ pub fn description(action: Action, lang: Lang) -> &'static str {
         ),
     };
     lang.pick(es, en)
+}
+
+/// What may be written as a key, in Spanish (the English is [`KeyProblem`]'s own).
+const EXAMPLES_ES: &str = "se esperaba un carácter, como q o ?, o un nombre: enter, esc, space, \
+                           tab, backtab, backspace, delete, insert, home, end, pageup, \
+                           pagedown, up, down, left, right, f1 a f12; con ctrl-, alt- o shift- \
+                           delante";
+
+/// A key name that cannot be read, quoted with the column: `"ctrl-ctrl-x": at column 6,
+/// "ctrl" is given twice`, or `"ctrl-ctrl-x": en la columna 6, "ctrl" aparece dos veces`.
+pub fn key_parse_error(e: &KeyParseError, lang: Lang) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        Lang::Es => format!(
+            "{:?}: en la columna {}, {}",
+            e.text,
+            e.column,
+            key_problem(&e.problem, lang)
+        ),
+    }
+}
+
+/// What is wrong in a key name, without the name.
+pub fn key_problem(p: &KeyProblem, lang: Lang) -> String {
+    match (p, lang) {
+        (_, Lang::En) => p.to_string(),
+        (KeyProblem::Empty, Lang::Es) => format!("no hay ninguna tecla ({EXAMPLES_ES})"),
+        (KeyProblem::Unknown(k), Lang::Es) => format!("tecla desconocida {k:?} ({EXAMPLES_ES})"),
+        (KeyProblem::RepeatedModifier(m), Lang::Es) => format!("{m:?} aparece dos veces"),
+    }
+}
+
+/// A key bound to two actions (the actions by their names in the config file).
+pub fn keymap_error(e: &KeymapError, lang: Lang) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        Lang::Es => format!(
+            "la tecla \"{}\" está asignada a dos acciones, {} y {}: dé otras teclas a una de \
+             ellas",
+            e.key, e.first, e.second
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_errors_quote_the_key_in_both_languages() {
+        let e = KeyParseError {
+            text: "ctrl-ctrl-x".into(),
+            column: 6,
+            problem: KeyProblem::RepeatedModifier("ctrl".into()),
+        };
+        assert_eq!(
+            key_parse_error(&e, Lang::Es),
+            "\"ctrl-ctrl-x\": en la columna 6, \"ctrl\" aparece dos veces"
+        );
+        assert_eq!(
+            key_parse_error(&e, Lang::En),
+            "\"ctrl-ctrl-x\": at column 6, \"ctrl\" is given twice"
+        );
+        let e = KeyProblem::Unknown("hyper".into());
+        assert!(key_problem(&e, Lang::Es).starts_with("tecla desconocida \"hyper\" (se esperaba"));
+        let e = KeymapError {
+            key: "q".into(),
+            first: Action::Quit,
+            second: Action::Flip,
+        };
+        assert_eq!(
+            keymap_error(&e, Lang::Es),
+            "la tecla \"q\" está asignada a dos acciones, quit y flip: dé otras teclas a una de \
+             ellas"
+        );
+        assert!(keymap_error(&e, Lang::En).starts_with("the key \"q\" is bound to two actions"));
+    }
 }

@@ -26,7 +26,7 @@ use std::path::Path;
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
 
-use crate::toml_file::{self, TomlFileError};
+use crate::toml_file::{self, FileName, ThemeProblem, TomlFileError, TomlProblem};
 
 macro_rules! theme_keys {
     ($($(#[$doc:meta])* $field:ident => $variant:ident),* $(,)?) => {
@@ -166,26 +166,22 @@ impl Theme {
             if path.is_file() {
                 let file = path.display().to_string();
                 let text = std::fs::read_to_string(&path).map_err(|e| {
-                    TomlFileError::whole_file(&file, format!("cannot read it: {e}"))
+                    TomlFileError::whole_file(&file, TomlProblem::Unreadable(e.to_string()))
                 })?;
-                return Theme::parse_named(name, &file, &text, user_dir, depth);
+                return Theme::parse_named(name, &FileName::Path(file), &text, user_dir, depth);
             }
         }
         match BUILT_IN.iter().find(|(n, _)| *n == name) {
             Some((n, text)) => {
-                Theme::parse_named(n, &format!("built-in theme \"{n}\""), text, None, depth)
+                Theme::parse_named(n, &FileName::BuiltInTheme(n.to_string()), text, None, depth)
             }
             None => Err(TomlFileError::whole_file(
-                &format!("theme \"{name}\""),
-                format!(
-                    "no such theme: expected one of {}{}",
-                    Theme::names().join(", "),
-                    match user_dir {
-                        Some(d) =>
-                            format!(", or a file {}", d.join(format!("{name}.toml")).display()),
-                        None => String::new(),
-                    }
-                ),
+                FileName::Theme(name.to_string()),
+                ThemeProblem::NoSuchTheme {
+                    built_in: Theme::names().iter().map(|n| n.to_string()).collect(),
+                    user_file: user_dir
+                        .map(|d| d.join(format!("{name}.toml")).display().to_string()),
+                },
             )),
         }
     }
@@ -201,12 +197,12 @@ impl Theme {
     /// Reads a theme from the text of `file` (its name for errors). `base` themes are looked
     /// up among the built-ins.
     pub fn parse(name: &str, file: &str, text: &str) -> Result<Theme, TomlFileError> {
-        Theme::parse_named(name, file, text, None, 0)
+        Theme::parse_named(name, &FileName::Path(file.to_string()), text, None, 0)
     }
 
     fn parse_named(
         name: &str,
-        file: &str,
+        file: &FileName,
         text: &str,
         user_dir: Option<&Path>,
         depth: usize,
@@ -220,13 +216,13 @@ impl Theme {
                         file,
                         text,
                         "base",
-                        format!("theme \"{base}\" cannot be its own base"),
+                        ThemeProblem::OwnBase(base.clone()),
                     ));
                 }
                 // A user theme may extend the built-in of its own name.
                 let dir = if base == name { None } else { user_dir };
                 Some(Theme::load_with_depth(base, dir, depth + 1).map_err(|e| {
-                    TomlFileError::at_key(file, text, "base", format!("base theme: {e}"))
+                    TomlFileError::at_key(file, text, "base", ThemeProblem::Base(Box::new(e)))
                 })?)
             }
             Some(_) => {
@@ -234,7 +230,7 @@ impl Theme {
                     file,
                     text,
                     "base",
-                    "expected the name of a theme in quotes, e.g. base = \"classic\"",
+                    ThemeProblem::BaseNotName,
                 ));
             }
         };
@@ -252,7 +248,7 @@ impl Theme {
                             file,
                             text,
                             key,
-                            "expected a string in quotes",
+                            ThemeProblem::DescriptionNotText,
                         ));
                     }
                 },
@@ -262,13 +258,8 @@ impl Theme {
                             file,
                             text,
                             key,
-                            format!(
-                                "unknown theme key: expected one of description, base, {}",
-                                ThemeKey::ALL
-                                    .iter()
-                                    .map(|k| k.name())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
+                            ThemeProblem::UnknownKey(
+                                ThemeKey::ALL.iter().map(|k| k.name().to_string()).collect(),
                             ),
                         ));
                     };
@@ -277,10 +268,7 @@ impl Theme {
                             file,
                             text,
                             key,
-                            format!(
-                                "{}; expected a table like {{ fg = \"white\", bg = \"#b58863\", modifiers = [\"bold\"] }}",
-                                e.message().trim_end()
-                            ),
+                            ThemeProblem::NotStyle(e.message().to_string()),
                         )
                     })?;
                     *t.style_mut(tk) =
@@ -293,10 +281,7 @@ impl Theme {
             if let Some(missing) = ThemeKey::ALL.iter().find(|k| !given.contains(k)) {
                 let mut e = TomlFileError::whole_file(
                     file,
-                    format!(
-                        "the key `{}` is missing: give every key, or `base = \"classic\"` to take the others from a built-in theme",
-                        missing.name()
-                    ),
+                    ThemeProblem::MissingKey(missing.name().to_string()),
                 );
                 e.key = Some(missing.name().to_string());
                 return Err(e);
@@ -306,13 +291,20 @@ impl Theme {
     }
 }
 
-fn spec_style(spec: &StyleSpec) -> Result<Style, String> {
+fn spec_style(spec: &StyleSpec) -> Result<Style, ThemeProblem> {
     let mut style = Style::default();
+    let colour = |side: &'static str, text: &str| {
+        parse_colour(text).ok_or_else(|| ThemeProblem::Colour {
+            side,
+            text: text.to_string(),
+            names: NAMED.iter().map(|(n, _)| n.to_string()).collect(),
+        })
+    };
     if let Some(fg) = &spec.fg {
-        style = style.fg(parse_colour(fg).map_err(|m| format!("fg: {m}"))?);
+        style = style.fg(colour("fg", fg)?);
     }
     if let Some(bg) = &spec.bg {
-        style = style.bg(parse_colour(bg).map_err(|m| format!("bg: {m}"))?);
+        style = style.bg(colour("bg", bg)?);
     }
     for m in &spec.modifiers {
         style = style.add_modifier(parse_modifier(m)?);
@@ -320,36 +312,23 @@ fn spec_style(spec: &StyleSpec) -> Result<Style, String> {
     Ok(style)
 }
 
-/// Reads a colour: `#rrggbb`, a named colour, or `indexed:N`.
-pub fn parse_colour(text: &str) -> Result<Color, String> {
+/// Reads a colour: `#rrggbb`, a named colour, or `indexed:N`; `None` when it is none of
+/// these (the caller says what is wrong, with the names: [`ThemeProblem::Colour`]).
+pub fn parse_colour(text: &str) -> Option<Color> {
     let t = text.trim();
-    let bad = || {
-        format!(
-            "{text:?} is not a colour: expected \"#rrggbb\", \"indexed:N\" (0-255) or one of {}",
-            NAMED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-        )
-    };
     if let Some(hex) = t.strip_prefix('#') {
         if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(bad());
+            return None;
         }
-        let v = u32::from_str_radix(hex, 16).map_err(|_| bad())?;
-        return Ok(Color::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8));
+        let v = u32::from_str_radix(hex, 16).ok()?;
+        return Some(Color::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8));
     }
     if let Some(n) = t.strip_prefix("indexed:") {
-        return n
-            .trim()
-            .parse::<u8>()
-            .map(Color::Indexed)
-            .map_err(|_| bad());
+        return n.trim().parse::<u8>().ok().map(Color::Indexed);
     }
     let key = t.to_ascii_lowercase().replace(['-', '_', ' '], "");
     let key = key.replace("grey", "gray");
-    NAMED
-        .iter()
-        .find(|(n, _)| *n == key)
-        .map(|(_, c)| *c)
-        .ok_or_else(bad)
+    NAMED.iter().find(|(n, _)| *n == key).map(|(_, c)| *c)
 }
 
 const NAMED: &[(&str, Color)] = &[
@@ -372,7 +351,7 @@ const NAMED: &[(&str, Color)] = &[
     ("reset", Color::Reset),
 ];
 
-fn parse_modifier(text: &str) -> Result<Modifier, String> {
+fn parse_modifier(text: &str) -> Result<Modifier, ThemeProblem> {
     Ok(match text.trim().to_ascii_lowercase().as_str() {
         "bold" => Modifier::BOLD,
         "dim" => Modifier::DIM,
@@ -384,9 +363,7 @@ fn parse_modifier(text: &str) -> Result<Modifier, String> {
         "rapid_blink" => Modifier::RAPID_BLINK,
         "hidden" => Modifier::HIDDEN,
         _ => {
-            return Err(format!(
-                "modifier {text:?} unknown: expected bold, dim, italic, underlined, reversed, crossed_out, slow_blink, rapid_blink or hidden"
-            ));
+            return Err(ThemeProblem::Modifier(text.to_string()));
         }
     })
 }
@@ -415,15 +392,11 @@ mod tests {
 
     #[test]
     fn colours() {
-        assert_eq!(parse_colour("#f0d9b5"), Ok(Color::Rgb(0xf0, 0xd9, 0xb5)));
-        assert_eq!(parse_colour("indexed:123"), Ok(Color::Indexed(123)));
-        assert_eq!(parse_colour("Light-Blue"), Ok(Color::LightBlue));
-        assert_eq!(parse_colour("dark grey"), Ok(Color::DarkGray));
-        assert!(
-            parse_colour("#12345")
-                .unwrap_err()
-                .starts_with("\"#12345\" is not")
-        );
-        assert!(parse_colour("indexed:256").is_err());
+        assert_eq!(parse_colour("#f0d9b5"), Some(Color::Rgb(0xf0, 0xd9, 0xb5)));
+        assert_eq!(parse_colour("indexed:123"), Some(Color::Indexed(123)));
+        assert_eq!(parse_colour("Light-Blue"), Some(Color::LightBlue));
+        assert_eq!(parse_colour("dark grey"), Some(Color::DarkGray));
+        assert_eq!(parse_colour("#12345"), None);
+        assert_eq!(parse_colour("indexed:256"), None);
     }
 }

@@ -250,6 +250,24 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+use crate::speech::operator;
+
+impl ServeError {
+    /// The error in words, in `lang`: the operator's to fix.
+    pub fn say(&self, lang: crate::lang::Lang) -> String {
+        use crate::lang::Lang;
+        match (self, lang) {
+            (ServeError::Config(e), _) => e.say(lang),
+            (ServeError::Keys(k), _) => crate::speech::access::key_error(k, lang),
+            (ServeError::Listen { addr, error }, Lang::Es) => {
+                format!("no se puede escuchar en {addr}: {error}")
+            }
+            (ServeError::Io(e), Lang::Es) => format!("el servidor se detuvo: {e}"),
+            (e, Lang::En) => e.to_string(),
+        }
+    }
+}
+
 /// Runs the server until the process is stopped; says where it listens on `err`.
 pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), ServeError> {
     let paths = crate::config::Paths::from_env()?;
@@ -282,16 +300,22 @@ pub fn run(opts: ServeOptions, err: &mut dyn std::io::Write) -> Result<(), Serve
             })?;
         let addr = listener.local_addr()?;
         let fp = crate::net::keys::fingerprint(host_key.public_key());
-        let who = match &access {
-            Access::Open => "open: any key, the lobby asks for a name".to_string(),
-            Access::Allowlist(l) => format!("{} keys allowed", l.len()),
+        // The operator's lines in the server's language: the config's, else LANG's.
+        let lang = config.lang();
+        let allowed = match &access {
+            Access::Open => None,
+            Access::Allowlist(l) => Some(l.len()),
         };
         let _ = writeln!(
             err,
-            "escaque serve: listening on {addr} ({who}); host key {fp}{}",
-            if created { " (new)" } else { "" }
+            "escaque serve: {}",
+            operator::listening(lang, &addr.to_string(), allowed, &fp.to_string(), created)
         );
-        let _ = writeln!(err, "play with: ssh -p {} NAME@{}", addr.port(), addr.ip());
+        let _ = writeln!(
+            err,
+            "{}",
+            operator::play_with(lang, addr.port(), &addr.ip().to_string())
+        );
         let _ = err.flush();
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -11,6 +11,7 @@
 //! journal.
 
 use super::*;
+use crate::speech::operator;
 
 /// A game to write.
 pub(super) enum SaveJob {
@@ -138,6 +139,8 @@ impl Hub {
     /// stopped until both players are back. Returns a line per file, said at start; a file
     /// that cannot be read is left where it is.
     pub fn restore(&mut self, dir: &std::path::Path, now: u64) -> Vec<String> {
+        // Said to the operator in the server's language: the config's, else LANG's.
+        let lang = self.config.lang();
         let mut said = Vec::new();
         let Ok(entries) = std::fs::read_dir(dir) else {
             return said;
@@ -149,27 +152,33 @@ impl Hub {
         paths.sort();
         for path in paths {
             let salt = self.rooms.salt();
-            match restore_room(&path, now, salt) {
+            match restore_room(&path, now, salt, lang) {
                 Ok((room, journal)) => {
                     use crate::modes::persist::JournalUse;
-                    let how = match journal {
-                        JournalUse::Replayed => "with its journal".to_string(),
-                        JournalUse::Absent => "without a journal: from the PGN alone".to_string(),
-                        JournalUse::Unread(why) => {
-                            format!("from the PGN alone: the journal was not read ({why})")
+                    use crate::speech::operator::JournalUse as Said;
+                    let why;
+                    let how = match &journal {
+                        JournalUse::Replayed => Said::Replayed,
+                        JournalUse::Absent => Said::Absent,
+                        JournalUse::Unread(path, problem) => {
+                            why = problem.say(path, lang);
+                            Said::Unread(&why)
                         }
                     };
-                    said.push(format!(
-                        "restored room {} ({} – {}, {} plies) from {}, {how}",
-                        room.code,
-                        room.session.name(Color::White),
-                        room.session.name(Color::Black),
+                    said.push(operator::room_restored(
+                        lang,
+                        &room.code,
+                        [
+                            room.session.name(Color::White),
+                            room.session.name(Color::Black),
+                        ],
                         room.session.game().plies().len(),
-                        path.display()
+                        &path.display().to_string(),
+                        how,
                     ));
                     self.rooms.insert(room);
                 }
-                Err(e) => said.push(format!("not restored: {e}")),
+                Err(e) => said.push(operator::not_restored(lang, &e)),
             }
         }
         said
@@ -182,20 +191,22 @@ fn restore_room(
     path: &std::path::Path,
     now: u64,
     salt: [u8; 16],
+    lang: crate::lang::Lang,
 ) -> Result<(crate::table::room::Room, crate::modes::persist::JournalUse), String> {
     use crate::table::room::{Holder, Room};
     let (session, game_now, journal) =
         crate::modes::persist::resume_or_pgn(path, crate::table::session::Setup::default())
-            .map_err(|e| e.to_string())?;
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| e.say(lang))?;
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
     let pgn = crate::laws::pgn::read_str(&text)
         .next()
         .and_then(Result::ok)
-        .ok_or_else(|| format!("{}: no game", path.display()))?;
+        .ok_or_else(|| format!("{shown}: {}", crate::speech::files::no_game(lang)))?;
     let tag = |k: &str| pgn.tag(k).map(str::to_string);
     let code = tag("EscaqueRoom")
         .filter(|c| c.len() == 4 && c.chars().all(|ch| ch.is_ascii_alphanumeric()))
-        .ok_or_else(|| format!("{}: no EscaqueRoom tag", path.display()))?;
+        .ok_or_else(|| operator::not_a_room(lang, &shown))?;
     let holder = |key: &str, name: String| tag(key).map(|identity| Holder { identity, name });
     let seats = [
         holder("EscaqueWhiteKey", session.name(Color::White).to_string()),

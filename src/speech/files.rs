@@ -1,0 +1,315 @@
+//! The words of files that cannot be used: an input that cannot be opened, the config,
+//! a theme or the config's keys that say something wrong (the file, the line, the column,
+//! the key and what is wrong), a replay's game that is not in its file, the output that
+//! cannot be written. In English and Spanish; the errors are data defined below `speech`
+//! (`toml_file`, `action`), or their fields are passed one by one.
+
+use crate::lang::Lang;
+use crate::toml_file::{ConfigProblem, FileName, ThemeProblem, TomlFileError, TomlProblem};
+
+use super::keys;
+use super::parse::or_list;
+
+/// `cannot read games.pgn: No such file or directory (os error 2)`, or in Spanish
+/// `no se puede leer games.pgn: …` (the system's own words after the colon).
+pub fn cannot_read(lang: Lang, path: &str, error: &std::io::Error) -> String {
+    match lang {
+        Lang::Es => format!("no se puede leer {path}: {error}"),
+        Lang::En => format!("cannot read {path}: {error}"),
+    }
+}
+
+/// The output (standard output, a pipe) could not be written.
+pub fn cannot_write_output(lang: Lang, error: &std::io::Error) -> String {
+    match lang {
+        Lang::Es => format!("no se pudo escribir la salida: {error}"),
+        Lang::En => format!("could not write the output: {error}"),
+    }
+}
+
+/// The terminal failed (it could not be set up, read or drawn on).
+pub fn terminal(lang: Lang, error: &std::io::Error) -> String {
+    match lang {
+        Lang::Es => format!("el terminal falló: {error}"),
+        Lang::En => format!("terminal: {error}"),
+    }
+}
+
+/// `--game N` beyond the games of the file.
+pub fn no_such_game(lang: Lang, path: &str, games: usize, asked: usize) -> String {
+    match lang {
+        Lang::Es => format!(
+            "{path} tiene {games} {}: no hay partida {asked} (--game cuenta desde 1)",
+            if games == 1 { "partida" } else { "partidas" }
+        ),
+        Lang::En => {
+            format!("{path} has {games} game(s): there is no game {asked} (--game counts from 1)")
+        }
+    }
+}
+
+/// No home directory for escaque's files, and `variable` not set either.
+pub fn no_home(lang: Lang, variable: &str) -> String {
+    match lang {
+        Lang::Es => format!(
+            "no se encuentra una carpeta personal para los ficheros de escaque: defina HOME, o \
+             defina {variable} con la ruta que se ha de usar"
+        ),
+        Lang::En => format!(
+            "cannot find a home directory for escaque's files: set HOME, or set {variable} to \
+             the path to use"
+        ),
+    }
+}
+
+/// A file's name in a sentence: the path, or a theme's name.
+pub fn file_name(lang: Lang, f: &FileName) -> String {
+    match (f, lang) {
+        (FileName::Path(p), _) => p.clone(),
+        (FileName::BuiltInTheme(n), Lang::Es) => format!("el tema integrado \"{n}\""),
+        (FileName::Theme(n), Lang::Es) => format!("el tema \"{n}\""),
+        (f, Lang::En) => f.to_string(),
+    }
+}
+
+/// `config.toml, line 3, column 8, key `keys.quit`: … (in `quit = "ctrl-ctrl-x"`)`, or in
+/// Spanish `config.toml, línea 3, columna 8, clave `keys.quit`: … (en `…`)`.
+pub fn toml_file(e: &TomlFileError, lang: Lang) -> String {
+    let es = lang == Lang::Es;
+    let mut s = file_name(lang, &e.file);
+    if let Some(line) = e.line {
+        s.push_str(&format!(", {} {line}", lang.pick("línea", "line")));
+        if let Some(col) = e.column {
+            s.push_str(&format!(", {} {col}", lang.pick("columna", "column")));
+        }
+    }
+    if let Some(key) = &e.key {
+        s.push_str(&format!(", {} `{key}`", lang.pick("clave", "key")));
+    }
+    s.push_str(&format!(": {}", toml_problem(&e.problem, lang)));
+    if let Some(src) = &e.source_line {
+        s.push_str(&format!(
+            " ({} `{}`)",
+            if es { "en" } else { "in" },
+            src.trim()
+        ));
+    }
+    s
+}
+
+/// What is wrong in a TOML file, without where.
+pub fn toml_problem(p: &TomlProblem, lang: Lang) -> String {
+    match (p, lang) {
+        (TomlProblem::KeyName(e), _) => keys::key_parse_error(e, lang),
+        (TomlProblem::Keymap(e), _) => keys::keymap_error(e, lang),
+        (TomlProblem::Config(c), _) => config_problem(c, lang),
+        (TomlProblem::Theme(t), _) => theme_problem(t, lang),
+        (p, Lang::En) => p.to_string(),
+        (TomlProblem::Unreadable(e), Lang::Es) => format!("no se puede leer: {e}"),
+        // The toml library's words are English only: quoted as it writes them.
+        (TomlProblem::Toml(m), Lang::Es) => {
+            format!(
+                "no es TOML válido para escaque (la biblioteca toml dice: «{}»)",
+                m.trim_end()
+            )
+        }
+    }
+}
+
+/// A config value that the config's checks refuse.
+pub fn config_problem(p: &ConfigProblem, lang: Lang) -> String {
+    if lang == Lang::En {
+        return p.to_string();
+    }
+    match p {
+        ConfigProblem::UnknownTimeControl => "\"?\" (desconocido) solo vale en ficheros PGN: se \
+                                              esperaba un ritmo de juego como \"15+10\", \
+                                              \"90/40+30:30+30\", \"3+2d\" o \"none\""
+            .into(),
+        ConfigProblem::ThemeName(t) => format!(
+            "se esperaba el nombre de un tema (como \"classic\" o \"high-contrast\") y hay {t:?}"
+        ),
+        ConfigProblem::ZeroWarning => {
+            "se esperaban números de segundos mayores que 0 y hay 0".into()
+        }
+        ConfigProblem::EmptyEnginePath => "se esperaba el programa del motor (una ruta o un \
+                                           nombre como \"stockfish\") y el texto está vacío"
+            .into(),
+        ConfigProblem::SkillLevel(l) => {
+            format!("se esperaba un Skill Level de 0 a 20 y hay {l}")
+        }
+        ConfigProblem::ZeroElo => "se esperaba un Elo mayor que 0 y hay 0".into(),
+        ConfigProblem::ZeroMilliseconds => {
+            "se esperaba un número de milisegundos mayor que 0 y hay 0".into()
+        }
+    }
+}
+
+/// A theme that cannot be found or read.
+pub fn theme_problem(p: &ThemeProblem, lang: Lang) -> String {
+    if let ThemeProblem::Base(e) = p {
+        return format!(
+            "{}: {}",
+            lang.pick("tema base", "base theme"),
+            toml_file(e, lang)
+        );
+    }
+    if lang == Lang::En {
+        return p.to_string();
+    }
+    match p {
+        ThemeProblem::NoSuchTheme {
+            built_in,
+            user_file,
+        } => {
+            let mut choices = built_in.clone();
+            if let Some(f) = user_file {
+                choices.push(format!("un fichero {f}"));
+            }
+            format!(
+                "no existe ese tema: se esperaba {}",
+                or_list(&choices, lang)
+            )
+        }
+        ThemeProblem::OwnBase(b) => format!("el tema \"{b}\" no puede ser su propia base"),
+        ThemeProblem::BaseNotName => {
+            "se esperaba el nombre de un tema entre comillas, como base = \"classic\"".into()
+        }
+        ThemeProblem::DescriptionNotText => "se esperaba un texto entre comillas".into(),
+        ThemeProblem::UnknownKey(keys) => format!(
+            "clave de tema desconocida: se esperaba una de description, base, {}",
+            keys.join(", ")
+        ),
+        ThemeProblem::NotStyle(m) => format!(
+            "la biblioteca toml dice «{}»; se esperaba una tabla como {{ fg = \"white\", bg = \
+             \"#b58863\", modifiers = [\"bold\"] }}",
+            m.trim_end()
+        ),
+        ThemeProblem::Colour { side, text, names } => format!(
+            "{side}: {text:?} no es un color: se esperaba \"#rrggbb\", \"indexed:N\" (0-255) o \
+             uno de {}",
+            names.join(", ")
+        ),
+        ThemeProblem::Modifier(m) => format!(
+            "modificador {m:?} desconocido: se esperaba bold, dim, italic, underlined, reversed, \
+             crossed_out, slow_blink, rapid_blink o hidden"
+        ),
+        ThemeProblem::MissingKey(k) => format!(
+            "falta la clave `{k}`: dé todas las claves, o `base = \"classic\"` para tomar las \
+             demás de un tema integrado"
+        ),
+        ThemeProblem::Base(_) => unreachable!("said above"),
+    }
+}
+
+/// A saved game's file that holds no game.
+pub fn no_game(lang: Lang) -> String {
+    lang.pick(
+        "el fichero no contiene ninguna partida",
+        "the file holds no game",
+    )
+    .to_string()
+}
+
+/// A saved game that the PGN reader refuses (`detail`: the reader's error, worded).
+pub fn not_pgn(lang: Lang, detail: &str) -> String {
+    match lang {
+        Lang::Es => format!("no es una partida PGN: {detail}"),
+        Lang::En => format!("not a PGN game: {detail}"),
+    }
+}
+
+/// A saved move that cannot be replayed (`why`: worded).
+pub fn move_not_replayed(lang: Lang, ply: usize, san: &str, why: &str) -> String {
+    match lang {
+        Lang::Es => format!("la media jugada {ply} ({san}) no se puede reproducir: {why}"),
+        Lang::En => format!("move {ply} ({san}) cannot be replayed: {why}"),
+    }
+}
+
+/// A journal line that cannot be replayed, the line quoted (`what`: the journal reader's
+/// words, kept in English: the journal is the program's own file, and `table`, above
+/// `speech`, reads it).
+pub fn journal_error(lang: Lang, line: usize, text: &str, what: &str) -> String {
+    match lang {
+        Lang::Es => format!("línea {line} del diario: \"{text}\": {what}"),
+        Lang::En => format!("journal line {line}: \"{text}\": {what}"),
+    }
+}
+
+/// A journal that holds fewer plies than the game saved beside it.
+pub fn journal_short(lang: Lang, plies: usize, game_plies: usize) -> String {
+    match lang {
+        Lang::Es => format!(
+            "{plies} medias jugadas, menos que las {game_plies} de la partida que lo acompaña"
+        ),
+        Lang::En => format!("{plies} plies, fewer than the {game_plies} of the game beside it"),
+    }
+}
+
+/// A journal whose first line is not the header.
+pub fn journal_header(lang: Lang, first: &str, header: &str) -> String {
+    match lang {
+        Lang::Es => format!("línea 1: \"{first}\": no es \"{header}\""),
+        Lang::En => format!("line 1: \"{first}\": not \"{header}\""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::{KeyParseError, KeyProblem};
+
+    #[test]
+    fn a_config_error_names_the_file_line_and_key_in_both_languages() {
+        let text = "[keys]\nquit = \"ctrl-ctrl-x\"\n";
+        let e = TomlFileError::at_key(
+            "config.toml",
+            text,
+            "keys.quit",
+            TomlProblem::KeyName(KeyParseError {
+                text: "ctrl-ctrl-x".into(),
+                column: 6,
+                problem: KeyProblem::RepeatedModifier("ctrl".into()),
+            }),
+        );
+        assert_eq!(
+            toml_file(&e, Lang::Es),
+            "config.toml, línea 2, clave `keys.quit`: \"ctrl-ctrl-x\": en la columna 6, \"ctrl\" \
+             aparece dos veces (en `quit = \"ctrl-ctrl-x\"`)"
+        );
+        assert_eq!(toml_file(&e, Lang::En), e.to_string());
+        let e = TomlFileError::whole_file(
+            FileName::Theme("nada".into()),
+            ThemeProblem::NoSuchTheme {
+                built_in: vec!["classic".into(), "monochrome".into()],
+                user_file: Some("/t/nada.toml".into()),
+            },
+        );
+        assert_eq!(
+            toml_file(&e, Lang::Es),
+            "el tema \"nada\": no existe ese tema: se esperaba classic, monochrome o un fichero \
+             /t/nada.toml"
+        );
+        assert_eq!(
+            toml_file(&e, Lang::En),
+            "theme \"nada\": no such theme: expected one of classic, monochrome, or a file \
+             /t/nada.toml"
+        );
+    }
+
+    #[test]
+    fn a_missing_file_and_a_game_beyond_the_file_in_both_languages() {
+        let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert!(cannot_read(Lang::Es, "a.pgn", &e).starts_with("no se puede leer a.pgn: "));
+        assert!(cannot_read(Lang::En, "a.pgn", &e).starts_with("cannot read a.pgn: "));
+        assert_eq!(
+            no_such_game(Lang::Es, "a.pgn", 2, 9),
+            "a.pgn tiene 2 partidas: no hay partida 9 (--game cuenta desde 1)"
+        );
+        assert_eq!(
+            no_such_game(Lang::En, "a.pgn", 2, 9),
+            "a.pgn has 2 game(s): there is no game 9 (--game counts from 1)"
+        );
+    }
+}
