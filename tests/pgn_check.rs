@@ -322,6 +322,19 @@ fn check_and_convert_speak_the_interface_language_and_json_none() {
         ),
         "{en}"
     );
+    // The reason a game is not legal, too: no English inside a Spanish line.
+    let second = es.lines().nth(1).unwrap();
+    assert!(
+        second.contains("NO LEGAL: partida 2, línea 11, columna 7: comentario sin cerrar"),
+        "{es}"
+    );
+    assert!(
+        en.lines()
+            .nth(1)
+            .unwrap()
+            .contains("NOT LEGAL: game 2, line 11, column 7: unterminated comment"),
+        "{en}"
+    );
     let (_, json_es, _) = escaque_lang(&["pgn", "check", "--json", file], "es_ES.UTF-8");
     let (_, json_en, _) = escaque_lang(&["pgn", "check", "--json", file], "C.UTF-8");
     assert_eq!(json_es, json_en);

@@ -31,7 +31,7 @@ use serde::Serialize;
 use crate::core::{Color, Letters, Move, Notation, Position, SanError, write_move};
 
 use super::article::Article;
-use super::check::{CheckInput, CheckReport, RecordStop, Walk, check_played};
+use super::check::{CheckError, CheckInput, CheckReport, RecordStop, Walk, check_played};
 use super::clock::Clock;
 use super::game::{
     GameResult, IllegalKind, Outcome, Termination, cannot_mate_at, fifty_move_claim_at,
@@ -545,7 +545,7 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
             other => Says::IllegalSetup(other.clone()),
         };
         findings.push(Finding::new(0, None, article, kind, says));
-        let check = CheckReport::unreadable(game.index, tags, e.to_string());
+        let check = CheckReport::unreadable(game.index, tags, CheckError::Start(e.clone()));
         return finish(Review {
             index: game.index,
             start: replay.start,
@@ -1112,7 +1112,7 @@ fn claims(
 
 /// A game the reader could not read: one finding, no moves.
 pub fn review_unreadable(error: &PgnError) -> Review {
-    let check = CheckReport::unreadable(error.game.max(1), &[], error.to_string());
+    let check = CheckReport::unreadable(error.game.max(1), &[], CheckError::Record(error.clone()));
     Review {
         index: error.game.max(1),
         tags: Vec::new(),

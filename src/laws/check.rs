@@ -34,8 +34,9 @@ pub struct CheckReport {
     pub moves_legal: bool,
     /// The 1-based ply of the first illegal move, if any.
     pub first_illegal_ply: Option<usize>,
-    /// What is wrong with the first illegal move or the set-up, if anything.
-    pub error: Option<String>,
+    /// What is wrong with the first illegal move or the set-up, if anything (in English
+    /// in the JSON report; `speech::batch::check_line` says it in the report's language).
+    pub error: Option<CheckError>,
     /// The final position, with the en-passant square only when a capture is legal.
     pub final_fen: String,
     pub checkmate: bool,
@@ -75,6 +76,31 @@ pub struct CheckInput<'a> {
     pub flag_on_last_move: bool,
 }
 
+/// Why a game's moves stop being checked: data, worded by speech; written in English
+/// (its `Display`) in the JSON report, whose values stay in one language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// The game could not be read, or a move of its main line is illegal or a null move.
+    Record(pgn::PgnError),
+    /// The game cannot be set up (its FEN or Variant tag).
+    Start(pgn::StartError),
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::Record(e) => e.fmt(f),
+            CheckError::Start(e) => e.fmt(f),
+        }
+    }
+}
+
+impl Serialize for CheckError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// Where the moves of a record stop being checked, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordStop {
@@ -86,7 +112,7 @@ pub struct RecordStop {
     /// read or set up.
     pub article: Option<Article>,
     /// What is wrong, and where.
-    pub error: String,
+    pub error: CheckError,
 }
 
 impl RecordStop {
@@ -100,7 +126,7 @@ impl RecordStop {
         Some(RecordStop {
             ply: replay.legal_prefix() + 1,
             article: Some(kind.article()),
-            error: error.to_string(),
+            error: CheckError::Record(error),
         })
     }
 }
@@ -618,7 +644,10 @@ impl CheckReport {
             .uint("plies", self.plies)
             .bool("moves_legal", self.moves_legal)
             .opt_uint("first_illegal_ply", self.first_illegal_ply)
-            .opt_str("error", self.error.as_deref())
+            .opt_str(
+                "error",
+                self.error.as_ref().map(ToString::to_string).as_deref(),
+            )
             .str("final_fen", &self.final_fen)
             .bool("checkmate", self.checkmate)
             .bool("stalemate", self.stalemate)
@@ -642,7 +671,7 @@ impl CheckReport {
 
     /// The report of a game that could not be read or set up: no moves, the error, and the
     /// facts of the start position (the standard one when none could be set up).
-    pub fn unreadable(game: usize, tags: &[(String, String)], error: String) -> CheckReport {
+    pub fn unreadable(game: usize, tags: &[(String, String)], error: CheckError) -> CheckReport {
         let input = CheckInput {
             game,
             tags,
@@ -714,11 +743,11 @@ pub fn check_games(
 ) {
     for (i, item) in games.enumerate() {
         let report = match item {
-            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], e.to_string()),
+            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], CheckError::Record(e)),
             Ok(game) => {
                 let replay = game.replay(letters);
                 if let Some(e) = &replay.start_error {
-                    CheckReport::unreadable(game.index, &game.tags, e.to_string())
+                    CheckReport::unreadable(game.index, &game.tags, CheckError::Start(e.clone()))
                 } else {
                     let input = CheckInput {
                         game: game.index,

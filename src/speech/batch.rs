@@ -6,7 +6,7 @@
 use super::report;
 use crate::lang::Lang;
 use crate::laws::arbiter::FindingKind;
-use crate::laws::check::CheckReport;
+use crate::laws::check::{CheckError, CheckReport};
 use crate::laws::pgn::PgnError;
 use crate::laws::pgn::archive::{Compression, InputError, Problem};
 
@@ -91,8 +91,13 @@ pub fn check_line(lang: Lang, r: &CheckReport) -> String {
         }
     );
     match &r.error {
-        // The reader's own words (the laws' check report keeps them as text).
-        Some(e) => s.push_str(&format!(", {}: {e}", lang.pick("NO LEGAL", "NOT LEGAL"))),
+        Some(e) => {
+            let e = match e {
+                CheckError::Record(e) => super::errors::pgn(e, lang),
+                CheckError::Start(e) => report::start_error(e, lang),
+            };
+            s.push_str(&format!(", {}: {e}", lang.pick("NO LEGAL", "NOT LEGAL")));
+        }
         // The same word in both languages.
         None => s.push_str(", legal"),
     }
