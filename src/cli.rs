@@ -56,7 +56,8 @@ pub enum NamesArg {
 pub struct PlayArgs {
     /// Time control: `15+10`, `90/40+30:30+30`, `3+2d` (delay), `none`, or `pgn:300+2`
     /// (default: the config's, 15+10).
-    /// Read by [`PlayArgs::options`], which says what is wrong in the session's language.
+    // (A doc comment here would be --help text.) Read by `PlayArgs::options`, which says
+    // what is wrong in the session's language.
     #[arg(long, value_name = "SPEC")]
     pub tc: Option<String>,
     /// Who plays White.

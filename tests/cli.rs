@@ -526,3 +526,34 @@ fn serve_refuses_a_bad_log_level_in_the_interface_language() {
     let (_, err) = escaque_in(&args, "C.UTF-8", None, "log-en");
     assert!(err.contains("; write a level (error, warn"), "{err}");
 }
+
+/// The help of every command is the user's text, not the source's: no rustdoc link
+/// (`` [`PlayArgs::options`] ``) or other note for programmers leaks into it from a doc
+/// comment that clap reads.
+#[test]
+fn help_texts_carry_no_rustdoc_links() {
+    for args in [
+        &["--help"][..],
+        &["play", "--help"],
+        &["replay", "--help"],
+        &["perft", "--help"],
+        &["pgn", "check", "--help"],
+        &["pgn", "convert", "--help"],
+        &["tc", "--help"],
+        &["adjudicate", "--help"],
+        &["dead", "--help"],
+        &["serve", "--help"],
+        &["completions", "--help"],
+        &["man", "--help"],
+    ] {
+        let (code, out, err) = escaque(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!out.is_empty(), "{args:?}");
+        for line in out.lines() {
+            assert!(
+                !line.contains("[`") && !line.contains("`]"),
+                "{args:?}: a rustdoc link in the help: {line}"
+            );
+        }
+    }
+}
