@@ -419,6 +419,13 @@ mod tests {
                 act,
             });
         }
+        // Every kind of act is in the table (see `kind`).
+        let mut seen = [false; KINDS];
+        for act in &acts {
+            seen[kind(act)] = true;
+        }
+        let missing: Vec<usize> = (0..KINDS).filter(|&k| !seen[k]).collect();
+        assert!(missing.is_empty(), "kinds of act not tested: {missing:?}");
         for (i, act) in acts.into_iter().enumerate() {
             let entry = Entry {
                 at: 1_000 * i as u64,
@@ -426,6 +433,65 @@ mod tests {
             };
             let line = entry.line();
             assert_eq!(read_line(i + 1, &line, &pos), Ok(entry), "{line}");
+        }
+    }
+
+    /// How many kinds of act [`kind`] tells apart.
+    const KINDS: usize = 40;
+
+    /// The kind of an act, by exhaustive matches without a catch-all: a new kind of act (or
+    /// of a player's act, a hand, an arbiter's decision or penalty) does not compile until it
+    /// is given a number here, and `art_12_9_every_act_reads_back_as_written` fails until an
+    /// act of that kind is in its table: no act can be journaled without a test that it reads
+    /// back.
+    fn kind(act: &Act) -> usize {
+        match act {
+            Act::Start => 0,
+            Act::Open => 1,
+            Act::Begin => 2,
+            Act::Restart => 3,
+            Act::Player { act, .. } => match act {
+                PlayerAct::Move(_) => 4,
+                PlayerAct::Offer => 5,
+                PlayerAct::Accept => 6,
+                PlayerAct::Decline => 7,
+                PlayerAct::Claim(None) => 8,
+                PlayerAct::Claim(Some(_)) => 9,
+                PlayerAct::Resign => 10,
+            },
+            Act::Engine(_) => 11,
+            Act::Pause => 12,
+            Act::Resume => 13,
+            Act::Tick => 14,
+            Act::Takeback => 15,
+            Act::Arbiter(a) => match a {
+                ArbiterAction::NewGameWrongInitialPosition => 16,
+                ArbiterAction::ContinueOnCorrectBoard => 17,
+                ArbiterAction::ColoursReversed { restart: true } => 18,
+                ArbiterAction::ColoursReversed { restart: false } => 19,
+                ArbiterAction::DisplacedPiecesRestored => 20,
+                ArbiterAction::PositionRestored { .. } => 21,
+                ArbiterAction::ClocksSet { .. } => 22,
+                ArbiterAction::Penalty { penalty, .. } => match penalty {
+                    ArbiterPenalty::Warning => 23,
+                    ArbiterPenalty::TimeToOpponent { .. } => 24,
+                    ArbiterPenalty::TimeFromOffender { .. } => 25,
+                    ArbiterPenalty::OpponentScoreToMaximum => 26,
+                    ArbiterPenalty::OffenderScoreReduced => 27,
+                    ArbiterPenalty::Loss => 28,
+                    ArbiterPenalty::Fine => 29,
+                    ArbiterPenalty::ExclusionFromRounds => 30,
+                    ArbiterPenalty::Expulsion => 31,
+                },
+            },
+            Act::Illegal { .. } => 32,
+            Act::Strict(true) => 33,
+            Act::Strict(false) => 34,
+            Act::Touch(Hand::Touch(_)) => 35,
+            Act::Touch(Hand::Release(_)) => 36,
+            Act::Touch(Hand::Adjust(..)) => 37,
+            Act::Seal { reply: false } => 38,
+            Act::Seal { reply: true } => 39,
         }
     }
 
