@@ -233,7 +233,10 @@ pub struct Session {
     /// what they bind; `None` when the mode is off.
     touch: Option<TouchState>,
     /// A player who asked to restart the clocks while the arbiter is away, waiting for the
-    /// other's agreement.
+    /// other's agreement. Not journaled, on purpose: a request pending when the server
+    /// stops has nothing left to ask after it restarts, since the restored room's clocks
+    /// stand stopped by the restart ([`Act::Restart`]) and start again by themselves when
+    /// both players are back (6.11.1), agreement or not.
     resume_asked: Option<Color>,
 }
 
