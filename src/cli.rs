@@ -164,15 +164,13 @@ impl NamesArg {
 
 /// The scoresheet's notation chosen on the command line: `uci` is refused, since a scoresheet
 /// is kept in algebraic notation (Art. 8.1, App. C).
-fn scoresheet_notation(n: Option<NotationArg>) -> Result<Option<Notation>, CliError> {
+fn scoresheet_notation(
+    n: Option<NotationArg>,
+    lang: crate::lang::Lang,
+) -> Result<Option<Notation>, CliError> {
     n.map(|n| {
-        n.notation().ok_or_else(|| {
-            CliError::Usage(
-                "--notation uci: a scoresheet is kept in algebraic notation (Art. 8.1, App. C); \
-                 use en, es, figurine or long"
-                    .to_string(),
-            )
-        })
+        n.notation()
+            .ok_or_else(|| CliError::Usage(crate::speech::setup::uci_is_no_scoresheet(lang)))
     })
     .transpose()
 }
@@ -214,7 +212,7 @@ impl PlayArgs {
             resume: self.resume.clone(),
             lang: self.lang,
             names: self.names.map(NamesArg::profile),
-            notation: scoresheet_notation(self.notation)?,
+            notation: scoresheet_notation(self.notation, lang())?,
             theme: self.theme.clone(),
             ascii: self.ascii,
             screen_reader: self.screen_reader,
@@ -625,7 +623,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 game: game as usize,
                 lang,
                 names: names.map(NamesArg::profile),
-                notation: scoresheet_notation(notation)?,
+                notation: scoresheet_notation(notation, session_lang(lang))?,
                 theme,
                 ascii,
                 screen_reader,

@@ -154,6 +154,14 @@ fn art_8_1_play_and_replay_refuse_a_uci_scoresheet() {
             "escaque: --notation uci: a scoresheet is kept in algebraic notation (Art. 8.1, \
              App. C); use en, es, figurine or long"
         );
+        // In the interface language.
+        let (code, err) = escaque_in(args, "es_ES.UTF-8", None, "uci");
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(
+            err.trim_end(),
+            "escaque: --notation uci: la planilla se lleva en notación algebraica (art. 8.1, \
+             apéndice C); usa en, es, figurine o long"
+        );
     }
 }
 

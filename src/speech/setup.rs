@@ -212,6 +212,18 @@ pub fn chess960_with_fen(lang: Lang) -> String {
     }
 }
 
+/// `--notation uci` refused where a scoresheet is kept (play, replay).
+pub fn uci_is_no_scoresheet(lang: Lang) -> String {
+    match lang {
+        Lang::Es => "--notation uci: la planilla se lleva en notación algebraica (art. 8.1, \
+                     apéndice C); usa en, es, figurine o long"
+            .into(),
+        Lang::En => "--notation uci: a scoresheet is kept in algebraic notation (Art. 8.1, \
+                     App. C); use en, es, figurine or long"
+            .into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
