@@ -13,18 +13,13 @@ use std::process::{Command, Stdio};
 
 /// Runs escaque with `stdin` on standard input (none: empty) in an English locale.
 fn run(args: &[&str], stdin: Option<Stdio>, lang: &str) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(args)
-        .env("LANG", lang)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .stdin(stdin.unwrap_or_else(Stdio::null))
-        .output()
-        .expect("run escaque");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+    common::output(
+        Command::new(env!("CARGO_BIN_EXE_escaque"))
+            .args(args)
+            .env("LANG", lang)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .stdin(stdin.unwrap_or_else(Stdio::null)),
     )
 }
 

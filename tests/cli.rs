@@ -1,17 +1,11 @@
 //! The command line: `escaque perft`, help without a subcommand, and clear errors.
 
+mod common;
+
 use std::process::Command;
 
 fn escaque(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(args)
-        .output()
-        .expect("run escaque");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::output(Command::new(env!("CARGO_BIN_EXE_escaque")).args(args))
 }
 
 #[test]

@@ -679,15 +679,7 @@ fn hints_and_help_come_from_the_live_keymap() {
 // ---------------------------------------------------------------- completions and man page
 
 fn escaque(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(args)
-        .output()
-        .expect("run escaque");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::output(Command::new(env!("CARGO_BIN_EXE_escaque")).args(args))
 }
 
 #[test]

@@ -7,17 +7,7 @@ mod common;
 use std::process::Command;
 
 fn escaque(args: &[&str]) -> (i32, String, String) {
-    run(Command::new(env!("CARGO_BIN_EXE_escaque")).args(args))
-}
-
-/// Runs a command: its exit code, standard output and standard error.
-fn run(command: &mut Command) -> (i32, String, String) {
-    let out = command.output().expect("run escaque");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::output(Command::new(env!("CARGO_BIN_EXE_escaque")).args(args))
 }
 
 #[test]
@@ -279,11 +269,13 @@ fn art_6_9_clock_at_zero_without_termination_same_article_in_both_commands() {
 
 /// Runs escaque with `LANG` set (and no other locale variable).
 fn escaque_lang(args: &[&str], lang: &str) -> (i32, String, String) {
-    run(Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(args)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", lang))
+    common::output(
+        Command::new(env!("CARGO_BIN_EXE_escaque"))
+            .args(args)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang),
+    )
 }
 
 /// `pgn check`'s text lines and `pgn convert`'s errors are in the environment's language;

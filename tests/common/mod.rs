@@ -3,6 +3,17 @@
 
 use std::path::PathBuf;
 
+/// Runs `command` (escaque, as the tests build it) to its end: the exit code (-1 when a
+/// signal ended it), standard output and standard error.
+pub fn output(command: &mut std::process::Command) -> (i32, String, String) {
+    let out = command.output().expect("run escaque");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The shared test corpus (`../shared/data` beside the repository, or `ESCAQUE_SHARED_DATA`).
 ///
 /// CI has it. On a fresh clone without it, corpus tests are skipped with a notice, unless
