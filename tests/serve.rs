@@ -36,6 +36,15 @@ impl Harness {
         }
     }
 
+    /// A hub that saves its rooms in `dirs` (or keeps none), its room codes drawn from
+    /// `seed`: a second one with the same folders is the server after a restart.
+    fn saving(dirs: Option<escaque::modes::serve::ServeDirs>, seed: u64) -> Harness {
+        Harness {
+            hub: Hub::new(Config::default(), Limits::default(), dirs, seed),
+            out: Default::default(),
+        }
+    }
+
     fn collect(&mut self) {
         for o in self.hub.take_output() {
             let client = o.client;
@@ -369,10 +378,7 @@ fn the_servers_autosaves_with_passwords_are_readable_by_its_owner_only() {
         autosave: autosave.clone(),
         games: dir.join("games"),
     };
-    let mut h = Harness {
-        hub: Hub::new(Config::default(), Limits::default(), Some(dirs), 7),
-        out: Default::default(),
-    };
+    let mut h = Harness::saving(Some(dirs), 7);
     let ana = h.connect("Ana", false, 0);
     h.say(ana, "new 5+0 white password secreta", 0);
     let code = h.code(ana);
@@ -593,18 +599,9 @@ fn wait_for_file(path: &std::path::Path, text: &str) -> String {
 
 #[test]
 fn a_room_is_saved_from_its_creation_its_password_hashed_and_comes_back_after_a_restart() {
-    let dir = std::env::temp_dir().join(format!("escaque-serve-save-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let dirs = escaque::modes::serve::ServeDirs {
-        autosave: dir.join("autosave"),
-        games: dir.join("games"),
-    };
-    std::fs::create_dir_all(&dirs.autosave).unwrap();
+    let (dir, dirs) = serve_dirs("save");
     let code = {
-        let mut h = Harness {
-            hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
-            out: Default::default(),
-        };
+        let mut h = Harness::saving(Some(dirs.clone()), 7);
         let ana = h.connect("Ana", false, 0);
         h.say(ana, "new 5+3 black password sesamo", 0);
         let code = h.code(ana);
@@ -618,10 +615,7 @@ fn a_room_is_saved_from_its_creation_its_password_hashed_and_comes_back_after_a_
         code
     };
     // The server stops; a new one restores the room with its seat, settings and password.
-    let mut h = Harness {
-        hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 8),
-        out: Default::default(),
-    };
+    let mut h = Harness::saving(Some(dirs.clone()), 8);
     let said = h.hub.restore(&dirs.autosave, 0);
     assert_eq!(said.len(), 1, "{said:?}");
     let room = h.hub.rooms().get(&code).expect("the room is back");
@@ -784,10 +778,7 @@ fn art_9_5_3_a_restored_room_keeps_the_wrong_claims_penalty_and_the_clocks() {
     use escaque::core::Color;
     let (dir, dirs) = serve_dirs("journal");
     let (code, events, clocks, pgn) = {
-        let mut h = Harness {
-            hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
-            out: Default::default(),
-        };
+        let mut h = Harness::saving(Some(dirs.clone()), 7);
         let (ana, bea, code) = h.seated("5+0");
         let arb = h.connect("Arbiter", true, 0);
         h.say(arb, &format!("arbiter {code}"), 0);
@@ -821,10 +812,7 @@ fn art_9_5_3_a_restored_room_keeps_the_wrong_claims_penalty_and_the_clocks() {
         let _ = file_with(&autosave.with_extension("journal"), "7000 pause");
         (code, events, clocks, pgn)
     };
-    let mut h = Harness {
-        hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 8),
-        out: Default::default(),
-    };
+    let mut h = Harness::saving(Some(dirs.clone()), 8);
     let said = h.hub.restore(&dirs.autosave, 0);
     assert_eq!(said.len(), 1, "{said:?}");
     let room = h.hub.rooms().get(&code).expect("the room is back");
@@ -873,10 +861,7 @@ fn art_9_5_3_a_restored_room_keeps_the_wrong_claims_penalty_and_the_clocks() {
 fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_log_says_so() {
     let (dir, dirs) = serve_dirs("badjournal");
     let code = {
-        let mut h = Harness {
-            hub: Hub::new(Config::default(), Limits::default(), Some(dirs.clone()), 7),
-            out: Default::default(),
-        };
+        let mut h = Harness::saving(Some(dirs.clone()), 7);
         let (ana, bea, code) = h.seated("5+0");
         h.say(ana, "e4", 1_000);
         h.say(bea, "e5", 2_000);
@@ -888,10 +873,7 @@ fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_l
     let journal = pgn.with_extension("journal");
     let text = wait_for_file(&journal, "b move e7e5");
     let restore = |seed: u64| {
-        let mut h = Harness {
-            hub: Hub::new(Config::default(), Limits::default(), None, seed),
-            out: Default::default(),
-        };
+        let mut h = Harness::saving(None, seed);
         let said = h.hub.restore(&dirs.autosave, 0);
         let plies = h
             .hub
@@ -926,15 +908,7 @@ fn art_6_11_1_a_room_restored_twice_starts_its_clocks_when_both_players_are_back
     use escaque::core::Color;
     let (dir, dirs) = serve_dirs("twice");
     let journal = |code: &str| dirs.autosave.join(format!("{code}.journal"));
-    let hub = |seed: u64| Harness {
-        hub: Hub::new(
-            Config::default(),
-            Limits::default(),
-            Some(dirs.clone()),
-            seed,
-        ),
-        out: Default::default(),
-    };
+    let hub = |seed: u64| Harness::saving(Some(dirs.clone()), seed);
     let code = {
         let mut h = hub(7);
         let (ana, _bea, code) = h.seated("5+0");
