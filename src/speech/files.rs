@@ -227,14 +227,93 @@ pub fn move_not_replayed(lang: Lang, ply: usize, san: &str, why: &str) -> String
     }
 }
 
-/// A journal line that cannot be replayed, the line quoted (`what`: the journal reader's
-/// words, kept in English: the journal is the program's own file, and `table`, above
-/// `speech`, reads it).
-pub fn journal_error(lang: Lang, line: usize, text: &str, what: &str) -> String {
+/// What is wrong with a line of a game's journal (`table::journal`), as data; the
+/// sentence is [`journal_error`]. The `Display` is English, for logs.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum JournalFault {
+    #[error("the instant (milliseconds) is missing")]
+    NoInstant,
+    #[error("the colour (w or b) is missing")]
+    NoColour,
+    #[error("the move (UCI) is missing")]
+    NoMove,
+    #[error("the move is not legal in the position it was played from")]
+    IllegalMove,
+    #[error("a number is missing")]
+    NoNumber,
+    #[error("the square is missing")]
+    NoSquare,
+    #[error("not a player's act")]
+    NotPlayersAct,
+    #[error("a penalty the journal cannot replay")]
+    UnknownPenalty,
+    #[error("a decision the journal cannot replay")]
+    UnknownDecision,
+    #[error("not an act of the journal")]
+    UnknownAct,
+    /// The first act is not the start of the session.
+    #[error("a journal starts with the start of the session")]
+    NoStart,
+    #[error("the journal is empty")]
+    Empty,
+    /// The session refused the act when it was replayed.
+    #[error("refused on replay: {0}")]
+    Refused(super::commands::Refusal),
+}
+
+/// A journal line that cannot be replayed, the line quoted, and what is wrong with it.
+pub fn journal_error(lang: Lang, line: usize, text: &str, what: &JournalFault) -> String {
+    let what = journal_fault(lang, what);
     match lang {
         Lang::Es => format!("línea {line} del diario: \"{text}\": {what}"),
         Lang::En => format!("journal line {line}: \"{text}\": {what}"),
     }
+}
+
+/// What is wrong with a journal line, in `lang`.
+fn journal_fault(lang: Lang, what: &JournalFault) -> String {
+    use JournalFault as F;
+    let (es, en) = match what {
+        F::NoInstant => (
+            "falta el instante (milisegundos)",
+            "the instant (milliseconds) is missing",
+        ),
+        F::NoColour => ("falta el color (w o b)", "the colour (w or b) is missing"),
+        F::NoMove => ("falta la jugada (UCI)", "the move (UCI) is missing"),
+        F::IllegalMove => (
+            "la jugada no es legal en la posición en que se hizo",
+            "the move is not legal in the position it was played from",
+        ),
+        F::NoNumber => ("falta un número", "a number is missing"),
+        F::NoSquare => ("falta la casilla", "the square is missing"),
+        F::NotPlayersAct => ("no es un acto de un jugador", "not a player's act"),
+        F::UnknownPenalty => (
+            "una sanción que el diario no sabe repetir",
+            "a penalty the journal cannot replay",
+        ),
+        F::UnknownDecision => (
+            "una decisión que el diario no sabe repetir",
+            "a decision the journal cannot replay",
+        ),
+        F::UnknownAct => ("no es un acto del diario", "not an act of the journal"),
+        F::NoStart => (
+            "un diario empieza por el comienzo de la sesión",
+            "a journal starts with the start of the session",
+        ),
+        F::Empty => ("el diario está vacío", "the journal is empty"),
+        F::Refused(r) => {
+            let profile = match lang {
+                Lang::Es => super::Profile::Es,
+                Lang::En => super::Profile::En,
+            };
+            let why = super::Speaker::new(profile, lang).refusal(r);
+            return match lang {
+                Lang::Es => format!("rechazado al repetirlo: {why}"),
+                Lang::En => format!("refused on replay: {why}"),
+            };
+        }
+    };
+    lang.pick(es, en).to_string()
 }
 
 /// A journal that holds fewer plies than the game saved beside it.

@@ -97,14 +97,18 @@ pub struct Entry {
     pub act: Act,
 }
 
-/// Why a journal line could not be read.
+/// Why a journal line could not be read; the sentence, in the interface language, is
+/// `speech::files::journal_error` (the `Display` is English, for logs and tests).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("journal line {line}: \"{text}\": {what}")]
 pub struct JournalError {
     pub line: usize,
     pub text: String,
-    pub what: String,
+    pub what: JournalFault,
 }
+
+/// What is wrong with a journal line, as data (with its words, in `speech`).
+pub use crate::speech::files::JournalFault;
 
 fn color_code(c: Color) -> &'static str {
     c.fold("w", "b")
@@ -233,20 +237,20 @@ const ACTION_WORDS: [(&str, ArbiterAction); 3] = [
 /// Reads one line of a journal; moves are read against `pos`, the position the act
 /// found (the caller replays in order).
 pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalError> {
-    let err = |what: &str| JournalError {
+    let err = |what: JournalFault| JournalError {
         line: n,
         text: text.to_string(),
-        what: what.to_string(),
+        what,
     };
     let w: Vec<&str> = text.split_whitespace().collect();
     let at: u64 = w
         .first()
         .and_then(|x| x.parse().ok())
-        .ok_or_else(|| err("the instant (milliseconds) is missing"))?;
+        .ok_or_else(|| err(JournalFault::NoInstant))?;
     let color = |i: usize| match w.get(i).copied() {
         Some("w") => Ok(Color::White),
         Some("b") => Ok(Color::Black),
-        _ => Err(err("the colour (w or b) is missing")),
+        _ => Err(err(JournalFault::NoColour)),
     };
     let mv = |i: usize| -> Result<Move, JournalError> {
         let side = match w.get(i).copied() {
@@ -257,24 +261,24 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
         if let Some(side) = side {
             return pos
                 .castling_move(side)
-                .ok_or_else(|| err("the move is not legal in the position it was played from"));
+                .ok_or_else(|| err(JournalFault::IllegalMove));
         }
         let u: UciMove = w
             .get(i)
             .and_then(|x| x.parse().ok())
-            .ok_or_else(|| err("the move (UCI) is missing"))?;
+            .ok_or_else(|| err(JournalFault::NoMove))?;
         pos.uci_to_move(u)
-            .ok_or_else(|| err("the move is not legal in the position it was played from"))
+            .ok_or_else(|| err(JournalFault::IllegalMove))
     };
     let num = |i: usize| -> Result<u64, JournalError> {
         w.get(i)
             .and_then(|x| x.parse().ok())
-            .ok_or_else(|| err("a number is missing"))
+            .ok_or_else(|| err(JournalFault::NoNumber))
     };
     let square = |i: usize| -> Result<Square, JournalError> {
         w.get(i)
             .and_then(|x| x.parse().ok())
-            .ok_or_else(|| err("the square is missing"))
+            .ok_or_else(|| err(JournalFault::NoSquare))
     };
     let act = match w.get(1).copied() {
         Some("start") => Act::Start,
@@ -304,7 +308,7 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
                 Some("resign") => PlayerAct::Resign,
                 Some("claim") if w.len() == 3 => PlayerAct::Claim(None),
                 Some("claim") => PlayerAct::Claim(Some(mv(3)?)),
-                _ => return Err(err("not a player's act")),
+                _ => return Err(err(JournalFault::NotPlayersAct)),
             };
             Act::Player { by, act }
         }
@@ -329,7 +333,7 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
                         .iter()
                         .find(|(w, _)| Some(*w) == word)
                         .map(|(_, p)| *p)
-                        .ok_or_else(|| err("a penalty the journal cannot replay"))?,
+                        .ok_or_else(|| err(JournalFault::UnknownPenalty))?,
                 },
             },
             Some("colours-reversed") => ArbiterAction::ColoursReversed {
@@ -339,9 +343,9 @@ pub fn read_line(n: usize, text: &str, pos: &Position) -> Result<Entry, JournalE
                 .iter()
                 .find(|(w, _)| Some(*w) == word)
                 .map(|(_, a)| *a)
-                .ok_or_else(|| err("a decision the journal cannot replay"))?,
+                .ok_or_else(|| err(JournalFault::UnknownDecision))?,
         }),
-        _ => return Err(err("not an act of the journal")),
+        _ => return Err(err(JournalFault::UnknownAct)),
     };
     Ok(Entry { at, act })
 }
@@ -503,5 +507,58 @@ mod tests {
             e.to_string(),
             "journal line 3: \"12 w teleport e4\": not a player's act"
         );
+        assert_eq!(e.what, JournalFault::NotPlayersAct);
+    }
+
+    /// What is wrong with a line is data, said in the interface language: each fault
+    /// has its own sentence in each language, and the Spanish one carries no English.
+    #[test]
+    fn a_bad_line_is_said_in_the_interface_language() {
+        use crate::lang::Lang;
+        use crate::speech::commands::Refusal;
+        use crate::speech::files::journal_error;
+        let pos = Position::new();
+        let cases = [
+            ("x w move e2e4", JournalFault::NoInstant),
+            ("5 adjust q e4", JournalFault::NoColour),
+            ("5 w move", JournalFault::NoMove),
+            ("5 w move e2e5", JournalFault::IllegalMove),
+            ("5 arbiter restore x", JournalFault::NoNumber),
+            ("5 touch z9", JournalFault::NoSquare),
+            ("5 w teleport e4", JournalFault::NotPlayersAct),
+            ("5 arbiter penalty w lashes", JournalFault::UnknownPenalty),
+            ("5 arbiter overrule", JournalFault::UnknownDecision),
+            ("5 dance", JournalFault::UnknownAct),
+        ];
+        let mut faults = Vec::new();
+        for (line, fault) in cases {
+            let e = read_line(7, line, &pos).unwrap_err();
+            assert_eq!(e.what, fault, "{line}");
+            faults.push((line, fault));
+        }
+        faults.push(("5 w offer", JournalFault::NoStart));
+        faults.push(("", JournalFault::Empty));
+        faults.push(("5 w accept", JournalFault::Refused(Refusal::NoOffer)));
+        let mut seen = std::collections::HashSet::new();
+        for (line, fault) in &faults {
+            let es = journal_error(Lang::Es, 7, line, fault);
+            let en = journal_error(Lang::En, 7, line, fault);
+            assert!(es.starts_with("línea 7 del diario: \""), "{es}");
+            // The English sentence is the Display, but for a refusal, which speech words
+            // as the player hears it.
+            if !matches!(fault, JournalFault::Refused(_)) {
+                let display = JournalError {
+                    line: 7,
+                    text: line.to_string(),
+                    what: fault.clone(),
+                };
+                assert_eq!(en, display.to_string());
+            }
+            assert!(en.starts_with("journal line 7: \""), "{en}");
+            for english in ["missing", "not ", "the ", "journal", "refused", "replay"] {
+                assert!(!es.contains(english), "English in {es:?}");
+            }
+            assert!(seen.insert(es.clone()), "said twice: {es}");
+        }
     }
 }

@@ -722,7 +722,7 @@ impl Session {
             let refused = |e: SessionError| JournalError {
                 line: n,
                 text: text.to_string(),
-                what: format!("refused on replay: {e}"),
+                what: journal::JournalFault::Refused(e),
             };
             last = entry.at;
             let Some(s) = session.as_mut() else {
@@ -733,7 +733,7 @@ impl Session {
                         return Err(JournalError {
                             line: n,
                             text: text.to_string(),
-                            what: "a journal starts with the start of the session".into(),
+                            what: journal::JournalFault::NoStart,
                         });
                     }
                 });
@@ -790,7 +790,7 @@ impl Session {
         let s = session.ok_or(JournalError {
             line: 1,
             text: String::new(),
-            what: "the journal is empty".into(),
+            what: journal::JournalFault::Empty,
         })?;
         Ok((s, last))
     }
