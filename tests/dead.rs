@@ -302,6 +302,18 @@ fn art_6_9_king_in_check_leaves_its_square_for_good() {
     }
 }
 
+/// Art. 5.2.2 and 6.9: with a queen on the board the budget goes to the helpmate search (the
+/// exhaustive one cannot run out of positions): a lone bishop's long helpmate against a
+/// queen, from a lichess game, is found within 250,000 nodes (the alternation with the
+/// exhaustive search needed 278,000), and it mates.
+#[test]
+fn art_5_2_2_with_a_queen_on_the_board_the_budget_goes_to_the_helpmate() {
+    let pos = Position::from_fen("8/8/6K1/3b2Q1/8/3B4/2P3k1/8 b - - 4 52").unwrap();
+    let v = dead::full(&pos, Color::Black, 250_000);
+    let line = v.line().unwrap_or_else(|| panic!("{v:?}"));
+    assert_mates(&pos, Color::Black, line, "lone bishop against a queen");
+}
+
 /// Art. 6.9: king and knight cannot mate a king with queens only (the queens cannot block
 /// without attacking the knight): the flag fall of the queen side is a draw.
 #[test]
