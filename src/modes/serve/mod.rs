@@ -242,12 +242,19 @@ pub struct ServeOptions {
 pub enum ServeError {
     #[error(transparent)]
     Config(#[from] crate::config::ConfigError),
-    #[error(transparent)]
-    Keys(#[from] crate::net::keys::KeyError),
+    /// The host key or the allowlist (`net`'s data, said by `speech::access`).
+    #[error("{}", crate::speech::access::key_error(.0, crate::lang::Lang::En))]
+    Keys(crate::net::keys::KeyError),
     #[error("cannot listen on {addr}: {error}")]
     Listen { addr: String, error: std::io::Error },
     #[error("the server stopped: {0}")]
     Io(#[from] std::io::Error),
+}
+
+impl From<crate::net::keys::KeyError> for ServeError {
+    fn from(e: crate::net::keys::KeyError) -> ServeError {
+        ServeError::Keys(e)
+    }
 }
 
 use crate::speech::operator;
