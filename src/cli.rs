@@ -6,8 +6,9 @@ use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+mod help;
 mod man;
 
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
@@ -120,6 +121,69 @@ pub struct PlayArgs {
     /// Black's name on the scoresheet.
     #[arg(long, value_name = "NAME")]
     pub black_name: Option<String>,
+}
+
+/// The command line's definition with its help in `lang`: clap's from the doc comments in
+/// English, with the words of `speech::help` in Spanish.
+pub fn command(lang: crate::lang::Lang) -> clap::Command {
+    localized(Cli::command(), lang)
+}
+
+fn localized(cmd: clap::Command, lang: crate::lang::Lang) -> clap::Command {
+    // At most 80 columns, as the rest of the program (clap would take the terminal's).
+    let cmd = cmd.max_term_width(80);
+    match lang {
+        crate::lang::Lang::En => cmd,
+        crate::lang::Lang::Es => help::spanish(cmd),
+    }
+}
+
+/// Reads the command line `args` (the program's name first). When clap refuses it, or it
+/// asks for the help or the version, the error (which prints the help) is clap's in the
+/// language of [`help_lang`], with the text of the common errors in Spanish for Spanish
+/// (`None`: clap's own words).
+pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, (clap::Error, Option<String>)> {
+    let parse = |cmd: clap::Command| {
+        cmd.try_get_matches_from(&args)
+            .and_then(|m| Cli::from_arg_matches(&m))
+    };
+    // The language is needed only to say something: found (the config read) only then.
+    let english = match parse(command(crate::lang::Lang::En)) {
+        Ok(cli) => return Ok(cli),
+        Err(e) => e,
+    };
+    match help_lang(&args) {
+        crate::lang::Lang::En => Err((english, None)),
+        crate::lang::Lang::Es => {
+            let e = match parse(command(crate::lang::Lang::Es)) {
+                Ok(cli) => return Ok(cli),
+                Err(e) => e,
+            };
+            let said = help::usage_error(&e);
+            Err((e, said))
+        }
+    }
+}
+
+/// The language of the help and of the command line's errors, found before the command
+/// line is understood: `--lang` when `args` has it, else as the session would speak (the
+/// config's, else the environment's).
+pub fn help_lang(args: &[std::ffi::OsString]) -> crate::lang::Lang {
+    let mut words = args.iter().skip(1).map(|a| a.to_str());
+    let mut given = None;
+    while let Some(word) = words.next() {
+        let value = match word {
+            Some("--") => break,
+            Some("--lang") => words.next().flatten(),
+            Some(w) => w.strip_prefix("--lang="),
+            None => None,
+        };
+        if let Some(lang) = value.and_then(|v| v.parse().ok()) {
+            given = Some(lang);
+            break;
+        }
+    }
+    session_lang(given)
 }
 
 /// A time control from the command line; what is wrong in it said in `lang`.
@@ -457,6 +521,7 @@ pub enum PgnCommand {
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]
         letters: LettersArg,
+        /// The PGN files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -738,7 +803,6 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             Ok(Status::Success)
         }
         Some(Command::Completions { shell }) => {
-            use clap::CommandFactory;
             // Into memory first: clap_complete panics when its writer fails (a closed pipe).
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "escaque", &mut script);
@@ -746,8 +810,9 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             Ok(Status::Success)
         }
         Some(Command::Man) => {
-            use clap::CommandFactory;
-            man::render(Cli::command(), out)?;
+            let lang = session_lang(None);
+            let cmd = localized(Cli::command().disable_help_subcommand(true), lang);
+            man::render(cmd, lang, out)?;
             Ok(Status::Success)
         }
         Some(Command::Adjudicate {

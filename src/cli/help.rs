@@ -1,0 +1,246 @@
+//! The command line in the interface language. clap takes the English of every command and
+//! argument from the doc comments; for Spanish, [`spanish`] walks the built command and puts
+//! in the words of `speech::help`: the descriptions, the placeholders (`<CONTROL>`), the
+//! headings, `Uso:`, the `[por omisión: …]` and `[valores: …]` that clap would write in
+//! English (hidden and written from the argument's own values, so they cannot drift).
+
+use clap::builder::PossibleValue;
+use clap::{Arg, Command};
+
+use crate::lang::Lang;
+use crate::speech::help::{self, HelpWords};
+
+/// `cmd` with every text in Spanish (built: clap's own `--help`, `--version` and `help`
+/// are there to be worded too).
+pub(super) fn spanish(mut cmd: Command) -> Command {
+    cmd.build();
+    command(cmd, "")
+}
+
+/// One command and, below it, its commands; `path` is its place (`""`, `"pgn check"`).
+fn command(mut cmd: Command, path: &str) -> Command {
+    let words = help::help_words(Lang::Es);
+    if let Some((about, long_about)) = help::command_es(path) {
+        cmd = cmd.about(about).long_about(long_about);
+    }
+    cmd = cmd.mut_args(|arg| argument(arg, path, &words));
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        let below = format!("{path} {name}").trim_start().to_string();
+        cmd = cmd.mut_subcommand(name, |sub| command(sub, &below));
+    }
+    if cmd.has_subcommands() {
+        if let Some(name) = help::value_name_es("COMMAND") {
+            cmd = cmd.subcommand_value_name(name);
+        }
+    }
+    let usage = usage(&mut cmd, &words);
+    let template = template(&cmd, &words);
+    cmd.override_usage(usage).help_template(template)
+}
+
+/// One argument in Spanish: its help with the default and the values written out, its
+/// placeholders; clap's `-h`/`--help` and `-V`/`--version` too.
+fn argument(arg: Arg, path: &str, words: &HelpWords) -> Arg {
+    let id = arg.get_id().as_str().to_string();
+    if id == "help" && arg.get_long_help().is_some() {
+        return arg.help(words.help_more).long_help(words.help_summary);
+    }
+    let Some(text) = help::arg_es(path, &id) else {
+        return arg;
+    };
+    let takes_values = arg.get_num_args().is_some_and(|n| n.takes_values());
+    let mut arg = arg;
+    if takes_values {
+        if let Some(names) = arg.get_value_names() {
+            let names: Vec<&'static str> = names
+                .iter()
+                .map(|n| help::value_name_es(n.as_str()).unwrap_or(""))
+                .collect();
+            if names.iter().all(|n| !n.is_empty()) {
+                arg = arg.value_names(names);
+            }
+        }
+    }
+    let defaults = default_values(&arg);
+    let default = (takes_values && !defaults.is_empty() && !arg.is_hide_default_value_set())
+        .then(|| help::default_values(Lang::Es, &defaults));
+    let values = values(&arg, Lang::Es);
+    let listed =
+        (takes_values && !values.is_empty() && !arg.is_hide_possible_values_set()).then(|| {
+            let names: Vec<String> = values.iter().map(|(n, _)| n.clone()).collect();
+            help::possible_values(Lang::Es, &names)
+        });
+    // As clap: `[por omisión: …] [valores: …]` after the help; in the long help, when the
+    // values say what they mean, one a line with it, then the default.
+    let short = [Some(text.to_string()), default.clone(), listed]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let long = values.iter().any(|(_, what)| what.is_some()).then(|| {
+        let width = values
+            .iter()
+            .map(|(n, _)| n.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut long = format!("{text}\n\n{}", words.values);
+        for (name, what) in &values {
+            let pad = " ".repeat(width - name.chars().count());
+            long.push_str(&format!(
+                "\n- {name}:{pad} {}",
+                what.as_deref().unwrap_or("")
+            ));
+        }
+        if let Some(default) = &default {
+            long.push_str(&format!("\n\n{default}"));
+        }
+        long
+    });
+    let arg = arg
+        .help(short)
+        .hide_default_value(true)
+        .hide_possible_values(true);
+    match long {
+        Some(long) => arg.long_help(long),
+        None => arg,
+    }
+}
+
+/// The argument's default values, as typed.
+pub(super) fn default_values(arg: &Arg) -> Vec<String> {
+    arg.get_default_values()
+        .iter()
+        .map(|v| v.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// The values an argument takes (when it names them), each with what it means in `lang`.
+pub(super) fn values(arg: &Arg, lang: Lang) -> Vec<(String, Option<String>)> {
+    let id = arg.get_id().as_str();
+    arg.get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v: &PossibleValue| {
+            let what = match lang {
+                Lang::En => v.get_help().map(|h| h.to_string()),
+                Lang::Es => help::value_es(id, v.get_name())
+                    .map(str::to_string)
+                    .or_else(|| v.get_help().map(|h| h.to_string())),
+            };
+            (v.get_name().to_string(), what)
+        })
+        .collect()
+}
+
+/// The usage line as clap makes it, its `[OPTIONS]` and heading in Spanish.
+fn usage(cmd: &mut Command, words: &HelpWords) -> String {
+    let style = *cmd.get_styles().get_usage();
+    let clap_heading = format!("{}Usage:{} ", style.render(), style.render_reset());
+    let rendered = cmd.render_usage().ansi().to_string();
+    let usage = rendered.strip_prefix(&clap_heading).unwrap_or(&rendered);
+    // The second form is aligned under the first, after the heading.
+    let (from, to) = (
+        format!("\n{}", " ".repeat("Usage: ".len())),
+        format!("\n{}", " ".repeat(words.usage.chars().count() + 1)),
+    );
+    usage
+        .replace("[OPTIONS]", &format!("[{}]", words.options.to_uppercase()))
+        .replace(&from, &to)
+}
+
+/// clap's help layout with the Spanish headings: the commands, the arguments and the
+/// options, each when there are some.
+fn template(cmd: &Command, words: &HelpWords) -> String {
+    let styles = cmd.get_styles();
+    let (header, usage) = (styles.get_header(), styles.get_usage());
+    let heading = |text: &str| format!("{}{text}:{}", header.render(), header.render_reset());
+    let mut sections = Vec::new();
+    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+        sections.push(format!("{}\n{{subcommands}}", heading(words.commands)));
+    }
+    if cmd.get_positionals().any(|a| !a.is_hide_set()) {
+        sections.push(format!("{}\n{{positionals}}", heading(words.arguments)));
+    }
+    if cmd.get_opts().any(|a| !a.is_hide_set())
+        || cmd
+            .get_arguments()
+            .any(|a| !a.is_positional() && !a.is_hide_set())
+    {
+        sections.push(format!("{}\n{{options}}", heading(words.options)));
+    }
+    let mut template = format!(
+        "{{before-help}}{{about-with-newline}}\n{}{}{} {{usage}}",
+        usage.render(),
+        words.usage,
+        usage.render_reset()
+    );
+    if !sections.is_empty() {
+        template.push_str("\n\n");
+        template.push_str(&sections.join("\n\n"));
+    }
+    template.push_str("{after-help}");
+    template
+}
+
+/// clap's refusal of a Spanish command line, in Spanish: `error: …`, the usage and where to
+/// read more, as clap lays it out. `None` for the help and the version (not errors), and
+/// for the rare errors that keep clap's words.
+pub(super) fn usage_error(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use help::UsageProblem as P;
+    let strings = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let string = |kind| strings(kind).into_iter().next();
+    let arg = string(ContextKind::InvalidArg);
+    let problem = match e.kind() {
+        ErrorKind::UnknownArgument => P::UnknownArgument {
+            arg: arg?,
+            similar: string(ContextKind::SuggestedArg),
+        },
+        ErrorKind::InvalidSubcommand => P::UnknownCommand {
+            name: string(ContextKind::InvalidSubcommand)?,
+            similar: string(ContextKind::SuggestedSubcommand),
+        },
+        ErrorKind::InvalidValue => match string(ContextKind::InvalidValue)? {
+            value if value.is_empty() => P::MissingValue { arg: arg? },
+            value => P::InvalidValue {
+                arg: arg?,
+                value,
+                valid: strings(ContextKind::ValidValue),
+            },
+        },
+        ErrorKind::ValueValidation => P::InvalidValue {
+            arg: arg?,
+            value: string(ContextKind::InvalidValue)?,
+            valid: Vec::new(),
+        },
+        ErrorKind::ArgumentConflict => P::Conflict {
+            arg: arg?,
+            with: strings(ContextKind::PriorArg).join(", "),
+        },
+        ErrorKind::MissingRequiredArgument => P::MissingRequired {
+            args: strings(ContextKind::InvalidArg),
+        },
+        ErrorKind::NoEquals | ErrorKind::TooManyValues => P::UnexpectedValue {
+            arg: arg?,
+            value: string(ContextKind::InvalidValue)?,
+        },
+        _ => return None,
+    };
+    let words = help::help_words(Lang::Es);
+    let mut said = format!("error: {}\n", help::usage_problem(&problem, Lang::Es));
+    if let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) {
+        let usage = usage.to_string();
+        let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage);
+        said.push_str(&format!("\n{} {usage}\n", words.usage));
+    }
+    said.push_str(&format!("\n{}\n", words.more_info));
+    Some(said)
+}
