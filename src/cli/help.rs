@@ -244,3 +244,193 @@ pub(super) fn usage_error(e: &clap::Error) -> Option<String> {
     said.push_str(&format!("\n{}\n", words.more_info));
     Some(said)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn built(lang: Lang) -> Command {
+        let mut cmd = crate::cli::command(lang);
+        cmd.build();
+        cmd
+    }
+
+    /// Every visible command and argument, with its path and its text, in `lang`.
+    fn texts(cmd: &Command, path: &str, out: &mut Vec<(String, String)>) {
+        let about = cmd.get_about().map(|a| a.to_string()).unwrap_or_default();
+        out.push((format!("command [{path}]"), about));
+        if let Some(long) = cmd.get_long_about() {
+            out.push((format!("command [{path}] long"), long.to_string()));
+        }
+        for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            out.push((format!("[{path}] {}", arg.get_id()), help));
+            if let Some(names) = arg.get_value_names() {
+                if arg.get_num_args().is_some_and(|n| n.takes_values()) {
+                    let names: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
+                    out.push((format!("[{path}] {} value", arg.get_id()), names.join(" ")));
+                }
+            }
+            for (value, what) in values(arg, Lang::Es) {
+                if let Some(what) = what {
+                    out.push((format!("[{path}] {} = {value}", arg.get_id()), what));
+                }
+            }
+        }
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            let below = format!("{path} {}", sub.get_name())
+                .trim_start()
+                .to_string();
+            texts(sub, &below, out);
+        }
+    }
+
+    /// Placeholders written alike in both languages.
+    const SAME_PLACEHOLDERS: &[&str] = &["ELO", "MS", "FEN", "N"];
+
+    /// A new command, option or value without its Spanish fails here: every text of the
+    /// Spanish command differs from the English one (the values' help is compared with
+    /// clap's English of the same value).
+    #[test]
+    fn every_command_and_argument_has_its_spanish() {
+        let (mut es, mut en) = (Vec::new(), Vec::new());
+        texts(&built(Lang::Es), "", &mut es);
+        texts(&built(Lang::En), "", &mut en);
+        let english: HashMap<String, String> = en.into_iter().collect();
+        let mut missing = Vec::new();
+        let mut spanish_of = HashMap::new();
+        for (what, text) in &es {
+            let english_text = if what.contains(" = ") {
+                // `values` gives the Spanish; the English is the value's own help.
+                let (at, value) = what.split_once(" = ").unwrap();
+                let cmd = built(Lang::En);
+                let path = at[1..at.find(']').unwrap()].to_string();
+                let id = at[at.find(']').unwrap() + 2..].to_string();
+                let sub = path
+                    .split_whitespace()
+                    .fold(&cmd, |c, name| c.find_subcommand(name).unwrap());
+                let arg = sub
+                    .get_arguments()
+                    .find(|a| a.get_id() == id.as_str())
+                    .unwrap();
+                values(arg, Lang::En)
+                    .into_iter()
+                    .find(|(v, _)| v == value)
+                    .and_then(|(_, h)| h)
+                    .unwrap_or_default()
+            } else {
+                english.get(what).cloned().unwrap_or_default()
+            };
+            let same_placeholder =
+                what.ends_with(" value") && text.split(' ').all(|p| SAME_PLACEHOLDERS.contains(&p));
+            if text.is_empty() || (text == &english_text && !same_placeholder) {
+                missing.push(format!("{what}: {text:?}"));
+            }
+            // One Spanish for one English: a text shared by several commands means the
+            // same in each.
+            if let Some(other) = spanish_of.insert(text.clone(), english_text.clone()) {
+                if other != english_text && !what.ends_with(" value") {
+                    missing.push(format!(
+                        "{what}: {text:?} says both {other:?} and {english_text:?}"
+                    ));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "without Spanish:\n{}",
+            missing.join("\n")
+        );
+        assert!(es.len() > 100, "{}", es.len());
+    }
+
+    #[test]
+    fn the_spanish_help_has_spanish_headings_and_notes_and_no_english_ones() {
+        let mut cmd = built(Lang::Es);
+        let play = cmd.find_subcommand_mut("replay").unwrap();
+        let short = play.render_help().to_string();
+        let long = play.render_long_help().to_string();
+        for help in [&short, &long] {
+            for spanish in [
+                "Uso: escaque replay [OPCIONES] <FICHERO>",
+                "Argumentos:",
+                "Opciones:",
+            ] {
+                assert!(help.contains(spanish), "{spanish}: {help}");
+            }
+            for english in [
+                "Usage",
+                "Options",
+                "Arguments",
+                "default",
+                "possible values",
+                "Print",
+            ] {
+                assert!(!help.contains(english), "{english}: {help}");
+            }
+            assert!(help.lines().all(|l| l.chars().count() <= 80), "{help}");
+        }
+        // Wrapped at 80 columns: compared word by word.
+        let short = short.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(short.contains("desde 1 [por omisión: 1]"), "{short}");
+        assert!(
+            short.contains("[por omisión: en] [valores: en, es]"),
+            "{short}"
+        );
+        assert!(long.contains("Valores:\n"), "{long}");
+        assert!(long.contains("- es: R D T A C (español)"), "{long}");
+    }
+
+    #[test]
+    fn clap_errors_are_said_in_spanish_quoting_the_input() {
+        let error = |args: &[&str]| {
+            let e = built(Lang::Es)
+                .try_get_matches_from(std::iter::once("escaque").chain(args.iter().copied()))
+                .unwrap_err();
+            usage_error(&e).unwrap_or_else(|| panic!("{args:?}: {e}"))
+        };
+        let said = error(&["--tcc", "3"]);
+        assert!(
+            said.starts_with("error: argumento inesperado '--tcc'"),
+            "{said}"
+        );
+        assert!(said.contains("hay uno parecido: '--tc'"), "{said}");
+        assert!(
+            said.contains("\nUso: escaque [OPCIONES]\n     escaque <ORDEN>\n"),
+            "{said}"
+        );
+        assert!(
+            said.ends_with("Para más información, pruebe '--help'.\n"),
+            "{said}"
+        );
+        let said = error(&["play", "--white", "robot"]);
+        assert!(
+            said.contains(
+                "valor 'robot' no válido para '--white <QUIÉN>'\n  [valores: human, engine]"
+            ),
+            "{said}"
+        );
+        let said = error(&["--tc"]);
+        assert!(
+            said.contains("'--tc <CONTROL>' necesita un valor"),
+            "{said}"
+        );
+        let said = error(&["perft"]);
+        assert!(
+            said.contains("faltan argumentos necesarios: <PROFUNDIDAD>"),
+            "{said}"
+        );
+        let said = error(&["--engine-elo", "9", "--engine-skill", "3"]);
+        assert!(said.contains("no se puede usar con"), "{said}");
+        let said = error(&["juega"]);
+        assert!(
+            said.starts_with("error: orden desconocida 'juega'"),
+            "{said}"
+        );
+        let help = built(Lang::Es)
+            .try_get_matches_from(["escaque", "--help"])
+            .unwrap_err();
+        assert_eq!(usage_error(&help), None, "the help is not an error");
+    }
+}

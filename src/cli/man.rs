@@ -24,10 +24,7 @@ pub fn render(cmd: clap::Command, lang: Lang, out: &mut dyn Write) -> std::io::R
         roff.to_writer(out)?;
     }
     // clap_mangen's sections, under the headings in `lang`.
-    let sections: [(
-        ManSection,
-        fn(&clap_mangen::Man, &mut dyn Write) -> std::io::Result<()>,
-    ); 4] = [
+    let sections: [(ManSection, Section); 4] = [
         (ManSection::Name, clap_mangen::Man::render_name_section),
         (
             ManSection::Synopsis,
@@ -77,6 +74,9 @@ pub fn render(cmd: clap::Command, lang: Lang, out: &mut dyn Write) -> std::io::R
     man.render_version_section(&mut text)?;
     out.write_all(retitled(&String::from_utf8_lossy(&text), ManSection::Version, lang).as_bytes())
 }
+
+/// One of clap_mangen's sections.
+type Section = fn(&clap_mangen::Man, &mut dyn Write) -> std::io::Result<()>;
 
 /// A section of clap_mangen's with its heading (its first `.SH` line) in `lang`.
 fn retitled(roff: &str, section: ManSection, lang: Lang) -> String {

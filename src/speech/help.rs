@@ -93,9 +93,13 @@ pub fn command_es(path: &str) -> Option<(&'static str, Option<&'static str>)> {
             None,
         ),
         // clap's own `help` command, and under it a copy of every command for completion.
-        "help" => (help, None),
-        p if p.ends_with(" help") => (help, None),
-        p => return p.strip_prefix("help ").and_then(command_es),
+        p if p.split(' ').next_back() == Some("help") => (help, None),
+        p => {
+            let words: Vec<&str> = p.split(' ').collect();
+            let at = words.iter().position(|w| *w == "help")?;
+            let copied = [&words[..at], &words[at + 1..]].concat().join(" ");
+            return command_es(&copied);
+        }
     })
 }
 
