@@ -76,8 +76,8 @@ pub fn command_es(path: &str) -> Option<(&'static str, Option<&'static str>)> {
         "serve" => (
             "Abre un servidor SSH donde las personas juegan entre sí (`ssh -p 2222 \
              NOMBRE@ANFITRIÓN`): un vestíbulo de salas, puestos para las blancas, las negras \
-             y el árbitro, espectadores, reconexión. Las claves se comprueban contra una \
-             lista de acceso (con la sintaxis de authorized_keys; el comentario es el nombre \
+             y el árbitro, espectadores, reconexión. Las claves se cotejan con una lista \
+             de acceso (con la sintaxis de authorized_keys; el comentario es el nombre \
              del jugador, la opción `arbiter` señala a un árbitro), o se acepta cualquiera \
              con `--open`",
             None,
@@ -260,8 +260,8 @@ fn serve_arg_es(id: &str) -> Option<&'static str> {
         }
         "log_level" => {
             "Lo que muestra el registro en la salida de errores: error, warn, info (por \
-             omisión), debug, trace, o directivas como escaque=debug. Sin ella, se lee \
-             RUST_LOG"
+             omisión), debug, trace, o directivas como escaque=debug. Sin esta opción, se \
+             lee RUST_LOG"
         }
         _ => return None,
     })
