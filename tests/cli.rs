@@ -663,3 +663,24 @@ fn the_man_page_is_in_the_interface_language() {
     assert!(page.contains("Abandonar la partida"), "the keys in Spanish");
     assert!(page.contains("Control de tiempo"), "--tc in Spanish");
 }
+
+/// The system's words for a missing file are said in Spanish too: "no existe", not the
+/// system's English.
+#[test]
+fn a_missing_file_is_said_not_to_exist_in_spanish() {
+    let missing = "/nonexistent-escaque/partidas.pgn";
+    for args in [
+        &["replay", missing][..],
+        &["pgn", "convert", "--notation", "es", missing],
+    ] {
+        let (code, _, err) = escaque_locale(args, "es_ES.UTF-8");
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(&format!("no se puede leer {missing}: no existe")),
+            "{err}"
+        );
+        assert!(!err.contains("No such file"), "{err}");
+        let (_, _, err) = escaque_locale(args, "C.UTF-8");
+        assert!(err.contains("No such file or directory"), "{err}");
+    }
+}

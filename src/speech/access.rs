@@ -6,12 +6,14 @@
 use crate::lang::Lang;
 use crate::net::keys::{ACCEPTED_KEY_TYPES, KeyError, LineProblem, pub_file};
 
+use super::files::io_error;
+
 /// A host key or allowlist that cannot be used.
 pub fn key_error(e: &KeyError, lang: Lang) -> String {
     let es = lang == Lang::Es;
     match e {
         KeyError::HostKeyRead { file, source } => {
-            let (file, source) = (file.display(), source);
+            let (file, source) = (file.display(), io_error(source, lang));
             if es {
                 format!("no se puede leer la clave de anfitrión {file}: {source}")
             } else {
@@ -76,7 +78,7 @@ pub fn key_error(e: &KeyError, lang: Lang) -> String {
             }
         }
         KeyError::HostKeyWrite { file, source } => {
-            let (file, source) = (file.display(), source);
+            let (file, source) = (file.display(), io_error(source, lang));
             if es {
                 format!("no se puede escribir la clave de anfitrión {file}: {source}")
             } else {
@@ -105,7 +107,7 @@ pub fn key_error(e: &KeyError, lang: Lang) -> String {
             }
         }
         KeyError::AllowlistRead { file, source } => {
-            let (file, source) = (file.display(), source);
+            let (file, source) = (file.display(), io_error(source, lang));
             if es {
                 format!("no se puede leer la lista de acceso {file}: {source}")
             } else {
