@@ -677,3 +677,82 @@ pub fn man_examples(lang: Lang) -> Vec<(&'static str, &'static str)> {
         ),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_usage_problem_quotes_the_input_in_each_language() {
+        let problems = [
+            UsageProblem::UnknownArgument {
+                arg: "--tcc".into(),
+                similar: Some("--tc".into()),
+            },
+            UsageProblem::UnknownCommand {
+                name: "juega".into(),
+                similar: None,
+            },
+            UsageProblem::MissingValue { arg: "--tc".into() },
+            UsageProblem::InvalidValue {
+                arg: "--white".into(),
+                value: "robot".into(),
+                valid: vec!["human".into(), "engine".into()],
+            },
+            UsageProblem::Conflict {
+                arg: "--open".into(),
+                with: "--allowlist".into(),
+            },
+            UsageProblem::MissingRequired {
+                args: vec!["<DEPTH>".into()],
+            },
+            UsageProblem::UnexpectedValue {
+                arg: "--ascii".into(),
+                value: "3".into(),
+            },
+        ];
+        for p in &problems {
+            let (es, en) = (usage_problem(p, Lang::Es), usage_problem(p, Lang::En));
+            assert_ne!(es, en);
+            let quoted = match p {
+                UsageProblem::UnknownCommand { name, .. } => name,
+                UsageProblem::MissingRequired { args } => &args[0],
+                UsageProblem::UnknownArgument { arg, .. }
+                | UsageProblem::MissingValue { arg }
+                | UsageProblem::InvalidValue { arg, .. }
+                | UsageProblem::Conflict { arg, .. }
+                | UsageProblem::UnexpectedValue { arg, .. } => arg,
+            };
+            assert!(es.contains(quoted.as_str()) && en.contains(quoted.as_str()), "{es} / {en}");
+        }
+        assert_eq!(
+            usage_problem(&problems[3], Lang::Es),
+            "valor 'robot' no válido para '--white'\n  [valores: human, engine]"
+        );
+    }
+
+    /// The manual page's own sections: each entry in both languages, the same tags (but
+    /// the one placeholder), different words.
+    #[test]
+    fn the_manual_pages_sections_are_in_both_languages() {
+        let pairs = [
+            (man_files(Lang::Es), man_files(Lang::En)),
+            (
+                man_environment(Lang::Es, "C", "D"),
+                man_environment(Lang::En, "C", "D"),
+            ),
+            (man_examples(Lang::Es), man_examples(Lang::En)),
+        ];
+        for (es, en) in pairs {
+            assert_eq!(es.len(), en.len());
+            for ((tag_es, es), (tag_en, en)) in es.iter().zip(&en) {
+                assert_eq!(tag_es.replace("NOMBRE", "NAME"), *tag_en);
+                assert!(!es.is_empty() && es != en, "{tag_en}: {es}");
+            }
+        }
+        assert_ne!(man_keys(Lang::Es), man_keys(Lang::En));
+        for section in [ManSection::Name, ManSection::CommandArguments, ManSection::Version] {
+            assert_ne!(man_heading(section, Lang::Es), man_heading(section, Lang::En));
+        }
+    }
+}
