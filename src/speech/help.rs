@@ -723,7 +723,10 @@ mod tests {
                 | UsageProblem::Conflict { arg, .. }
                 | UsageProblem::UnexpectedValue { arg, .. } => arg,
             };
-            assert!(es.contains(quoted.as_str()) && en.contains(quoted.as_str()), "{es} / {en}");
+            assert!(
+                es.contains(quoted.as_str()) && en.contains(quoted.as_str()),
+                "{es} / {en}"
+            );
         }
         assert_eq!(
             usage_problem(&problems[3], Lang::Es),
@@ -751,8 +754,15 @@ mod tests {
             }
         }
         assert_ne!(man_keys(Lang::Es), man_keys(Lang::En));
-        for section in [ManSection::Name, ManSection::CommandArguments, ManSection::Version] {
-            assert_ne!(man_heading(section, Lang::Es), man_heading(section, Lang::En));
+        for section in [
+            ManSection::Name,
+            ManSection::CommandArguments,
+            ManSection::Version,
+        ] {
+            assert_ne!(
+                man_heading(section, Lang::Es),
+                man_heading(section, Lang::En)
+            );
         }
     }
 }
