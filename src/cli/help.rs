@@ -216,10 +216,18 @@ pub(super) fn usage_error(e: &clap::Error) -> Option<String> {
                 valid: strings(ContextKind::ValidValue),
             },
         },
-        ErrorKind::ValueValidation => P::InvalidValue {
-            arg: arg?,
-            value: string(ContextKind::InvalidValue)?,
-            valid: Vec::new(),
+        ErrorKind::ValueValidation => match range(e) {
+            Some((low, high)) => P::OutOfRange {
+                arg: arg?,
+                value: string(ContextKind::InvalidValue)?,
+                low,
+                high,
+            },
+            None => P::InvalidValue {
+                arg: arg?,
+                value: string(ContextKind::InvalidValue)?,
+                valid: Vec::new(),
+            },
         },
         ErrorKind::ArgumentConflict => P::Conflict {
             arg: arg?,
@@ -243,6 +251,20 @@ pub(super) fn usage_error(e: &clap::Error) -> Option<String> {
     }
     said.push_str(&format!("\n{}\n", words.more_info));
     Some(said)
+}
+
+/// The bounds of clap's range check (`21 is not in 0..=20`, `0 is not in 1..=4294967295`):
+/// the top one `None` when it is only the type's limit.
+fn range(e: &clap::Error) -> Option<(u64, Option<u64>)> {
+    let text = std::error::Error::source(e)?.to_string();
+    let (_, range) = text.split_once(" is not in ")?;
+    let (low, high) = range.split_once("..")?;
+    let high: u64 = match high.strip_prefix('=') {
+        Some(high) => high.parse().ok()?,
+        None => high.parse::<u64>().ok()?.checked_sub(1)?,
+    };
+    let limits = [u8::MAX.into(), u16::MAX.into(), u32::MAX.into(), u64::MAX];
+    Some((low.parse().ok()?, (!limits.contains(&high)).then_some(high)))
 }
 
 #[cfg(test)]
@@ -411,6 +433,21 @@ mod tests {
             ),
             "{said}"
         );
+        let said = error(&["--engine-skill", "21"]);
+        assert!(
+            said.contains(
+                "valor '21' no válido para '--engine-skill <NIVEL>': se espera un número de 0 a \
+                 20"
+            ),
+            "{said}"
+        );
+        let said = error(&["replay", "a.pgn", "--game", "0"]);
+        assert!(
+            said.contains("se espera un número de 1 en adelante"),
+            "{said}"
+        );
+        let said = error(&["perft", "--chess960", "960", "1"]);
+        assert!(said.contains("de 0 a 959"), "{said}");
         let said = error(&["--tc"]);
         assert!(
             said.contains("'--tc <CONTROL>' necesita un valor"),

@@ -397,6 +397,13 @@ pub enum UsageProblem {
         value: String,
         valid: Vec<String>,
     },
+    /// A number outside the option's bounds (`high`: none but the type's).
+    OutOfRange {
+        arg: String,
+        value: String,
+        low: u64,
+        high: Option<u64>,
+    },
     /// Two options that cannot go together.
     Conflict { arg: String, with: String },
     /// Arguments the command cannot do without.
@@ -449,6 +456,24 @@ pub fn usage_problem(p: &UsageProblem, lang: Lang) -> String {
                 s.push_str(&format!("\n  {}", possible_values(lang, valid)));
             }
             s
+        }
+        UsageProblem::OutOfRange {
+            arg,
+            value,
+            low,
+            high,
+        } => {
+            let bounds = match (high, es) {
+                (Some(high), true) => format!("de {low} a {high}"),
+                (Some(high), false) => format!("from {low} to {high}"),
+                (None, true) => format!("de {low} en adelante"),
+                (None, false) => format!("from {low} up"),
+            };
+            if es {
+                format!("valor '{value}' no válido para '{arg}': se espera un número {bounds}")
+            } else {
+                format!("invalid value '{value}' for '{arg}': expected a number {bounds}")
+            }
         }
         UsageProblem::Conflict { arg, with } if es => {
             format!("'{arg}' no se puede usar con '{with}'")
@@ -699,6 +724,12 @@ mod tests {
                 value: "robot".into(),
                 valid: vec!["human".into(), "engine".into()],
             },
+            UsageProblem::OutOfRange {
+                arg: "--engine-skill".into(),
+                value: "21".into(),
+                low: 0,
+                high: Some(20),
+            },
             UsageProblem::Conflict {
                 arg: "--open".into(),
                 with: "--allowlist".into(),
@@ -720,6 +751,7 @@ mod tests {
                 UsageProblem::UnknownArgument { arg, .. }
                 | UsageProblem::MissingValue { arg }
                 | UsageProblem::InvalidValue { arg, .. }
+                | UsageProblem::OutOfRange { arg, .. }
                 | UsageProblem::Conflict { arg, .. }
                 | UsageProblem::UnexpectedValue { arg, .. } => arg,
             };
