@@ -187,8 +187,8 @@ fn template(cmd: &Command, words: &HelpWords) -> String {
 }
 
 /// clap's refusal of a Spanish command line, in Spanish: `error: …`, the usage and where to
-/// read more, as clap lays it out. `None` for the help and the version (not errors), and
-/// for the rare errors that keep clap's words.
+/// read more, as clap lays it out (the rarer refusals quote clap's English description).
+/// `None` for the help and the version, which are not errors.
 pub(super) fn usage_error(e: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     use help::UsageProblem as P;
@@ -229,9 +229,15 @@ pub(super) fn usage_error(e: &clap::Error) -> Option<String> {
                 valid: Vec::new(),
             },
         },
-        ErrorKind::ArgumentConflict => P::Conflict {
-            arg: arg?,
-            with: strings(ContextKind::PriorArg).join(", "),
+        ErrorKind::ArgumentConflict => match (arg, string(ContextKind::InvalidSubcommand)) {
+            (Some(arg), _) => P::Conflict {
+                arg,
+                with: strings(ContextKind::PriorArg).join(", "),
+            },
+            (None, name) => P::CommandConflict {
+                name: name?,
+                with: strings(ContextKind::PriorArg).join(", "),
+            },
         },
         ErrorKind::MissingRequiredArgument => P::MissingRequired {
             args: strings(ContextKind::InvalidArg),
@@ -240,7 +246,12 @@ pub(super) fn usage_error(e: &clap::Error) -> Option<String> {
             arg: arg?,
             value: string(ContextKind::InvalidValue)?,
         },
-        _ => return None,
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => return None,
+        kind => P::Other {
+            clap: kind.as_str().unwrap_or("?").to_string(),
+        },
     };
     let words = help::help_words(Lang::Es);
     let mut said = format!("error: {}\n", help::usage_problem(&problem, Lang::Es));
@@ -460,6 +471,11 @@ mod tests {
         );
         let said = error(&["--engine-elo", "9", "--engine-skill", "3"]);
         assert!(said.contains("no se puede usar con"), "{said}");
+        let said = error(&["--lang", "es", "tc", "5+3"]);
+        assert!(
+            said.starts_with("error: la orden 'tc' no se puede usar con '--lang <IDIOMA>'"),
+            "{said}"
+        );
         let said = error(&["juega"]);
         assert!(
             said.starts_with("error: orden desconocida 'juega'"),

@@ -406,6 +406,10 @@ pub enum UsageProblem {
     },
     /// Two options that cannot go together.
     Conflict { arg: String, with: String },
+    /// A command given with an option of the command above it.
+    CommandConflict { name: String, with: String },
+    /// A rarer refusal: clap's own description of it (English).
+    Other { clap: String },
     /// Arguments the command cannot do without.
     MissingRequired { args: Vec<String> },
     /// A value where the option takes none, or one value too many.
@@ -481,6 +485,16 @@ pub fn usage_problem(p: &UsageProblem, lang: Lang) -> String {
         UsageProblem::Conflict { arg, with } => {
             format!("the argument '{arg}' cannot be used with '{with}'")
         }
+        UsageProblem::CommandConflict { name, with } if es => {
+            format!("la orden '{name}' no se puede usar con '{with}'")
+        }
+        UsageProblem::CommandConflict { name, with } => {
+            format!("the subcommand '{name}' cannot be used with '{with}'")
+        }
+        UsageProblem::Other { clap } if es => {
+            format!("la línea de órdenes no es válida (clap dice: «{clap}»)")
+        }
+        UsageProblem::Other { clap } => clap.clone(),
         UsageProblem::MissingRequired { args } if es => {
             format!("faltan argumentos necesarios: {}", args.join(", "))
         }
@@ -737,6 +751,13 @@ mod tests {
             UsageProblem::MissingRequired {
                 args: vec!["<DEPTH>".into()],
             },
+            UsageProblem::CommandConflict {
+                name: "tc".into(),
+                with: "--lang".into(),
+            },
+            UsageProblem::Other {
+                clap: "Argument requires more values".into(),
+            },
             UsageProblem::UnexpectedValue {
                 arg: "--ascii".into(),
                 value: "3".into(),
@@ -748,6 +769,8 @@ mod tests {
             let quoted = match p {
                 UsageProblem::UnknownCommand { name, .. } => name,
                 UsageProblem::MissingRequired { args } => &args[0],
+                UsageProblem::CommandConflict { name, .. } => name,
+                UsageProblem::Other { clap } => clap,
                 UsageProblem::UnknownArgument { arg, .. }
                 | UsageProblem::MissingValue { arg }
                 | UsageProblem::InvalidValue { arg, .. }
