@@ -12,14 +12,12 @@ use super::files::io_error;
 pub fn key_error(e: &KeyError, lang: Lang) -> String {
     let es = lang == Lang::Es;
     match e {
-        KeyError::HostKeyRead { file, source } => {
-            let (file, source) = (file.display(), io_error(source, lang));
-            if es {
-                format!("no se puede leer la clave de anfitrión {file}: {source}")
-            } else {
-                format!("cannot read the host key {file}: {source}")
-            }
-        }
+        KeyError::HostKeyRead { file, source } => cannot(
+            lang,
+            ("leer la clave de anfitrión", "read the host key"),
+            file,
+            source,
+        ),
         KeyError::HostKeyCorrupt { file, reason } => {
             let file = file.display();
             if es {
@@ -77,14 +75,12 @@ pub fn key_error(e: &KeyError, lang: Lang) -> String {
                 format!("cannot make a host key: the system's random source failed ({reason})")
             }
         }
-        KeyError::HostKeyWrite { file, source } => {
-            let (file, source) = (file.display(), io_error(source, lang));
-            if es {
-                format!("no se puede escribir la clave de anfitrión {file}: {source}")
-            } else {
-                format!("cannot write the host key {file}: {source}")
-            }
-        }
+        KeyError::HostKeyWrite { file, source } => cannot(
+            lang,
+            ("escribir la clave de anfitrión", "write the host key"),
+            file,
+            source,
+        ),
         KeyError::AllowlistMissing { file } => {
             let file = file.display();
             if es {
@@ -106,14 +102,12 @@ pub fn key_error(e: &KeyError, lang: Lang) -> String {
                 )
             }
         }
-        KeyError::AllowlistRead { file, source } => {
-            let (file, source) = (file.display(), io_error(source, lang));
-            if es {
-                format!("no se puede leer la lista de acceso {file}: {source}")
-            } else {
-                format!("cannot read the allowlist {file}: {source}")
-            }
-        }
+        KeyError::AllowlistRead { file, source } => cannot(
+            lang,
+            ("leer la lista de acceso", "read the allowlist"),
+            file,
+            source,
+        ),
         KeyError::Line {
             origin,
             line,
@@ -123,6 +117,21 @@ pub fn key_error(e: &KeyError, lang: Lang) -> String {
             "{origin}:{line}: \"{text}\" {}",
             line_problem(problem, lang)
         ),
+    }
+}
+
+/// `cannot read the allowlist FILE: why`: what could not be done (Spanish, English) to the
+/// file, and the system's reason.
+fn cannot(
+    lang: Lang,
+    (es, en): (&str, &str),
+    file: &std::path::Path,
+    source: &std::io::Error,
+) -> String {
+    let (file, source) = (file.display(), io_error(source, lang));
+    match lang {
+        Lang::Es => format!("no se puede {es} {file}: {source}"),
+        Lang::En => format!("cannot {en} {file}: {source}"),
     }
 }
 
