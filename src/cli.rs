@@ -139,9 +139,10 @@ fn localized(cmd: clap::Command, lang: crate::lang::Lang) -> clap::Command {
 }
 
 /// Reads the command line `args` (the program's name first). When clap refuses it, or it
-/// asks for the help or the version, the error (which prints the help) is clap's in the
-/// language of [`help_lang`], with the text of the common errors in Spanish for Spanish
-/// (`None`: clap's own words).
+/// asks for the help or the version, the error is clap's (built in the language of
+/// [`help_lang`], so that it prints the help in that language) with, for a Spanish
+/// session's refusals, their text in Spanish; `None` where clap's own output serves: the
+/// help, the version, and the refusals in English.
 pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, (clap::Error, Option<String>)> {
     let parse = |cmd: clap::Command| {
         cmd.try_get_matches_from(&args)
