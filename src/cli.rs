@@ -95,7 +95,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
     pub resume: Option<PathBuf>,
     /// Interface language (default: the config's, else LANG).
-    #[arg(long, value_parser = parse_lang)]
+    #[arg(long, value_parser = parse_lang(), ignore_case = true)]
     pub lang: Option<crate::lang::Lang>,
     /// Names of squares and pieces in announcements.
     #[arg(long, value_enum)]
@@ -212,9 +212,15 @@ fn session_lang(given: Option<crate::lang::Lang>) -> crate::lang::Lang {
     })
 }
 
-pub(crate) fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
-    s.parse()
-        .map_err(|e: crate::lang::ParseLangError| e.to_string())
+/// `--lang`: `es` or `en` (any case, or a language's name, `español`, `English`), so that
+/// clap lists the two in the help, the completions and its refusal.
+pub(crate) fn parse_lang() -> impl clap::builder::TypedValueParser<Value = crate::lang::Lang> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new([
+        PossibleValue::new("es").aliases(["spanish", "español", "espanol"]),
+        PossibleValue::new("en").aliases(["english", "inglés", "ingles"]),
+    ])
+    .map(|code| code.parse().unwrap_or_default())
 }
 
 impl NamesArg {
@@ -331,7 +337,7 @@ pub enum Command {
         #[arg(long)]
         screen_reader: bool,
         /// Interface language (default: the config's, else LANG).
-        #[arg(long, value_parser = parse_lang)]
+        #[arg(long, value_parser = parse_lang(), ignore_case = true)]
         lang: Option<crate::lang::Lang>,
         /// Names of squares and pieces in announcements.
         #[arg(long, value_enum)]
@@ -389,7 +395,7 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         jobs: Option<u16>,
         /// The language of the findings (default: from LC_ALL / LC_MESSAGES / LANG).
-        #[arg(long, value_parser = parse_lang)]
+        #[arg(long, value_parser = parse_lang(), ignore_case = true)]
         lang: Option<crate::lang::Lang>,
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]

@@ -459,6 +459,11 @@ mod tests {
         );
         let said = error(&["perft", "--chess960", "960", "1"]);
         assert!(said.contains("de 0 a 959"), "{said}");
+        let said = error(&["--lang", "fr"]);
+        assert!(
+            said.contains("valor 'fr' no válido para '--lang <IDIOMA>'\n  [valores: es, en]"),
+            "{said}"
+        );
         let said = error(&["--tc"]);
         assert!(
             said.contains("'--tc <CONTROL>' necesita un valor"),
