@@ -6,8 +6,9 @@ use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+mod help;
 mod man;
 
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
@@ -94,7 +95,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
     pub resume: Option<PathBuf>,
     /// Interface language (default: the config's, else LANG).
-    #[arg(long, value_parser = parse_lang)]
+    #[arg(long, value_parser = parse_lang(), ignore_case = true)]
     pub lang: Option<crate::lang::Lang>,
     /// Names of squares and pieces in announcements.
     #[arg(long, value_enum)]
@@ -122,6 +123,70 @@ pub struct PlayArgs {
     pub black_name: Option<String>,
 }
 
+/// The command line's definition with its help in `lang`: clap's from the doc comments in
+/// English, with the words of `speech::help` in Spanish.
+pub fn command(lang: crate::lang::Lang) -> clap::Command {
+    localized(Cli::command(), lang)
+}
+
+fn localized(cmd: clap::Command, lang: crate::lang::Lang) -> clap::Command {
+    // At most 80 columns, as the rest of the program (clap would take the terminal's).
+    let cmd = cmd.max_term_width(80);
+    match lang {
+        crate::lang::Lang::En => cmd,
+        crate::lang::Lang::Es => help::spanish(cmd),
+    }
+}
+
+/// Reads the command line `args` (the program's name first). When clap refuses it, or it
+/// asks for the help or the version, the error is clap's (built in the language of
+/// [`help_lang`], so that it prints the help in that language) with, for a Spanish
+/// session's refusals, their text in Spanish; `None` where clap's own output serves: the
+/// help, the version, and the refusals in English.
+pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, (clap::Error, Option<String>)> {
+    let parse = |cmd: clap::Command| {
+        cmd.try_get_matches_from(&args)
+            .and_then(|m| Cli::from_arg_matches(&m))
+    };
+    // The language is needed only to say something: found (the config read) only then.
+    let english = match parse(command(crate::lang::Lang::En)) {
+        Ok(cli) => return Ok(cli),
+        Err(e) => e,
+    };
+    match help_lang(&args) {
+        crate::lang::Lang::En => Err((english, None)),
+        crate::lang::Lang::Es => {
+            let e = match parse(command(crate::lang::Lang::Es)) {
+                Ok(cli) => return Ok(cli),
+                Err(e) => e,
+            };
+            let said = help::usage_error(&e);
+            Err((e, said))
+        }
+    }
+}
+
+/// The language of the help and of the command line's errors, found before the command
+/// line is understood: `--lang` when `args` has it, else as the session would speak (the
+/// config's, else the environment's).
+pub fn help_lang(args: &[std::ffi::OsString]) -> crate::lang::Lang {
+    let mut words = args.iter().skip(1).map(|a| a.to_str());
+    let mut given = None;
+    while let Some(word) = words.next() {
+        let value = match word {
+            Some("--") => break,
+            Some("--lang") => words.next().flatten(),
+            Some(w) => w.strip_prefix("--lang="),
+            None => None,
+        };
+        if let Some(lang) = value.and_then(|v| v.parse().ok()) {
+            given = Some(lang);
+            break;
+        }
+    }
+    session_lang(given)
+}
+
 /// A time control from the command line; what is wrong in it said in `lang`.
 fn parse_tc(
     s: &str,
@@ -147,9 +212,15 @@ fn session_lang(given: Option<crate::lang::Lang>) -> crate::lang::Lang {
     })
 }
 
-pub(crate) fn parse_lang(s: &str) -> Result<crate::lang::Lang, String> {
-    s.parse()
-        .map_err(|e: crate::lang::ParseLangError| e.to_string())
+/// `--lang`: `es` or `en` (any case, or a language's name, `español`, `English`), so that
+/// clap lists the two in the help, the completions and its refusal.
+pub(crate) fn parse_lang() -> impl clap::builder::TypedValueParser<Value = crate::lang::Lang> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new([
+        PossibleValue::new("es").aliases(["spanish", "español", "espanol"]),
+        PossibleValue::new("en").aliases(["english", "inglés", "ingles"]),
+    ])
+    .map(|code| code.parse().unwrap_or_default())
 }
 
 impl NamesArg {
@@ -266,7 +337,7 @@ pub enum Command {
         #[arg(long)]
         screen_reader: bool,
         /// Interface language (default: the config's, else LANG).
-        #[arg(long, value_parser = parse_lang)]
+        #[arg(long, value_parser = parse_lang(), ignore_case = true)]
         lang: Option<crate::lang::Lang>,
         /// Names of squares and pieces in announcements.
         #[arg(long, value_enum)]
@@ -324,7 +395,7 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         jobs: Option<u16>,
         /// The language of the findings (default: from LC_ALL / LC_MESSAGES / LANG).
-        #[arg(long, value_parser = parse_lang)]
+        #[arg(long, value_parser = parse_lang(), ignore_case = true)]
         lang: Option<crate::lang::Lang>,
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]
@@ -457,6 +528,7 @@ pub enum PgnCommand {
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]
         letters: LettersArg,
+        /// The PGN files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -738,7 +810,6 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             Ok(Status::Success)
         }
         Some(Command::Completions { shell }) => {
-            use clap::CommandFactory;
             // Into memory first: clap_complete panics when its writer fails (a closed pipe).
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "escaque", &mut script);
@@ -746,8 +817,9 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             Ok(Status::Success)
         }
         Some(Command::Man) => {
-            use clap::CommandFactory;
-            man::render(Cli::command(), out)?;
+            let lang = session_lang(None);
+            let cmd = localized(Cli::command().disable_help_subcommand(true), lang);
+            man::render(cmd, lang, out)?;
             Ok(Status::Success)
         }
         Some(Command::Adjudicate {

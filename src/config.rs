@@ -388,7 +388,7 @@ impl Config {
             Ok(text) => Ok(Config::from_toml(&file, &text)?),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Config::default()),
             Err(e) => {
-                Err(TomlFileError::whole_file(&file, TomlProblem::Unreadable(e.to_string())).into())
+                Err(TomlFileError::whole_file(&file, TomlProblem::Unreadable((&e).into())).into())
             }
         }
     }

@@ -102,3 +102,29 @@ fn sync_dir(dir: &Path) {
     #[cfg(not(unix))]
     let _ = dir;
 }
+
+/// A failure of the system, kept as data (an `io::Error` is neither `Clone` nor `Eq`): its
+/// kind, the system's error number and its own words (`Display`); `speech::files` says it
+/// in the interface language.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SystemError {
+    pub kind: io::ErrorKind,
+    pub code: Option<i32>,
+    pub text: String,
+}
+
+impl From<&io::Error> for SystemError {
+    fn from(e: &io::Error) -> SystemError {
+        SystemError {
+            kind: e.kind(),
+            code: e.raw_os_error(),
+            text: e.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for SystemError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}

@@ -1,7 +1,5 @@
 use std::process::ExitCode;
 
-use clap::Parser;
-
 /// The allocator: mimalloc. A batch (`adjudicate`, `pgn check`) allocates and frees every
 /// game's record, moves, positions and report, thousands of games a second: glibc's malloc
 /// spent a twentieth of the run on it (and gave the top of the heap back to the system
@@ -10,7 +8,15 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = escaque::cli::Cli::parse();
+    let cli = match escaque::cli::parse(std::env::args_os().collect()) {
+        Ok(cli) => cli,
+        // Help and version are printed by clap, as its errors in English.
+        Err((e, None)) => e.exit(),
+        Err((_, Some(said))) => {
+            eprint!("{said}");
+            return ExitCode::from(2);
+        }
+    };
     let lang = escaque::cli::ErrorLang::of(&cli);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();

@@ -80,9 +80,9 @@ impl From<&str> for FileName {
 /// What is wrong in a TOML file of escaque's: the config, a theme, the config's keys.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TomlProblem {
-    /// The file cannot be read (the system's words).
+    /// The file cannot be read.
     #[error("cannot read it: {0}")]
-    Unreadable(String),
+    Unreadable(crate::fsutil::SystemError),
     /// The toml library's own words (bad syntax, a value of the wrong type, an unknown key):
     /// English, as the library writes them.
     #[error("{}", .0.trim_end())]
@@ -232,7 +232,7 @@ pub fn parse<T: DeserializeOwned>(
 pub fn read<T: DeserializeOwned>(path: &Path) -> Result<T, TomlFileError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| TomlFileError::whole_file(&file, TomlProblem::Unreadable(e.to_string())))?;
+        .map_err(|e| TomlFileError::whole_file(&file, TomlProblem::Unreadable((&e).into())))?;
     parse(file.as_str(), &text)
 }
 

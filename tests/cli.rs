@@ -4,8 +4,22 @@ mod common;
 
 use std::process::Command;
 
+/// Runs escaque in English: the help's language does not follow the machine's locale or
+/// config.
 fn escaque(args: &[&str]) -> (i32, String, String) {
-    common::output(Command::new(env!("CARGO_BIN_EXE_escaque")).args(args))
+    escaque_locale(args, "C.UTF-8")
+}
+
+/// Runs escaque with the locale `lang` and no config file: its language is the locale's.
+fn escaque_locale(args: &[&str], lang: &str) -> (i32, String, String) {
+    common::output(
+        Command::new(env!("CARGO_BIN_EXE_escaque"))
+            .args(args)
+            .env("ESCAQUE_CONFIG", "/nonexistent-escaque/config.toml")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang),
+    )
 }
 
 #[test]
@@ -557,5 +571,116 @@ fn help_texts_carry_no_rustdoc_links() {
                 "{args:?}: a rustdoc link in the help: {line}"
             );
         }
+    }
+}
+
+/// The help in Spanish under a Spanish locale: clap's words too (`Uso:`, the headings,
+/// `-h`), nothing of clap's English; `--lang en` over the locale.
+#[test]
+fn the_help_is_in_the_interface_language() {
+    let (code, out, err) = escaque_locale(&["--help"], "es_ES.UTF-8");
+    assert_eq!(code, 0, "{err}");
+    for spanish in [
+        "Uso: escaque [OPCIONES]",
+        "Órdenes:",
+        "Opciones:",
+        "Muestra la ayuda",
+    ] {
+        assert!(out.contains(spanish), "{spanish}: {out}");
+    }
+    for english in [
+        "Usage:",
+        "Options:",
+        "Commands:",
+        "Print help",
+        "Play a game",
+    ] {
+        assert!(!out.contains(english), "{english}: {out}");
+    }
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    let (code, out, _) = escaque_locale(&["--lang", "en", "--help"], "es_ES.UTF-8");
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: escaque [OPTIONS]"), "{out}");
+    assert!(out.contains("Play a game"), "{out}");
+    assert!(!out.contains("Uso:"), "{out}");
+    // `play --help` names --tc with its Spanish sentence.
+    let (code, out, _) = escaque_locale(&["play", "--help"], "es_ES.UTF-8");
+    assert_eq!(code, 0);
+    let tc = out
+        .find("--tc <CONTROL>")
+        .unwrap_or_else(|| panic!("{out}"));
+    let after: Vec<&str> = out[tc..].split_whitespace().take(7).collect();
+    assert_eq!(
+        after.join(" "),
+        "--tc <CONTROL> Control de tiempo: `15+10`, `90/40+30:30+30`,"
+    );
+}
+
+/// A command line that clap refuses is refused in Spanish under a Spanish locale, the
+/// input quoted; in English otherwise.
+#[test]
+fn a_bad_command_line_is_refused_in_the_interface_language() {
+    let (code, _, err) = escaque_locale(&["--tcc", "3"], "es_ES.UTF-8");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: argumento inesperado '--tcc'"),
+        "{err}"
+    );
+    assert!(err.contains("Uso: escaque [OPCIONES]"), "{err}");
+    assert!(!err.contains("unexpected"), "{err}");
+    let (code, _, err) = escaque_locale(&["--tcc", "3"], "C.UTF-8");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unexpected argument '--tcc' found"), "{err}");
+}
+
+/// `escaque man` in Spanish: the sections, the keys and the arguments in Spanish.
+#[test]
+fn the_man_page_is_in_the_interface_language() {
+    let (code, page, err) = escaque_locale(&["man"], "es_ES.UTF-8");
+    assert_eq!(code, 0, "{err}");
+    for section in [
+        ".SH NOMBRE",
+        ".SH SINOPSIS",
+        ".SH OPCIONES",
+        ".SH \"ARGUMENTOS DE LAS ÓRDENES\"",
+        ".SH TECLAS",
+        ".SH FICHEROS",
+        ".SH ENTORNO",
+        ".SH EJEMPLOS",
+    ] {
+        assert!(page.contains(section), "no {section}");
+    }
+    for english in [
+        ".SH NAME",
+        ".SH FILES",
+        "Resign",
+        "possible values",
+        "[default",
+        "Print",
+    ] {
+        assert!(!page.contains(english), "{english}");
+    }
+    assert!(page.contains("Abandonar la partida"), "the keys in Spanish");
+    assert!(page.contains("Control de tiempo"), "--tc in Spanish");
+}
+
+/// The system's words for a missing file are said in Spanish too: "no existe", not the
+/// system's English.
+#[test]
+fn a_missing_file_is_said_not_to_exist_in_spanish() {
+    let missing = "/nonexistent-escaque/partidas.pgn";
+    for args in [
+        &["replay", missing][..],
+        &["pgn", "convert", "--notation", "es", missing],
+    ] {
+        let (code, _, err) = escaque_locale(args, "es_ES.UTF-8");
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(&format!("no se puede leer {missing}: no existe")),
+            "{err}"
+        );
+        assert!(!err.contains("No such file"), "{err}");
+        let (_, _, err) = escaque_locale(args, "C.UTF-8");
+        assert!(err.contains("No such file or directory"), "{err}");
     }
 }

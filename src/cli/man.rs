@@ -8,26 +8,97 @@ use clap_mangen::roff::{Roff, bold, italic, roman};
 
 use crate::keymap::{Action, KeyStyle, Keymap};
 use crate::lang::Lang;
+use crate::speech::help::{self, ManSection};
 
-/// Writes the whole page in roff to `out`.
-pub fn render(cmd: clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
-    let mut cmd = cmd.disable_help_subcommand(true);
+/// Writes the whole page in roff to `out`, in `lang` (`cmd` is `cli::command(lang)`).
+pub fn render(cmd: clap::Command, lang: Lang, out: &mut dyn Write) -> std::io::Result<()> {
+    // The synopsis lists the options (clap_mangen's), rather than the help's usage line.
+    let mut cmd = cmd.override_usage(Option::<&'static str>::None);
     cmd.build();
     let man = clap_mangen::Man::new(cmd.clone());
     man.render_title(out)?;
-    man.render_name_section(out)?;
-    man.render_synopsis_section(out)?;
-    man.render_description_section(out)?;
-    man.render_options_section(out)?;
-    man.render_subcommands_section(out)?;
+    if lang == Lang::Es {
+        // groff's hyphenation patterns are English ones: Spanish words are not broken.
+        let mut roff = Roff::default();
+        roff.control("nh", []);
+        roff.to_writer(out)?;
+    }
+    // clap_mangen's sections, under the headings in `lang`.
+    let sections: [(ManSection, Section); 4] = [
+        (ManSection::Name, clap_mangen::Man::render_name_section),
+        (
+            ManSection::Synopsis,
+            clap_mangen::Man::render_synopsis_section,
+        ),
+        (
+            ManSection::Description,
+            clap_mangen::Man::render_description_section,
+        ),
+        (
+            ManSection::Commands,
+            clap_mangen::Man::render_subcommands_section,
+        ),
+    ];
+    for (section, render) in sections {
+        let mut text = Vec::new();
+        render(&man, &mut text)?;
+        out.write_all(retitled(&String::from_utf8_lossy(&text), section, lang).as_bytes())?;
+        if section == ManSection::Description {
+            let mut roff = Roff::default();
+            options(&mut roff, &cmd, lang);
+            roff.to_writer(out)?;
+        }
+    }
     let mut roff = Roff::default();
-    commands(&mut roff, &cmd);
-    keys(&mut roff);
-    files(&mut roff);
-    environment(&mut roff);
-    examples(&mut roff);
+    commands(&mut roff, &cmd, lang);
+    keys(&mut roff, lang);
+    tagged(
+        &mut roff,
+        ManSection::Files,
+        lang,
+        &help::man_files(lang),
+        italic,
+    );
+    let environment =
+        help::man_environment(lang, crate::config::ENV_CONFIG, crate::config::ENV_DATA_DIR);
+    tagged(&mut roff, ManSection::Environment, lang, &environment, bold);
+    tagged(
+        &mut roff,
+        ManSection::Examples,
+        lang,
+        &help::man_examples(lang),
+        bold,
+    );
     roff.to_writer(out)?;
-    man.render_version_section(out)
+    let mut text = Vec::new();
+    man.render_version_section(&mut text)?;
+    out.write_all(retitled(&String::from_utf8_lossy(&text), ManSection::Version, lang).as_bytes())
+}
+
+/// One of clap_mangen's sections.
+type Section = fn(&clap_mangen::Man, &mut dyn Write) -> std::io::Result<()>;
+
+/// A section of clap_mangen's with its heading (its first `.SH` line) in `lang`.
+fn retitled(roff: &str, section: ManSection, lang: Lang) -> String {
+    let heading = heading(section, lang).to_roff();
+    roff.lines()
+        .map(|line| {
+            if line.starts_with(".SH ") {
+                heading.trim_end().to_string()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// A section's heading line.
+fn heading(section: ManSection, lang: Lang) -> Roff {
+    let mut roff = Roff::default();
+    roff.control("SH", [help::man_heading(section, lang)]);
+    roff
 }
 
 /// One argument as the page shows it: `--engine-elo ELO`, `FILES…`.
@@ -57,14 +128,30 @@ fn arg_label(arg: &clap::Arg) -> Vec<clap_mangen::roff::Inline> {
     parts.push(bold(flags.join(", ")));
     if takes_value {
         parts.push(roman(" "));
-        parts.push(italic(values.join(" ")));
+        let optional = arg.get_num_args().is_some_and(|n| n.min_values() == 0);
+        if optional {
+            parts.extend([roman("["), italic(values.join(" ")), roman("]")]);
+        } else {
+            parts.push(italic(values.join(" ")));
+        }
     }
     parts
 }
 
+/// The options of `escaque` itself (those of `play`).
+fn options(roff: &mut Roff, cmd: &clap::Command, lang: Lang) {
+    roff.control("SH", [help::man_heading(ManSection::Options, lang)]);
+    for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+        argument(roff, arg, lang);
+    }
+}
+
 /// Every command's arguments, each with its help line.
-fn commands(roff: &mut Roff, cmd: &clap::Command) {
-    roff.control("SH", ["COMMAND ARGUMENTS"]);
+fn commands(roff: &mut Roff, cmd: &clap::Command, lang: Lang) {
+    roff.control(
+        "SH",
+        [help::man_heading(ManSection::CommandArguments, lang)],
+    );
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let mut subs: Vec<(String, &clap::Command)> = vec![(sub.get_name().to_string(), sub)];
         subs.extend(
@@ -81,169 +168,60 @@ fn commands(roff: &mut Roff, cmd: &clap::Command) {
             }
             roff.control("SS", [format!("escaque {name}").as_str()]);
             for arg in args {
-                roff.control("TP", []);
-                roff.text(arg_label(arg));
-                let help = arg
-                    .get_long_help()
-                    .or_else(|| arg.get_help())
-                    .map(|h| h.to_string())
-                    .unwrap_or_default();
-                let defaults: Vec<String> = arg
-                    .get_default_values()
-                    .iter()
-                    .map(|v| v.to_string_lossy().into_owned())
-                    .collect();
-                let mut line = help;
-                let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
-                let possible: Vec<String> = arg
-                    .get_possible_values()
-                    .iter()
-                    .filter(|v| !v.is_hide_set())
-                    .map(|v| v.get_name().to_string())
-                    .collect();
-                if takes_value && !possible.is_empty() && possible.len() <= 24 {
-                    line.push_str(&format!(" [possible values: {}]", possible.join(", ")));
-                }
-                if takes_value && !defaults.is_empty() && !arg.is_positional() {
-                    line.push_str(&format!(" [default: {}]", defaults.join(", ")));
-                }
-                roff.text([roman(line)]);
+                argument(roff, arg, lang);
             }
         }
     }
 }
 
+/// One argument: its name and value, its help with the default and the values, and the
+/// values one by one when they say what they mean.
+fn argument(roff: &mut Roff, arg: &clap::Arg, lang: Lang) {
+    roff.control("TP", []);
+    roff.text(arg_label(arg));
+    let mut line = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+    let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
+    let defaults = super::help::default_values(arg);
+    if takes_value && !defaults.is_empty() && !arg.is_hide_default_value_set() {
+        line.push_str(&format!(" {}", help::default_values(lang, &defaults)));
+    }
+    let values = super::help::values(arg, lang);
+    if takes_value && !values.is_empty() && !arg.is_hide_possible_values_set() {
+        let names: Vec<String> = values.iter().map(|(n, _)| n.clone()).collect();
+        line.push_str(&format!(" {}", help::possible_values(lang, &names)));
+    }
+    roff.text([roman(line)]);
+    if values.iter().any(|(_, what)| what.is_some()) {
+        roff.control("RS", []);
+        for (name, what) in values {
+            roff.control("IP", ["\\(bu", "2"]);
+            roff.text([bold(name), roman(format!(": {}", what.unwrap_or_default()))]);
+        }
+        roff.control("RE", []);
+    }
+}
+
 /// The keys of a game, from the default keymap.
-fn keys(roff: &mut Roff) {
-    roff.control("SH", ["KEYS"]);
-    roff.text([roman(
-        "In a game on the full screen (the defaults; the [keys] table of the config file \
-         changes them). A letter that starts a move (a to h, the piece letters, O for \
-         castling) opens the command line with the move as typed; the command line also \
-         reads commands in words (resign, draw, claim, help).",
-    )]);
+fn keys(roff: &mut Roff, lang: Lang) {
+    roff.control("SH", [help::man_heading(ManSection::Keys, lang)]);
+    roff.text([roman(help::man_keys(lang))]);
     let keymap = Keymap::default();
-    for (keys, what) in keymap.help_for(Action::PLAY, Lang::En, KeyStyle::Ascii) {
+    for (keys, what) in keymap.help_for(Action::PLAY, lang, KeyStyle::Ascii) {
         roff.control("TP", []);
         roff.text([bold(keys)]);
         roff.text([roman(what)]);
     }
 }
 
-fn files(roff: &mut Roff) {
-    roff.control("SH", ["FILES"]);
-    let entries = [
-        (
-            "~/.config/escaque/config.toml",
-            "The settings: language, notation, theme, time control, the engine ([engine] \
-             path, elo, skill_level, move_time_ms, max_move_time_ms, answer_timeout_ms), \
-             keys. ESCAQUE_CONFIG names another file.",
-        ),
-        (
-            "~/.config/escaque/themes/NAME.toml",
-            "User themes (beside the config file), chosen with --theme NAME; a user theme \
-             overrides a built-in one of the same name.",
-        ),
-        (
-            "~/.local/share/escaque/",
-            "The data directory (ESCAQUE_DATA_DIR names another).",
-        ),
-        (
-            "~/.local/share/escaque/games/",
-            "Games saved with s and kept unfinished games, as PGN.",
-        ),
-        (
-            "~/.local/share/escaque/autosave/current.pgn",
-            "The autosave of the game being played, written after every move; escaque \
-             offers to resume it at the next start (--resume alone resumes it).",
-        ),
-        (
-            "~/.local/share/escaque/envelopes/",
-            "Sealed moves of adjourned games (Guidelines I).",
-        ),
-    ];
-    tagged(roff, &entries, italic);
-}
-
-fn environment(roff: &mut Roff) {
-    roff.control("SH", ["ENVIRONMENT"]);
-    let entries = [
-        (
-            "NO_COLOR",
-            "When set and not empty, the monochrome theme is used unless --theme or the \
-             config chooses one (no-color.org).",
-        ),
-        (
-            crate::config::ENV_CONFIG,
-            "The settings file to read instead of ~/.config/escaque/config.toml.",
-        ),
-        (
-            crate::config::ENV_DATA_DIR,
-            "The data directory (saved games, autosave, envelopes) instead of \
-             ~/.local/share/escaque.",
-        ),
-        (
-            "TERM",
-            "The terminal's type: the board is drawn with ASCII letters when it cannot \
-             show chess pieces (linux, vt100, dumb), as with --ascii.",
-        ),
-        (
-            "LANG, LC_ALL, LC_MESSAGES",
-            "The interface language when neither --lang nor the config gives one: Spanish \
-             for es_*, English otherwise. A locale (LC_ALL, LC_CTYPE, LANG) that is not \
-             UTF-8 draws the board with ASCII letters.",
-        ),
-    ];
-    tagged(roff, &entries, bold);
-}
-
-fn examples(roff: &mut Roff) {
-    roff.control("SH", ["EXAMPLES"]);
-    let entries = [
-        (
-            "escaque",
-            "A game between two people at this terminal, 15+10.",
-        ),
-        (
-            "escaque --tc 5+3 --black engine --engine-elo 1500",
-            "Play White against Stockfish limited to 1500 Elo, five minutes and three \
-             seconds a move.",
-        ),
-        (
-            "escaque --white engine --engine-skill 3 --engine-movetime 500",
-            "Play Black against Stockfish at skill level 3, thinking half a second a move.",
-        ),
-        (
-            "escaque --screen-reader --lang es --names es",
-            "The line mode for screen readers, in Spanish, with the Spanish square names.",
-        ),
-        (
-            "escaque --resume",
-            "Go on with the unfinished game of the autosave.",
-        ),
-        (
-            "escaque replay game.pgn --game 3",
-            "The arbiter's replay of the third game of game.pgn.",
-        ),
-        (
-            "escaque adjudicate --format json games.pgn.zst",
-            "Judge every game of a published archive by the Laws, one JSON line each.",
-        ),
-        (
-            "escaque pgn convert --notation es games.pgn",
-            "The games of games.pgn with Spanish piece letters.",
-        ),
-        ("escaque man | man -l -", "Read this page."),
-    ];
-    tagged(roff, &entries, bold);
-}
-
-/// A list of tagged paragraphs: each tag in its style, its text under it.
+/// A section of tagged paragraphs: each tag in its style, its text under it.
 fn tagged(
     roff: &mut Roff,
+    section: ManSection,
+    lang: Lang,
     entries: &[(&str, &str)],
     style: fn(String) -> clap_mangen::roff::Inline,
 ) {
+    roff.control("SH", [help::man_heading(section, lang)]);
     for (tag, what) in entries {
         roff.control("TP", []);
         roff.text([style(tag.to_string())]);

@@ -268,7 +268,7 @@ impl ResumeError {
     pub fn say(&self, lang: Lang) -> String {
         use crate::speech::{Profile, Speaker, errors, files, report, setup};
         let (path, what) = match self {
-            ResumeError::Io { path, source } => (path, source.to_string()),
+            ResumeError::Io { path, source } => (path, files::io_error(source, lang)),
             ResumeError::NoGame { path } => (path, files::no_game(lang)),
             ResumeError::Pgn { path, error } => {
                 (path, files::not_pgn(lang, &errors::pgn(error, lang)))

@@ -432,7 +432,7 @@ impl Companions {
         let speaker = crate::speech::Speaker::new(crate::speech::Profile::En, self.lang);
         match saved {
             Ok(p) => speaker.screen(Say::GameSaved(&p.display().to_string())),
-            Err(e) => speaker.screen(Say::SaveFailed(&e.to_string())),
+            Err(e) => speaker.screen(Say::SaveFailed(&e.into())),
         }
     }
 

@@ -17,7 +17,6 @@
 //!   rather than a wider door than its author meant.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -87,60 +86,27 @@ const UNENFORCEABLE: &[&str] = &["from", "expiry-time", "cert-authority", "verif
 // Errors
 // ---------------------------------------------------------------------------------------
 
-/// A host key or allowlist that cannot be used. The English text is the `Display`;
-/// `speech::access::key_error` gives it in the interface language.
-#[derive(Debug, thiserror::Error)]
+/// A host key or allowlist that cannot be used: data only, said by
+/// `speech::access::key_error` (in English for the log, else in the interface language).
+#[derive(Debug)]
 pub enum KeyError {
     /// The host key file exists but cannot be read (permissions, a directory in its place).
-    #[error("cannot read the host key {}: {source}", file.display())]
     HostKeyRead { file: PathBuf, source: io::Error },
     /// The host key file is not an OpenSSH private key.
-    #[error(
-        "the host key {} is not an OpenSSH private key ({reason}); it was left as it is: \
-         restore it from a backup, or move it aside and escaque makes a new one (players' ssh \
-         will then warn that the host key changed)",
-        file.display()
-    )]
     HostKeyCorrupt { file: PathBuf, reason: String },
     /// The host key is protected by a passphrase, which the server cannot type.
-    #[error(
-        "the host key {} is protected by a passphrase, which the server cannot type: remove \
-         the passphrase with `ssh-keygen -p -N \"\" -f {}`",
-        file.display(),
-        file.display()
-    )]
     HostKeyEncrypted { file: PathBuf },
     /// The host key is a key, but not Ed25519.
-    #[error(
-        "the host key {} is a {algorithm} key, but escaque's host key is Ed25519: put an \
-         Ed25519 key there (`ssh-keygen -t ed25519 -N \"\" -f {}`), or move the file aside \
-         and escaque makes one",
-        file.display(),
-        file.display()
-    )]
     HostKeyNotEd25519 { file: PathBuf, algorithm: String },
     /// The system's random source failed, so no host key could be made.
-    #[error("cannot make a host key: the system's random source failed ({reason})")]
     Random { reason: String },
     /// The new host key (or its directory) could not be written.
-    #[error("cannot write the host key {}: {source}", file.display())]
     HostKeyWrite { file: PathBuf, source: io::Error },
     /// There is no allowlist file.
-    #[error(
-        "the allowlist {} does not exist: create it with one line per player, the player's \
-         public key made with `ssh-keygen -t ed25519` (append the line of their \
-         ~/.ssh/id_ed25519.pub, e.g. `cat id_ed25519.pub >> {}`; the comment at the end of \
-         the line is the name shown on the board); or run `escaque serve --open` to let \
-         anyone in under a name they choose",
-        file.display(),
-        file.display()
-    )]
     AllowlistMissing { file: PathBuf },
     /// The allowlist exists but cannot be read.
-    #[error("cannot read the allowlist {}: {source}", file.display())]
     AllowlistRead { file: PathBuf, source: io::Error },
     /// A line of the allowlist is wrong: `origin:line: "text" problem`.
-    #[error("{origin}:{line}: \"{text}\" {problem}")]
     Line {
         /// The file as the user knows it.
         origin: String,
@@ -152,8 +118,8 @@ pub enum KeyError {
     },
 }
 
-/// What is wrong with a line of the allowlist. Each reads after the quoted text: `"…" is
-/// not a valid public key: …`.
+/// What is wrong with a line of the allowlist. Said by `speech::access::line_problem`,
+/// after the quoted text: `"…" is not a valid public key: …`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LineProblem {
     /// The line is not UTF-8 text.
@@ -204,93 +170,6 @@ pub fn pub_file(key_type: &str) -> &'static str {
         "sk-ecdsa-sha2-nistp256@openssh.com" => "~/.ssh/id_ecdsa_sk.pub",
         t if t.starts_with("ecdsa-") => "~/.ssh/id_ecdsa.pub",
         _ => "~/.ssh/id_ed25519.pub",
-    }
-}
-
-/// In English (logs, and the server's own messages); `speech::access` says it in the
-/// interface language.
-impl fmt::Display for LineProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use LineProblem::*;
-        let accepted = ACCEPTED_KEY_TYPES.join(", ");
-        let text: String = match self {
-            NotText => "is not UTF-8 text: save the allowlist as UTF-8".into(),
-            NoKey => "has no key after the options: a line is `[options] key-type \
-                 base64 [name]`, the options followed by the line of the player's \
-                 ~/.ssh/id_ed25519.pub"
-                .into(),
-            MissingKeyType => "is key data without its key type: a line is \
-                 `[options] key-type base64 [name]`; copy the whole line of the player's \
-                 ~/.ssh/id_ed25519.pub, starting with ssh-ed25519"
-                .into(),
-            UnknownKeyType => format!(
-                "is not a key type the server can verify (it accepts {accepted}): a line is \
-                 `[options] key-type base64 [name]`; copy the whole line of the player's \
-                 ~/.ssh/id_ed25519.pub (made with `ssh-keygen -t ed25519`)"
-            ),
-            DsaKey => "is a DSA key, which the server cannot verify (OpenSSH \
-                 dropped DSA too): ask the player for an Ed25519 key (`ssh-keygen -t ed25519`)"
-                .into(),
-            Certificate => "is an OpenSSH certificate, which the allowlist does \
-                 not take: put the player's plain public key (~/.ssh/id_ed25519.pub) instead"
-                .into(),
-            NoKeyData { key_type } => format!(
-                "has no key data after the key type: copy the whole line of the player's {}",
-                pub_file(key_type)
-            ),
-            Base64Character {
-                key_type,
-                ch,
-                column,
-            } => format!(
-                "is not a valid public key: the character {ch:?} at column {column} is not \
-                 base64; copy the whole line of the player's {} unchanged",
-                pub_file(key_type)
-            ),
-            CutShort { key_type } => format!(
-                "is not a valid public key: the base64 data is cut short; copy the whole line \
-                 of the player's {}",
-                pub_file(key_type)
-            ),
-            TrailingData { .. } => "is not a valid public key: the base64 data \
-                 goes on after the end of the key (two keys run together?); put each key on \
-                 a line of its own"
-                .into(),
-            TypeMismatch { written, data } => format!(
-                "is not a valid public key: the line says {written} but the key data is \
-                 {data}; copy the whole line of the player's {} unchanged",
-                pub_file(data)
-            ),
-            NotAKey { key_type, reason } => format!(
-                "is not a valid public key: the key data does not decode ({reason}); copy the \
-                 whole line of the player's {}",
-                pub_file(key_type)
-            ),
-            BadOptions { reason } => format!(
-                "is not valid OpenSSH options syntax: {reason}; options are separated by \
-                 commas, without spaces, values in double quotes, as in \
-                 `arbiter,no-pty,command=\"…\" ssh-ed25519 AAAA… name`"
-            ),
-            UnknownOption { name } => format!(
-                "has the option {name:?}, which neither escaque nor OpenSSH knows: escaque's \
-                 own option is `arbiter` (that key may take a room's arbiter seat); for \
-                 OpenSSH's see `man sshd`, AUTHORIZED_KEYS FILE FORMAT"
-            ),
-            Unenforceable { name } => format!(
-                "has the option {name}, which narrows who may connect and which escaque \
-                 cannot enforce: remove the option from this line (the key may then always \
-                 connect), or leave the player out"
-            ),
-            ControlCharacter { column } => format!(
-                "is not a usable name: it has a control character at column {column}; write \
-                 the name (the comment after the key) in plain text"
-            ),
-            Duplicate { first_line } => format!(
-                "is the same key as line {first_line}: a key may be listed once (one name, \
-                 one arbiter option); remove one of the two lines"
-            ),
-        };
-        f.write_str(&text)
     }
 }
 
@@ -775,10 +654,15 @@ mod tests {
     /// The same key's base64 data.
     const DATA: &str = "AAAAC3NzaC1lZDI1NTE5AAAAILM+rvN+ot98qgEN796jTiQfZfG1KaT0PtFDJ/XFSqti";
     /// The message of a mistake on line 1 of `allowed_keys`.
+    /// The error as the server's log says it.
+    fn english(e: &KeyError) -> String {
+        crate::speech::access::key_error(e, Lang::En)
+    }
+
     fn err1(line: &str) -> String {
         match Allowlist::parse(line, "allowed_keys") {
             Ok(_) => panic!("{line:?} was accepted"),
-            Err(e) => e.to_string(),
+            Err(e) => english(&e),
         }
     }
 
@@ -925,7 +809,7 @@ mod tests {
             std::fs::write(&file, bytes).unwrap();
             let e = load_or_create_host_key(&dir).unwrap_err();
             assert!(matches!(e, KeyError::HostKeyCorrupt { .. }), "{e:?}");
-            let m = e.to_string();
+            let m = english(&e);
             assert!(
                 m.starts_with(&format!(
                     "the host key {} is not an OpenSSH private key (",
@@ -960,7 +844,7 @@ mod tests {
         }
         let e = load_or_create_host_key(&dir).unwrap_err();
         assert_eq!(
-            e.to_string(),
+            english(&e),
             format!(
                 "the host key {f} is protected by a passphrase, which the server cannot type: remove the passphrase with `ssh-keygen -p -N \"\" -f {f}`"
             )
@@ -978,7 +862,7 @@ mod tests {
         let f = f.display();
         let e = load_or_create_host_key(&dir).unwrap_err();
         assert_eq!(
-            e.to_string(),
+            english(&e),
             format!(
                 "the host key {f} is a ecdsa-sha2-nistp256 key, but escaque's host key is Ed25519: put an Ed25519 key there (`ssh-keygen -t ed25519 -N \"\" -f {f}`), or move the file aside and escaque makes one"
             )
@@ -993,10 +877,7 @@ mod tests {
         let e = load_or_create_host_key(&dir).unwrap_err();
         assert!(matches!(e, KeyError::HostKeyRead { .. }), "{e:?}");
         let file = dir.join(HOST_KEY_FILE);
-        assert!(
-            e.to_string()
-                .starts_with(&format!("cannot read the host key {}: ", file.display()))
-        );
+        assert!(english(&e).starts_with(&format!("cannot read the host key {}: ", file.display())));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -1173,7 +1054,7 @@ mod tests {
             ),
         ] {
             let list = Allowlist::parse(&format!("{options} {KEY} Ana"), "f")
-                .unwrap_or_else(|e| panic!("{options}: {e}"));
+                .unwrap_or_else(|e| panic!("{options}: {}", english(&e)));
             let a = list.get(&key).unwrap();
             assert_eq!((a.arbiter, a.name.as_str()), (arbiter, "Ana"), "{options}");
         }
@@ -1209,7 +1090,7 @@ mod tests {
         let e = Allowlist::load(&path).unwrap_err();
         let p = path.display();
         assert_eq!(
-            e.to_string(),
+            english(&e),
             format!(
                 "the allowlist {p} does not exist: create it with one line per player, the player's public key made with `ssh-keygen -t ed25519` (append the line of their ~/.ssh/id_ed25519.pub, e.g. `cat id_ed25519.pub >> {p}`; the comment at the end of the line is the name shown on the board); or run `escaque serve --open` to let anyone in under a name they choose"
             )
@@ -1226,7 +1107,7 @@ mod tests {
         let text = format!("# club\n{KEY} Ana\nssh-ed25519 AAAAC3Nza Bella\n");
         let e = Allowlist::parse(&text, "allowed_keys").unwrap_err();
         assert_eq!(
-            e.to_string(),
+            english(&e),
             "allowed_keys:3: \"ssh-ed25519 AAAAC3Nza\" is not a valid public key: the base64 data is cut short; copy the whole line of the player's ~/.ssh/id_ed25519.pub"
         );
         assert_eq!(
@@ -1358,7 +1239,7 @@ mod tests {
             "{e:?}"
         );
         assert_eq!(
-            e.to_string(),
+            english(&e),
             "allowed_keys:1: \"ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTIt…\" is not a valid public key: the key data does not decode (ECDSA encoding error: elliptic curve point encoding error); copy the whole line of the player's ~/.ssh/id_ecdsa.pub"
         );
         // A whole key with more bytes after it.
@@ -1376,7 +1257,7 @@ mod tests {
         let text = format!("{KEY} Ana\n\n# again\narbiter {KEY} Bella\n");
         let e = Allowlist::parse(&text, "allowed_keys").unwrap_err();
         assert_eq!(
-            e.to_string(),
+            english(&e),
             "allowed_keys:4: \"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILM+…\" is the same key as line 1: a key may be listed once (one name, one arbiter option); remove one of the two lines"
         );
     }
@@ -1396,7 +1277,7 @@ mod tests {
         .unwrap();
         let e = Allowlist::load(&path).unwrap_err();
         assert_eq!(
-            e.to_string(),
+            english(&e),
             format!(
                 "{}:2: \"ssh-ed25519 AAAA Jos\u{fffd}\" is not UTF-8 text: save the allowlist as UTF-8",
                 path.display()

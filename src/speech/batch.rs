@@ -3,6 +3,7 @@
 //! a game `pgn convert` cannot read, and why an input could not be read to its end (which
 //! file, at which byte, what is wrong), in English and Spanish.
 
+use super::files::io_error;
 use super::report;
 use crate::lang::Lang;
 use crate::laws::arbiter::FindingKind;
@@ -185,7 +186,9 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
     let format = format_name(lang, e.compression);
     let at = e.offset.unwrap_or(0);
     let what = match &e.problem {
-        Problem::Open(err) if es => return format!("no se puede leer {name}: {err}"),
+        Problem::Open(err) if es => {
+            return format!("no se puede leer {name}: {}", io_error(err, lang));
+        }
         Problem::Open(err) => return format!("cannot read {name}: {err}"),
         Problem::Directory if es => {
             return format!("no se puede leer {name}: es una carpeta, no un fichero PGN");
@@ -224,7 +227,9 @@ pub fn input_error(lang: Lang, e: &InputError) -> String {
                 "the {format} data is damaged: the decoder stopped at compressed byte {at} ({why})"
             )
         }
-        Problem::Read(err) if es => format!("error de lectura en el byte {at}: {err}"),
+        Problem::Read(err) if es => {
+            format!("error de lectura en el byte {at}: {}", io_error(err, lang))
+        }
         Problem::Read(err) => format!("read error at byte {at}: {err}"),
     };
     let games = e.games;

@@ -8,6 +8,7 @@ use crate::lang::Lang;
 use crate::laws::pgn::{PgnError, PgnErrorKind};
 use crate::laws::time_control::{Expect, Next, TimeControlError, TimeControlProblem, list_or};
 
+use super::files::io_error;
 use super::report;
 
 /// `"3+x": at column 3, expected a number of seconds, found 'x'`, or in Spanish
@@ -166,10 +167,16 @@ pub fn engine(e: &EngineError, lang: Lang) -> String {
     }
     match e {
         EngineError::NotFound { program, source } => {
-            format!("no se encontró el motor '{program}': {source}")
+            format!(
+                "no se encontró el motor '{program}': {}",
+                io_error(source, lang)
+            )
         }
         EngineError::Spawn { program, source } => {
-            format!("no se pudo arrancar el motor '{program}': {source}")
+            format!(
+                "no se pudo arrancar el motor '{program}': {}",
+                io_error(source, lang)
+            )
         }
         EngineError::Handshake {
             program,

@@ -4,15 +4,72 @@
 //! cannot be written. In English and Spanish; the errors are data defined below `speech`
 //! (`toml_file`, `action`), or their fields are passed one by one.
 
+use crate::fsutil::SystemError;
 use crate::lang::Lang;
 use crate::toml_file::{ConfigProblem, FileName, ThemeProblem, TomlFileError, TomlProblem};
 
 use super::keys;
 use super::parse::or_list;
 
+/// A failure of the system (a file, the terminal, the network) in `lang`: in English the
+/// system's own words (`No such file or directory (os error 2)`); in Spanish a phrase for
+/// the common kinds (`no existe (error 2 del sistema)`), a library's own words quoted after
+/// it, and the system's words for the rare kinds.
+pub fn io_error(error: &std::io::Error, lang: Lang) -> String {
+    system_error(&error.into(), lang)
+}
+
+/// [`io_error`] of a failure kept as data.
+pub fn system_error(e: &SystemError, lang: Lang) -> String {
+    let phrase = match lang {
+        Lang::En => None,
+        Lang::Es => kind_es(e.kind),
+    };
+    match (phrase, e.code) {
+        (None, _) => e.text.clone(),
+        (Some(phrase), Some(code)) => format!("{phrase} (error {code} del sistema)"),
+        // An error made from its kind alone says the kind's own words.
+        (Some(phrase), None) if e.text == e.kind.to_string() => phrase.to_string(),
+        (Some(phrase), None) => format!("{phrase} («{}»)", e.text),
+    }
+}
+
+/// The Spanish of an error's kind, for the kinds a user meets.
+fn kind_es(kind: std::io::ErrorKind) -> Option<&'static str> {
+    use std::io::ErrorKind as K;
+    Some(match kind {
+        K::NotFound => "no existe",
+        K::PermissionDenied => "permiso denegado",
+        K::AlreadyExists => "ya existe",
+        K::IsADirectory => "es una carpeta",
+        K::NotADirectory => "una parte de la ruta no es una carpeta",
+        K::DirectoryNotEmpty => "la carpeta no está vacía",
+        K::ReadOnlyFilesystem => "el sistema de ficheros es de solo lectura",
+        K::StorageFull => "no queda espacio en el disco",
+        K::FileTooLarge => "el fichero es demasiado grande",
+        K::ResourceBusy => "el recurso está ocupado",
+        K::InvalidData => "los datos no son válidos",
+        K::UnexpectedEof => "los datos se acaban antes de tiempo",
+        K::Interrupted => "la operación se interrumpió",
+        K::BrokenPipe => "la tubería se cerró (el otro extremo dejó de leer)",
+        K::WriteZero => "no se pudo escribir nada",
+        K::TimedOut => "se agotó el tiempo de espera",
+        K::AddrInUse => "la dirección ya está en uso",
+        K::AddrNotAvailable => "la dirección no está disponible en esta máquina",
+        K::ConnectionRefused => "conexión rechazada",
+        K::ConnectionReset => "el otro extremo cortó la conexión",
+        K::ConnectionAborted => "la conexión se interrumpió",
+        K::NotConnected => "no hay conexión",
+        K::Unsupported => "no se admite en este sistema",
+        K::OutOfMemory => "no queda memoria",
+        _ => return None,
+    })
+}
+
 /// `cannot read games.pgn: No such file or directory (os error 2)`, or in Spanish
-/// `no se puede leer games.pgn: …` (the system's own words after the colon).
+/// `no se puede leer games.pgn: no existe (error 2 del sistema)`.
 pub fn cannot_read(lang: Lang, path: &str, error: &std::io::Error) -> String {
+    let error = io_error(error, lang);
     match lang {
         Lang::Es => format!("no se puede leer {path}: {error}"),
         Lang::En => format!("cannot read {path}: {error}"),
@@ -21,6 +78,7 @@ pub fn cannot_read(lang: Lang, path: &str, error: &std::io::Error) -> String {
 
 /// The output (standard output, a pipe) could not be written.
 pub fn cannot_write_output(lang: Lang, error: &std::io::Error) -> String {
+    let error = io_error(error, lang);
     match lang {
         Lang::Es => format!("no se pudo escribir la salida: {error}"),
         Lang::En => format!("could not write the output: {error}"),
@@ -29,6 +87,7 @@ pub fn cannot_write_output(lang: Lang, error: &std::io::Error) -> String {
 
 /// The terminal failed (it could not be set up, read or drawn on).
 pub fn terminal(lang: Lang, error: &std::io::Error) -> String {
+    let error = io_error(error, lang);
     match lang {
         Lang::Es => format!("el terminal falló: {error}"),
         Lang::En => format!("terminal: {error}"),
@@ -105,7 +164,9 @@ pub fn toml_problem(p: &TomlProblem, lang: Lang) -> String {
         (TomlProblem::Config(c), _) => config_problem(c, lang),
         (TomlProblem::Theme(t), _) => theme_problem(t, lang),
         (p, Lang::En) => p.to_string(),
-        (TomlProblem::Unreadable(e), Lang::Es) => format!("no se puede leer: {e}"),
+        (TomlProblem::Unreadable(e), Lang::Es) => {
+            format!("no se puede leer: {}", system_error(e, lang))
+        }
         // The toml library's words are English only: quoted as it writes them.
         (TomlProblem::Toml(m), Lang::Es) => {
             format!(
@@ -380,8 +441,14 @@ mod tests {
     #[test]
     fn a_missing_file_and_a_game_beyond_the_file_in_both_languages() {
         let e = std::io::Error::from(std::io::ErrorKind::NotFound);
-        assert!(cannot_read(Lang::Es, "a.pgn", &e).starts_with("no se puede leer a.pgn: "));
-        assert!(cannot_read(Lang::En, "a.pgn", &e).starts_with("cannot read a.pgn: "));
+        assert_eq!(
+            cannot_read(Lang::Es, "a.pgn", &e),
+            "no se puede leer a.pgn: no existe"
+        );
+        assert_eq!(
+            cannot_read(Lang::En, "a.pgn", &e),
+            "cannot read a.pgn: entity not found"
+        );
         assert_eq!(
             no_such_game(Lang::Es, "a.pgn", 2, 9),
             "a.pgn tiene 2 partidas: no hay partida 9 (--game cuenta desde 1)"
@@ -390,5 +457,39 @@ mod tests {
             no_such_game(Lang::En, "a.pgn", 2, 9),
             "a.pgn has 2 game(s): there is no game 9 (--game counts from 1)"
         );
+    }
+
+    /// The system's errors in Spanish: a phrase for the kind, the system's number after it;
+    /// a library's words quoted; the system's words for a kind without a phrase. English is
+    /// the system's own text.
+    #[test]
+    fn system_errors_are_said_in_the_language() {
+        use std::io::{Error, ErrorKind};
+        // ENOENT, EACCES, EISDIR, ENOSPC on Linux.
+        for (code, es) in [
+            (2, "no existe (error 2 del sistema)"),
+            (13, "permiso denegado (error 13 del sistema)"),
+            (21, "es una carpeta (error 21 del sistema)"),
+            (28, "no queda espacio en el disco (error 28 del sistema)"),
+        ] {
+            let e = Error::from_raw_os_error(code);
+            assert_eq!(io_error(&e, Lang::Es), es);
+            assert_eq!(io_error(&e, Lang::En), e.to_string());
+            assert!(io_error(&e, Lang::En).ends_with(&format!("(os error {code})")));
+        }
+        let e = Error::from(ErrorKind::AlreadyExists);
+        assert_eq!(io_error(&e, Lang::Es), "ya existe");
+        let e = Error::new(ErrorKind::InvalidData, "stream did not contain valid UTF-8");
+        assert_eq!(
+            io_error(&e, Lang::Es),
+            "los datos no son válidos («stream did not contain valid UTF-8»)"
+        );
+        let e = Error::other("zstd: unknown frame descriptor");
+        assert_eq!(io_error(&e, Lang::Es), "zstd: unknown frame descriptor");
+        // Kept as data (a config file that cannot be read), said alike.
+        let e = Error::from_raw_os_error(13);
+        let kept = crate::fsutil::SystemError::from(&e);
+        assert_eq!(system_error(&kept, Lang::Es), io_error(&e, Lang::Es));
+        assert_eq!(kept.to_string(), e.to_string());
     }
 }

@@ -25,6 +25,7 @@ mod describe;
 pub mod errors;
 mod events;
 pub mod files;
+pub mod help;
 pub mod keys;
 pub mod lobby;
 mod names;

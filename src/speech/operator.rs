@@ -7,6 +7,24 @@
 use crate::lang::Lang;
 use crate::net::log::{FilterError, FilterSource};
 
+/// The address cannot be listened on (in use, not this machine's, a port below 1024).
+pub fn cannot_listen(lang: Lang, addr: &str, error: &std::io::Error) -> String {
+    let error = super::files::io_error(error, lang);
+    match lang {
+        Lang::Es => format!("no se puede escuchar en {addr}: {error}"),
+        Lang::En => format!("cannot listen on {addr}: {error}"),
+    }
+}
+
+/// The server stopped on a failure of the system.
+pub fn stopped(lang: Lang, error: &std::io::Error) -> String {
+    let error = super::files::io_error(error, lang);
+    match lang {
+        Lang::Es => format!("el servidor se detuvo: {error}"),
+        Lang::En => format!("the server stopped: {error}"),
+    }
+}
+
 /// Who may connect: anyone (`None`) or the keys of the allowlist.
 pub fn listening(
     lang: Lang,

@@ -7,6 +7,7 @@ use std::path::Path;
 use crate::lang::Lang;
 use crate::laws::arbiter::{Decision, DecisionError, Review};
 
+use super::files::io_error;
 use super::numbers;
 use super::report;
 
@@ -176,7 +177,11 @@ pub fn say(s: ReplaySay, lang: Lang) -> String {
             .into(),
         ReplaySay::CouldNotWrite { path, error } => {
             if es {
-                format!("No se pudo escribir {}: {error}", path.display())
+                format!(
+                    "No se pudo escribir {}: {}",
+                    path.display(),
+                    io_error(error, lang)
+                )
             } else {
                 format!("Could not write {}: {error}", path.display())
             }

@@ -17,7 +17,7 @@ pub enum Say<'a> {
     /// The game was written to this file.
     GameSaved(&'a str),
     /// The game could not be written: the reason.
-    SaveFailed(&'a str),
+    SaveFailed(&'a crate::fsutil::SystemError),
     /// The unfinished game found at start: resume it?
     ResumeQuestion,
     /// The promotion's choices.
@@ -53,11 +53,12 @@ impl Speaker {
             }
             Say::GameSaved(p) => format!("{} {p}", self.t("Partida guardada en", "Game saved in")),
             Say::SaveFailed(e) => format!(
-                "{}: {e}",
+                "{}: {}",
                 self.t(
                     "No se pudo guardar la partida",
                     "The game could not be saved"
-                )
+                ),
+                super::files::system_error(e, self.lang)
             ),
             Say::ResumeQuestion => self
                 .t(

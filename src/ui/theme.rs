@@ -166,7 +166,7 @@ impl Theme {
             if path.is_file() {
                 let file = path.display().to_string();
                 let text = std::fs::read_to_string(&path).map_err(|e| {
-                    TomlFileError::whole_file(&file, TomlProblem::Unreadable(e.to_string()))
+                    TomlFileError::whole_file(&file, TomlProblem::Unreadable((&e).into()))
                 })?;
                 return Theme::parse_named(name, &FileName::Path(file), &text, user_dir, depth);
             }

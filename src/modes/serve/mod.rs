@@ -242,12 +242,19 @@ pub struct ServeOptions {
 pub enum ServeError {
     #[error(transparent)]
     Config(#[from] crate::config::ConfigError),
-    #[error(transparent)]
-    Keys(#[from] crate::net::keys::KeyError),
-    #[error("cannot listen on {addr}: {error}")]
+    /// The host key or the allowlist (`net`'s data, said by `speech::access`).
+    #[error("{}", crate::speech::access::key_error(.0, crate::lang::Lang::En))]
+    Keys(crate::net::keys::KeyError),
+    #[error("{}", operator::cannot_listen(crate::lang::Lang::En, .addr, .error))]
     Listen { addr: String, error: std::io::Error },
-    #[error("the server stopped: {0}")]
+    #[error("{}", operator::stopped(crate::lang::Lang::En, .0))]
     Io(#[from] std::io::Error),
+}
+
+impl From<crate::net::keys::KeyError> for ServeError {
+    fn from(e: crate::net::keys::KeyError) -> ServeError {
+        ServeError::Keys(e)
+    }
 }
 
 use crate::speech::operator;
@@ -255,15 +262,11 @@ use crate::speech::operator;
 impl ServeError {
     /// The error in words, in `lang`: the operator's to fix.
     pub fn say(&self, lang: crate::lang::Lang) -> String {
-        use crate::lang::Lang;
-        match (self, lang) {
-            (ServeError::Config(e), _) => e.say(lang),
-            (ServeError::Keys(k), _) => crate::speech::access::key_error(k, lang),
-            (ServeError::Listen { addr, error }, Lang::Es) => {
-                format!("no se puede escuchar en {addr}: {error}")
-            }
-            (ServeError::Io(e), Lang::Es) => format!("el servidor se detuvo: {e}"),
-            (e, Lang::En) => e.to_string(),
+        match self {
+            ServeError::Config(e) => e.say(lang),
+            ServeError::Keys(k) => crate::speech::access::key_error(k, lang),
+            ServeError::Listen { addr, error } => operator::cannot_listen(lang, addr, error),
+            ServeError::Io(e) => operator::stopped(lang, e),
         }
     }
 }

@@ -198,7 +198,8 @@ fn restore_room(
         crate::modes::persist::resume_or_pgn(path, crate::table::session::Setup::default())
             .map_err(|e| e.say(lang))?;
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{shown}: {}", crate::speech::files::io_error(&e, lang)))?;
     let pgn = crate::laws::pgn::read_str(&text)
         .next()
         .and_then(Result::ok)
