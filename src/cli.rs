@@ -160,7 +160,7 @@ pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, (clap::Error, Option<
                 Ok(cli) => return Ok(cli),
                 Err(e) => e,
             };
-            let said = help::usage_error(&e);
+            let said = crate::usage::spanish_refusal(&e);
             Err((e, said))
         }
     }
@@ -170,21 +170,9 @@ pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, (clap::Error, Option<
 /// line is understood: `--lang` when `args` has it, else as the session would speak (the
 /// config's, else the environment's).
 pub fn help_lang(args: &[std::ffi::OsString]) -> crate::lang::Lang {
-    let mut words = args.iter().skip(1).map(|a| a.to_str());
-    let mut given = None;
-    while let Some(word) = words.next() {
-        let value = match word {
-            Some("--") => break,
-            Some("--lang") => words.next().flatten(),
-            Some(w) => w.strip_prefix("--lang="),
-            None => None,
-        };
-        if let Some(lang) = value.and_then(|v| v.parse().ok()) {
-            given = Some(lang);
-            break;
-        }
-    }
-    session_lang(given)
+    session_lang(crate::usage::lang_in_args(
+        args.iter().skip(1).map(|a| a.to_str()),
+    ))
 }
 
 /// A time control from the command line; what is wrong in it said in `lang`.

@@ -19,3 +19,4 @@ pub mod table;
 pub mod terminal;
 pub mod toml_file;
 pub mod ui;
+pub mod usage;

@@ -321,6 +321,43 @@ fn a_bad_client_option_is_refused_with_a_message_that_quotes_it() {
     assert_eq!(h.hub.connections(), 0);
 }
 
+/// A client's option is refused in the language it asked for (`--lang es` before the bad
+/// option), else in its terminal's (LANG), like `escaque`'s own command line.
+#[test]
+fn a_bad_client_option_is_refused_in_the_client_s_language() {
+    let mut h = Harness::new(Limits::default());
+    let spanish = |args: &[&str]| ClientTerm {
+        env: vec![("LANG".into(), "es_ES.UTF-8".into())],
+        args: args.iter().map(|a| a.to_string()).collect(),
+        ..line_term()
+    };
+    let e = h
+        .hub
+        .connect(peer("Ana", false), spanish(&["--bogus"]), 0)
+        .unwrap_err();
+    assert!(e.contains("argumento inesperado '--bogus'"), "{e}");
+    assert!(!e.contains("unexpected"), "{e}");
+    let e = h
+        .hub
+        .connect(peer("Ana", false), spanish(&["--names", "klingon"]), 0)
+        .unwrap_err();
+    assert!(e.contains("valor 'klingon' no válido para '--names"), "{e}");
+    // `--lang en` given: English under a Spanish terminal; `--lang es`: Spanish under C.
+    let e = h
+        .hub
+        .connect(peer("Ana", false), spanish(&["--lang", "en", "--bogus"]), 0)
+        .unwrap_err();
+    assert!(e.contains("unexpected argument '--bogus'"), "{e}");
+    let c = ClientTerm {
+        env: vec![("LANG".into(), "C.UTF-8".into())],
+        args: vec!["--lang=es".into(), "--bogus".into()],
+        ..line_term()
+    };
+    let e = h.hub.connect(peer("Ana", false), c, 0).unwrap_err();
+    assert!(e.contains("argumento inesperado '--bogus'"), "{e}");
+    assert_eq!(h.hub.connections(), 0);
+}
+
 #[test]
 fn room_passwords_cannot_be_guessed_quickly() {
     let mut h = Harness::new(Limits::default());

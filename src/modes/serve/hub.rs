@@ -28,7 +28,18 @@ impl Hub {
     }
 
     pub(super) fn new_client(&self, peer: Peer, term: &ClientTerm) -> Result<Client, String> {
-        let args = ClientArgs::try_parse_from(&term.args).map_err(|e| e.to_string())?;
+        let args = ClientArgs::try_parse_from(&term.args).map_err(|e| {
+            // Refused in the language the client asked for, else its session's.
+            let words = term.args.iter().map(|a| Some(a.as_str()));
+            let lang = crate::usage::lang_in_args(words).unwrap_or_else(|| {
+                self.config
+                    .lang_from_vars(|n| term.var(n).map(str::to_string))
+            });
+            match lang {
+                Lang::Es => crate::usage::spanish_refusal(&e).unwrap_or_else(|| e.to_string()),
+                Lang::En => e.to_string(),
+            }
+        })?;
         let lang = args.lang.unwrap_or_else(|| {
             self.config
                 .lang_from_vars(|n| term.var(n).map(str::to_string))
