@@ -8,7 +8,6 @@ use std::path::PathBuf;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-mod help;
 mod man;
 
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
@@ -134,7 +133,7 @@ fn localized(cmd: clap::Command, lang: crate::lang::Lang) -> clap::Command {
     let cmd = cmd.max_term_width(80);
     match lang {
         crate::lang::Lang::En => cmd,
-        crate::lang::Lang::Es => help::spanish(cmd),
+        crate::lang::Lang::Es => crate::usage::help::spanish(cmd),
     }
 }
 

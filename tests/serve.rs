@@ -355,6 +355,19 @@ fn a_bad_client_option_is_refused_in_the_client_s_language() {
     };
     let e = h.hub.connect(peer("Ana", false), c, 0).unwrap_err();
     assert!(e.contains("argumento inesperado '--bogus'"), "{e}");
+    // `--help` (which the refusals suggest) is the client's help, in Spanish.
+    let help = h
+        .hub
+        .connect(peer("Ana", false), spanish(&["--help"]), 0)
+        .unwrap_err();
+    assert!(
+        help.contains("Uso:") && help.contains("--screen-reader"),
+        "{help}"
+    );
+    for english in ["Usage", "Options", "Print help", "No colour"] {
+        assert!(!help.contains(english), "{english} in {help}");
+    }
+    assert!(help.contains("Sin colores (como NO_COLOR)"), "{help}");
     assert_eq!(h.hub.connections(), 0);
 }
 

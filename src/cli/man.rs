@@ -181,11 +181,11 @@ fn argument(roff: &mut Roff, arg: &clap::Arg, lang: Lang) {
     roff.text(arg_label(arg));
     let mut line = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
     let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
-    let defaults = super::help::default_values(arg);
+    let defaults = crate::usage::help::default_values(arg);
     if takes_value && !defaults.is_empty() && !arg.is_hide_default_value_set() {
         line.push_str(&format!(" {}", help::default_values(lang, &defaults)));
     }
-    let values = super::help::values(arg, lang);
+    let values = crate::usage::help::values(arg, lang);
     if takes_value && !values.is_empty() && !arg.is_hide_possible_values_set() {
         let names: Vec<String> = values.iter().map(|(n, _)| n.clone()).collect();
         line.push_str(&format!(" {}", help::possible_values(lang, &names)));

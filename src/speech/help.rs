@@ -155,6 +155,8 @@ pub fn arg_es(path: &str, id: &str) -> Option<&'static str> {
             "Tema: classic, high-contrast, monochrome, colour-blind, o un tema del usuario"
         }
         "ascii" if view => "Dibuja el tablero con letras ASCII",
+        // The options of an SSH client after `--` (`modes::serve`'s ClientArgs, path "").
+        "no_color" if path.is_empty() => "Sin colores (como NO_COLOR)",
         "screen_reader" if view => {
             "El modo de líneas para lectores de pantalla: líneas sencillas, sin dibujar la \
              pantalla"

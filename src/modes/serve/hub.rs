@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::speech::lobby::Notice;
+use clap::{CommandFactory, FromArgMatches};
 
 impl Hub {
     pub fn new(config: Config, limits: Limits, dirs: Option<ServeDirs>, seed: u64) -> Hub {
@@ -28,18 +29,33 @@ impl Hub {
     }
 
     pub(super) fn new_client(&self, peer: Peer, term: &ClientTerm) -> Result<Client, String> {
-        let args = ClientArgs::try_parse_from(&term.args).map_err(|e| {
-            // Refused in the language the client asked for, else its session's.
-            let words = term.args.iter().map(|a| Some(a.as_str()));
-            let lang = crate::usage::lang_in_args(words).unwrap_or_else(|| {
-                self.config
-                    .lang_from_vars(|n| term.var(n).map(str::to_string))
-            });
-            match lang {
-                Lang::Es => crate::usage::spanish_refusal(&e).unwrap_or_else(|| e.to_string()),
-                Lang::En => e.to_string(),
-            }
-        })?;
+        // The help and the refusals wrapped to the client's terminal, not the server's.
+        let width = usize::from(term.width).clamp(40, 100);
+        let command = || ClientArgs::command().term_width(width);
+        let args = command()
+            .try_get_matches_from(&term.args)
+            .and_then(|m| ClientArgs::from_arg_matches(&m))
+            .map_err(|e| {
+                // Refused in the language the client asked for, else its session's.
+                let words = term.args.iter().map(|a| Some(a.as_str()));
+                let lang = crate::usage::lang_in_args(words).unwrap_or_else(|| {
+                    self.config
+                        .lang_from_vars(|n| term.var(n).map(str::to_string))
+                });
+                match lang {
+                    Lang::En => e.to_string(),
+                    // Read again by the Spanish command, so that `--help` is its Spanish help.
+                    Lang::Es => {
+                        let spanish = crate::usage::help::spanish(command());
+                        match spanish.try_get_matches_from(&term.args) {
+                            Ok(_) => e.to_string(),
+                            Err(e) => {
+                                crate::usage::spanish_refusal(&e).unwrap_or_else(|| e.to_string())
+                            }
+                        }
+                    }
+                }
+            })?;
         let lang = args.lang.unwrap_or_else(|| {
             self.config
                 .lang_from_vars(|n| term.var(n).map(str::to_string))

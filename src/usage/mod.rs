@@ -1,10 +1,13 @@
 //! clap's refusals of a command line in Spanish, for every reader of one: `escaque`'s own
 //! (`cli`) and the options an SSH client gives after `--` (`modes::serve`). clap says its
 //! refusals in English; this maps each to `speech::help`'s [`UsageProblem`], whose words
-//! are in speech. Also the `--lang` a command line gives, found before it is understood.
+//! are in speech. Also the `--lang` a command line gives, found before it is understood,
+//! and ([`help`]) a clap command with every text in Spanish.
+
+pub mod help;
 
 use crate::lang::Lang;
-use crate::speech::help::{self, UsageProblem};
+use crate::speech::help::{UsageProblem, help_words, usage_problem};
 
 /// The language a command line asks for with `--lang L` or `--lang=L` (before a `--`),
 /// if any: its words, `None` for a word that is not text.
@@ -91,8 +94,8 @@ pub fn spanish_refusal(e: &clap::Error) -> Option<String> {
             clap: kind.as_str().unwrap_or("?").to_string(),
         },
     };
-    let words = help::help_words(Lang::Es);
-    let mut said = format!("error: {}\n", help::usage_problem(&problem, Lang::Es));
+    let words = help_words(Lang::Es);
+    let mut said = format!("error: {}\n", usage_problem(&problem, Lang::Es));
     if let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) {
         let usage = usage.to_string();
         let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage);

@@ -12,7 +12,7 @@ use crate::speech::help::{self, HelpWords};
 
 /// `cmd` with every text in Spanish (built: clap's own `--help`, `--version` and `help`
 /// are there to be worded too).
-pub(super) fn spanish(mut cmd: Command) -> Command {
+pub(crate) fn spanish(mut cmd: Command) -> Command {
     cmd.build();
     command(cmd, "")
 }
@@ -111,7 +111,7 @@ fn argument(arg: Arg, path: &str, words: &HelpWords) -> Arg {
 }
 
 /// The argument's default values, as typed.
-pub(super) fn default_values(arg: &Arg) -> Vec<String> {
+pub(crate) fn default_values(arg: &Arg) -> Vec<String> {
     arg.get_default_values()
         .iter()
         .map(|v| v.to_string_lossy().into_owned())
@@ -119,7 +119,7 @@ pub(super) fn default_values(arg: &Arg) -> Vec<String> {
 }
 
 /// The values an argument takes (when it names them), each with what it means in `lang`.
-pub(super) fn values(arg: &Arg, lang: Lang) -> Vec<(String, Option<String>)> {
+pub(crate) fn values(arg: &Arg, lang: Lang) -> Vec<(String, Option<String>)> {
     let id = arg.get_id().as_str();
     arg.get_possible_values()
         .iter()
