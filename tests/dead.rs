@@ -281,8 +281,8 @@ fn art_5_2_2_region_en_passant_only_after_a_possible_double_step() {
         let q = dead::quick(&pos, side);
         assert!(q.is_unwinnable(), "quick, {side:?}: {q:?}");
     }
-    // The same chain with the c-pawn still able to double-step (c3 empty, c4 free to be
-    // reached): the analysis must not claim more than before.
+    // A soundness guard, not a test of en passant: with c3 and c4 empty the pawns can run
+    // (c2-c3, b4xc3 and on), and the analysis must still see it.
     let open = Position::from_fen("8/8/3b1k2/2p1pBp1/1p2P1P1/1P3K2/2P5/8 b - - 5 45").unwrap();
     assert!(!dead::region_unwinnable(&open, Color::Black));
 }

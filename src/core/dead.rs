@@ -706,7 +706,8 @@ impl Ctx {
             let mut child = *pos;
             child.play_unchecked(mv);
             if !child.has_legal_moves() {
-                if child.turn() == !self.side && child.is_check() {
+                // Without moves: the answer of the position itself (mate or a dead end).
+                if self.terminal(&child) != Verdict::Unwinnable {
                     return false;
                 }
                 continue;
