@@ -29,6 +29,12 @@ impl Hub {
     }
 
     pub(super) fn new_client(&self, peer: Peer, term: &ClientTerm) -> Result<Client, String> {
+        // The client's language when its options do not give one: its terminal's, as the
+        // config reads the environment.
+        let term_lang = || {
+            self.config
+                .lang_from_vars(|n| term.var(n).map(str::to_string))
+        };
         // The help and the refusals wrapped to the client's terminal, not the server's.
         let width = usize::from(term.width).clamp(40, 100);
         let command = || ClientArgs::command().term_width(width);
@@ -38,10 +44,7 @@ impl Hub {
             .map_err(|e| {
                 // Refused in the language the client asked for, else its session's.
                 let words = term.args.iter().map(|a| Some(a.as_str()));
-                let lang = crate::usage::lang_in_args(words).unwrap_or_else(|| {
-                    self.config
-                        .lang_from_vars(|n| term.var(n).map(str::to_string))
-                });
+                let lang = crate::usage::lang_in_args(words).unwrap_or_else(term_lang);
                 match lang {
                     Lang::En => e.to_string(),
                     // Read again by the Spanish command, so that `--help` is its Spanish help.
@@ -56,10 +59,7 @@ impl Hub {
                     }
                 }
             })?;
-        let lang = args.lang.unwrap_or_else(|| {
-            self.config
-                .lang_from_vars(|n| term.var(n).map(str::to_string))
-        });
+        let lang = args.lang.unwrap_or_else(term_lang);
         let names = args.names.unwrap_or_else(|| {
             self.config
                 .names(lang)
