@@ -601,3 +601,26 @@ fn art_5_2_2_walk_skips_only_positions_proven_alive() {
     eprintln!("{} records, {ended_dead} ended dead", records.len());
     assert!(ended_dead > 20, "{ended_dead}");
 }
+
+/// Art. 5.2.2: the short helpmate searches of a record's walk (the probes of its alive
+/// prefix, 200 nodes each) find the mate of a rook or a queen with the kings alone. Each
+/// level is searched towards the two best corners in turn, and without pawns on the board
+/// the nearest corners are the best: the loser's king no longer walks round the winner's
+/// rook to its home corner. (Before: 788 and 2,257 nodes, and the probes of 1,000
+/// uniformly random games ran out on many such endings.)
+#[test]
+fn art_5_2_2_short_helpmate_of_a_rook_aims_at_the_nearest_corners() {
+    let cases = [
+        ("8/8/5R2/4k3/8/8/2K5/8 w - - 25 210", Color::White),
+        ("8/8/8/8/8/8/1k3BK1/2R5 b - - 47 199", Color::White),
+        ("6K1/5r2/5k2/8/8/8/8/8 w - - 10 184", Color::Black),
+    ];
+    for (fen, side) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let (v, spent) = dead::helpmate_counted(&pos, side, 400);
+        let line = v
+            .line()
+            .unwrap_or_else(|| panic!("{fen}: {v:?} after {spent} nodes"));
+        assert_mates(&pos, side, line, fen);
+    }
+}
