@@ -22,7 +22,6 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::collections::hash_map::Entry;
 
 use super::attacks;
 use super::bitboard::Bitboard;
@@ -872,21 +871,12 @@ impl Ctx {
             guide.cut = true;
             return Search::NotFound;
         }
-        match guide.tt.entry(key(pos)) {
-            Entry::Occupied(mut e) => {
-                let (seen, iteration) = *e.get();
-                if seen >= level {
-                    // An entry of an earlier iteration may come from a cut search.
-                    if iteration != guide.iteration {
-                        guide.cut = true;
-                    }
-                    return Search::NotFound;
-                }
-                e.insert((level, guide.iteration));
+        if let Some(iteration) = guide.tt.visit(key(pos), level, guide.iteration) {
+            // An entry of an earlier iteration may come from a cut search.
+            if iteration != guide.iteration {
+                guide.cut = true;
             }
-            Entry::Vacant(e) => {
-                e.insert((level, guide.iteration));
-            }
+            return Search::NotFound;
         }
         // The static rules depend on the material only (and on the colour of the squares
         // of the bishops, which never changes): a move that neither captures nor promotes
@@ -1462,7 +1452,7 @@ impl Aims {
 struct Guide {
     aims: &'static Aims,
     /// Position → (largest level searched, iteration of that search).
-    tt: std::collections::HashMap<Key, (i32, u32), KeyHasher>,
+    tt: Table,
     iteration: u32,
     /// Some branch was cut by the level or the budget (so "not found" proves nothing).
     cut: bool,
@@ -1515,7 +1505,7 @@ impl Guide {
     fn new(corner: Square) -> Guide {
         Guide {
             aims: Aims::of(corner),
-            tt: std::collections::HashMap::with_capacity_and_hasher(256, KeyHasher),
+            tt: Table::take(),
             iteration: 0,
             cut: false,
         }
@@ -1605,44 +1595,144 @@ fn knight_distances(target: Square) -> [u8; 64] {
     d
 }
 
-/// A hasher for [`Key`]: the key mixes its own bits, the hasher passes them on.
-#[derive(Clone, Copy, Default)]
-struct KeyHasher;
-
-struct PassThrough(u64);
-
-impl std::hash::BuildHasher for KeyHasher {
-    type Hasher = PassThrough;
-    fn build_hasher(&self) -> PassThrough {
-        PassThrough(0)
-    }
+/// The guided search's transposition table: position → (largest level searched, iteration
+/// of that search), open addressing with linear probing. A search's table is taken from a
+/// per-thread pool and given back when its [`Guide`] is dropped, emptied at once by a new
+/// stamp (a slot of another stamp is free): most searches visit a few dozen positions
+/// (median 18 at the last positions of the decisive real games), and a table allocated,
+/// zeroed and freed for each, as the standard hash map was, cost more than the visits
+/// (its slots cold in the cache at every first probe).
+struct Table {
+    slots: Vec<Slot>,
+    /// The stamp of this search's slots.
+    stamp: u32,
+    /// Slots of this stamp.
+    len: usize,
 }
 
-impl std::hash::Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
+#[derive(Clone, Copy)]
+struct Slot {
+    key: Key,
+    level: i32,
+    iteration: u32,
+    stamp: u32,
+}
+
+impl Slot {
+    const FREE: Slot = Slot {
+        key: Key {
+            planes: [0; 4],
+            flags: 0,
+        },
+        level: 0,
+        iteration: 0,
+        stamp: 0,
+    };
+}
+
+/// Slots of a new table, and the most a table given back to the pool may have (larger
+/// ones, of the few long searches, are freed: 16,384 slots are 917 KB).
+const TABLE_SLOTS: usize = 512;
+const POOLED_SLOTS: usize = 16_384;
+
+thread_local! {
+    static TABLES: std::cell::RefCell<Vec<Table>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Table {
+    /// An empty table, from the pool when it has one.
+    fn take() -> Table {
+        let mut t = TABLES.with_borrow_mut(Vec::pop).unwrap_or_else(|| Table {
+            slots: vec![Slot::FREE; TABLE_SLOTS],
+            stamp: 0,
+            len: 0,
+        });
+        t.stamp = t.stamp.wrapping_add(1);
+        if t.stamp == 0 {
+            // Every stamp was used: the slots are freed for real, once in 4 billion.
+            t.slots.fill(Slot::FREE);
+            t.stamp = 1;
+        }
+        t.len = 0;
+        t
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01B3);
+
+    /// The slot where `k` is first looked for: one multiplication of the planes folded
+    /// together (each rotated differently, so that a piece moving changes several bits),
+    /// then the high half folded onto the low one. Cheaper than [`Key::hash`] (four
+    /// rounds), and good enough: a collision costs one more comparison, never an answer.
+    #[inline]
+    fn index(&self, k: &Key) -> usize {
+        let [a, b, c, d] = k.planes;
+        let x = a ^ b.rotate_left(16) ^ c.rotate_left(32) ^ d.rotate_left(48) ^ k.flags as u64;
+        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h ^ (h >> 32)) as usize & (self.slots.len() - 1)
+    }
+
+    /// The visit of `k` at `level` in `iteration`: when it was searched with this level or
+    /// more, the iteration of that search (and nothing changes); otherwise the level and
+    /// iteration are stored, and `None`.
+    #[inline]
+    fn visit(&mut self, k: Key, level: i32, iteration: u32) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.index(&k);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.stamp != self.stamp {
+                break;
+            }
+            if slot.key == k {
+                if slot.level >= level {
+                    return Some(slot.iteration);
+                }
+                slot.level = level;
+                slot.iteration = iteration;
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = Slot {
+            key: k,
+            level,
+            iteration,
+            stamp: self.stamp,
+        };
+        self.len += 1;
+        if 2 * self.len > self.slots.len() {
+            self.grow();
+        }
+        None
+    }
+
+    /// Twice the slots, this search's entries moved in.
+    fn grow(&mut self) {
+        let wider = vec![Slot::FREE; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, wider);
+        let stamp = self.stamp;
+        let mask = self.slots.len() - 1;
+        for s in old.into_iter().filter(|s| s.stamp == stamp) {
+            let mut i = self.index(&s.key);
+            while self.slots[i].stamp == stamp {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = s;
         }
     }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
 }
 
-/// The transposition table's hash: one multiplication of the planes folded together (each
-/// rotated differently, so that a piece moving changes several bits), then the high half
-/// folded onto the low one, where the table takes its index. Cheaper than [`Key::hash`]
-/// (four rounds), and good enough: a collision costs one more comparison, never an answer.
-impl std::hash::Hash for Key {
-    #[inline]
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let [a, b, c, d] = self.planes;
-        let x = a ^ b.rotate_left(16) ^ c.rotate_left(32) ^ d.rotate_left(48) ^ self.flags as u64;
-        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        state.write_u64(h ^ (h >> 32));
+impl Drop for Guide {
+    fn drop(&mut self) {
+        if self.tt.slots.len() <= POOLED_SLOTS {
+            let t = std::mem::replace(
+                &mut self.tt,
+                Table {
+                    slots: Vec::new(),
+                    stamp: 0,
+                    len: 0,
+                },
+            );
+            TABLES.with_borrow_mut(|pool| pool.push(t));
+        }
     }
 }
 
