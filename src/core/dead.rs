@@ -366,7 +366,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         Err(e) => e,
     };
     let corners = Guide::corners(&start, ctx.side);
-    let mut guides = vec![Guide::new(corners[0])];
+    let mut guides = vec![Guide::new(corners[0], &start, ctx.side)];
     // Room for the move lists of a long line from the start (they are kept per ply).
     ctx.buf.reserve(512);
     // A cheap guided search first: it finds the helpmate of most real positions.
@@ -383,7 +383,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         return v;
     }
     // The second corner is aimed at only from here on.
-    guides.push(Guide::new(corners[1]));
+    guides.push(Guide::new(corners[1], &start, ctx.side));
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
@@ -724,7 +724,7 @@ impl Ctx {
     /// with the line found, [`Verdict::Unwinnable`] when a level was searched without any
     /// cut, [`Verdict::Undetermined`] when the nodes run out first.
     fn helpmate(&mut self, start: &Position, nodes: u64) -> Verdict {
-        let mut guide = Guide::new(Guide::corners(start, self.side)[0]);
+        let mut guide = Guide::new(Guide::corners(start, self.side)[0], start, self.side);
         let stop = self.spent.saturating_add(nodes).min(self.budget);
         self.until = stop;
         let mut level = 1;
@@ -1454,6 +1454,9 @@ struct Guide {
     iteration: u32,
     /// Some branch was cut by the level or the budget (so "not found" proves nothing).
     cut: bool,
+    /// The loser's pawn pushes are progress: the winner has a lone minor piece (see
+    /// [`lone_minor`]).
+    loser_pushes: bool,
 }
 
 impl Guide {
@@ -1492,13 +1495,14 @@ impl Guide {
         all
     }
 
-    /// A guide aiming the search at `corner`.
-    fn new(corner: Square) -> Guide {
+    /// A guide aiming the search at `corner`, for `side` from `start`.
+    fn new(corner: Square, start: &Position, side: Color) -> Guide {
         Guide {
             aims: Aims::of(corner),
             tt: std::collections::HashMap::with_capacity_and_hasher(256, KeyHasher),
             iteration: 0,
             cut: false,
+            loser_pushes: lone_minor(start, side),
         }
     }
 
@@ -1543,8 +1547,21 @@ impl Guide {
             None => theirs,
         };
         let costly = to & captures & !progress;
+        let progress = if pm.role == Role::Pawn && self.loser_pushes {
+            progress | (to & !costly)
+        } else {
+            progress
+        };
         [progress, to & !progress & !costly, costly]
     }
+}
+
+/// Whether `side` has a lone minor piece: a king and one bishop or one knight, nothing
+/// else. Its mates need the loser's own pieces round the loser's king, usually a pawn of
+/// the loser promoted to a knight (or a bishop) beside it.
+fn lone_minor(pos: &Position, side: Color) -> bool {
+    let ours = pos.by_color(side) & !pos.by_role(Role::King);
+    ours.count() == 1 && (ours & (pos.by_role(Role::Bishop) | pos.by_role(Role::Knight))).nonempty()
 }
 
 /// Bishop moves from every square to the nearest of `targets` on an empty board (255 for
