@@ -314,6 +314,27 @@ fn art_5_2_2_with_a_queen_on_the_board_the_budget_goes_to_the_helpmate() {
     assert_mates(&pos, Color::Black, line, "lone bishop against a queen");
 }
 
+/// Art. 5.2.2 and 6.9: a king and a lone bishop mate only with the loser's own pieces round
+/// the loser's king, here a pawn of the loser promoted to a knight beside it (`c8=N`,
+/// `g8=N`, `h1=N` in the lines found). The guided search walks the loser's pawns to their
+/// promotion as progress against a lone minor piece: these lichess side-queries, undecided
+/// at `adjudicate`'s 200,000 nodes when each push cost a level, are found within 20,000
+/// (3,761, 546 and 7,243 nodes), and the lines mate.
+#[test]
+fn art_5_2_2_lone_bishop_helpmate_by_a_promoted_knight() {
+    let cases = [
+        ("8/8/6K1/3b2Q1/8/3B4/2P3k1/8 b - - 4 52", Color::Black),
+        ("8/8/8/3k4/3b4/4BPP1/6K1/8 b - - 14 56", Color::Black),
+        ("8/3B3p/6p1/5bk1/8/4K3/8/8 w - - 2 56", Color::White),
+    ];
+    for (fen, side) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let v = dead::full(&pos, side, 20_000);
+        let line = v.line().unwrap_or_else(|| panic!("{fen} {side:?}: {v:?}"));
+        assert_mates(&pos, side, line, fen);
+    }
+}
+
 /// Art. 6.9: king and knight cannot mate a king with queens only (the queens cannot block
 /// without attacking the knight): the flag fall of the queen side is a draw.
 #[test]

@@ -1455,7 +1455,15 @@ struct Guide {
     /// Some branch was cut by the level or the budget (so "not found" proves nothing).
     cut: bool,
     /// The loser's pawn pushes are progress: the winner has a lone minor piece (see
-    /// [`lone_minor`]).
+    /// [`lone_minor`]) and the loser no knight. Such a mate needs a blocker of the loser
+    /// on a square of the other colour than the bishop, or several round the corner,
+    /// which a loser without a knight mostly gets by promoting a pawn (to a knight, the
+    /// progress class; the pawn's walk there was an ordinary move a push, so a long
+    /// helpmate of the lichess set took 200,000 nodes and more, 546 to 7,243 now). A loser
+    /// that has a knight has its blocker: there the pushes only widened the short searches
+    /// run at every ply of a record, the 200-node probes of `alive_prefix` among them.
+    /// Set once from the search's start: it changes what moves cost, never which are
+    /// searched.
     loser_pushes: bool,
 }
 
@@ -1502,7 +1510,8 @@ impl Guide {
             tt: std::collections::HashMap::with_capacity_and_hasher(256, KeyHasher),
             iteration: 0,
             cut: false,
-            loser_pushes: lone_minor(start, side),
+            loser_pushes: lone_minor(start, side)
+                && (start.by_color(!side) & start.by_role(Role::Knight)).is_empty(),
         }
     }
 
@@ -1515,8 +1524,9 @@ impl Guide {
     /// - for the loser: progress for its king coming nearer the corner, a knight nearer
     ///   the square beside it (a knight next to its own king is the usual blocker of a
     ///   helpmate), a bishop nearer the corner region (to stand in the way of its own king),
-    ///   promoting to a knight; costly (4) for capturing or promoting to anything else; an
-    ///   ordinary move otherwise.
+    ///   promoting to a knight, and against a lone minor piece a pawn push
+    ///   ([`Guide::loser_pushes`]); costly (4) for capturing or promoting to anything else;
+    ///   an ordinary move otherwise.
     #[inline]
     fn classify(&self, pm: PieceMoves, mover_wins: bool, theirs: Bitboard) -> [Bitboard; 3] {
         let to = pm.to;
@@ -1547,6 +1557,7 @@ impl Guide {
             None => theirs,
         };
         let costly = to & captures & !progress;
+        // A push (not a capture) on the way to a promotion that gives the blocker.
         let progress = if pm.role == Role::Pawn && self.loser_pushes {
             progress | (to & !costly)
         } else {
