@@ -366,7 +366,9 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         Err(e) => e,
     };
     let corners = Guide::corners(&start, ctx.side);
-    let mut guides = vec![Guide::new(corners[0], &start, ctx.side)];
+    // The loser's pawn pushes are progress here whatever the material (see
+    // `Guide::loser_pushes`).
+    let mut guides = vec![Guide::new(corners[0], true)];
     // Room for the move lists of a long line from the start (they are kept per ply).
     ctx.buf.reserve(512);
     // A cheap guided search first: it finds the helpmate of most real positions.
@@ -383,7 +385,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         return v;
     }
     // The second corner is aimed at only from here on.
-    guides.push(Guide::new(corners[1], &start, ctx.side));
+    guides.push(Guide::new(corners[1], true));
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
@@ -724,7 +726,11 @@ impl Ctx {
     /// with the line found, [`Verdict::Unwinnable`] when a level was searched without any
     /// cut, [`Verdict::Undetermined`] when the nodes run out first.
     fn helpmate(&mut self, start: &Position, nodes: u64) -> Verdict {
-        let mut guide = Guide::new(Guide::corners(start, self.side)[0], start, self.side);
+        // The loser's pushes are progress only against a lone minor piece here (see
+        // `Guide::loser_pushes`).
+        let pushes = lone_minor(start, self.side)
+            && (start.by_color(!self.side) & start.by_role(Role::Knight)).is_empty();
+        let mut guide = Guide::new(Guide::corners(start, self.side)[0], pushes);
         let stop = self.spent.saturating_add(nodes).min(self.budget);
         self.until = stop;
         let mut level = 1;
@@ -1454,16 +1460,23 @@ struct Guide {
     iteration: u32,
     /// Some branch was cut by the level or the budget (so "not found" proves nothing).
     cut: bool,
-    /// The loser's pawn pushes are progress: the winner has a lone minor piece (see
-    /// [`lone_minor`]) and the loser no knight. Such a mate needs a blocker of the loser
-    /// on a square of the other colour than the bishop, or several round the corner,
-    /// which a loser without a knight mostly gets by promoting a pawn (to a knight, the
-    /// progress class; the pawn's walk there was an ordinary move a push, so a long
-    /// helpmate of the lichess set took 200,000 nodes and more, 546 to 7,243 now). A loser
-    /// that has a knight has its blocker: there the pushes only widened the short searches
-    /// run at every ply of a record, the 200-node probes of `alive_prefix` among them.
-    /// Set once from the search's start: it changes what moves cost, never which are
-    /// searched.
+    /// The loser's pawn pushes (not its captures) are progress. A helpmate mostly needs the
+    /// loser's pawns out of the way or turned into blockers round its own king: against a
+    /// lone minor piece (see [`lone_minor`]) the mate needs a blocker on a square of the
+    /// other colour than the bishop, or several round the corner, which the loser mostly
+    /// gets by promoting a pawn (to a knight, the progress class). Each push was an
+    /// ordinary move, so the long helpmates of a lone bishop of the lichess set took
+    /// 200,000 nodes and more (546 to 7,243 now). [`full`]'s guided search has them in
+    /// every material: lichess 30K, both sides at 200,000 nodes, 5.27 M nodes with the
+    /// pushes against a lone minor piece only, 3.98 M with them everywhere, the worst
+    /// query 170,000 nodes then 41,000; the CHA vectors at 300,000 nodes, 28
+    /// undetermined then 26. The short searches run at every ply of a record
+    /// ([`Ctx::helpmate`]: [`quick`]'s, and the 100 to 1,000-node probes of
+    /// [`helpmate_counted`]) have them only against a lone minor piece and a loser
+    /// without a knight (which has its blocker): elsewhere, or against a loser's knight,
+    /// the pushes widened those searches on uniformly random games (callgrind of
+    /// `adjudicate`, first 1,000 games: +0.57 % and +0.14 % instructions).
+    /// Set once for the search: it changes what moves cost, never which are searched.
     loser_pushes: bool,
 }
 
@@ -1503,15 +1516,14 @@ impl Guide {
         all
     }
 
-    /// A guide aiming the search at `corner`, for `side` from `start`.
-    fn new(corner: Square, start: &Position, side: Color) -> Guide {
+    /// A guide aiming the search at `corner`; `loser_pushes`: see [`Guide::loser_pushes`].
+    fn new(corner: Square, loser_pushes: bool) -> Guide {
         Guide {
             aims: Aims::of(corner),
             tt: std::collections::HashMap::with_capacity_and_hasher(256, KeyHasher),
             iteration: 0,
             cut: false,
-            loser_pushes: lone_minor(start, side)
-                && (start.by_color(!side) & start.by_role(Role::Knight)).is_empty(),
+            loser_pushes,
         }
     }
 
@@ -1524,8 +1536,7 @@ impl Guide {
     /// - for the loser: progress for its king coming nearer the corner, a knight nearer
     ///   the square beside it (a knight next to its own king is the usual blocker of a
     ///   helpmate), a bishop nearer the corner region (to stand in the way of its own king),
-    ///   promoting to a knight, and against a lone minor piece a pawn push
-    ///   ([`Guide::loser_pushes`]); costly (4) for capturing or promoting to anything else;
+    ///   promoting to a knight, a pawn push when [`Guide::loser_pushes`]; costly (4) for capturing or promoting to anything else;
     ///   an ordinary move otherwise.
     #[inline]
     fn classify(&self, pm: PieceMoves, mover_wins: bool, theirs: Bitboard) -> [Bitboard; 3] {
