@@ -366,9 +366,11 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         Err(e) => e,
     };
     let corners = Guide::corners(&start, ctx.side);
-    // The loser's pawn pushes are progress here whatever the material (see
-    // `Guide::loser_pushes`).
-    let mut guides = vec![Guide::new(corners[0], true)];
+    // The loser's pawn pushes are progress here in more material than in the short
+    // searches (see `Guide::loser_pushes`).
+    let pushes = (start.by_color(!ctx.side) & start.by_role(Role::Pawn)).count() <= FEW_PAWNS
+        || pushes_against_lone_minor(&start, ctx.side);
+    let mut guides = vec![Guide::new(corners[0], pushes)];
     // Room for the move lists of a long line from the start (they are kept per ply).
     ctx.buf.reserve(512);
     // A cheap guided search first: it finds the helpmate of most real positions.
@@ -385,7 +387,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         return v;
     }
     // The second corner is aimed at only from here on.
-    guides.push(Guide::new(corners[1], true));
+    guides.push(Guide::new(corners[1], pushes));
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
@@ -543,6 +545,10 @@ const DEAD_DEPTH: u32 = 4;
 const LEVEL_NODES: u64 = 7_000;
 /// Nodes of the first, cheap guided search of [`full`].
 const FIRST_GUIDED_NODES: u64 = 1_000;
+
+/// The loser's pawns at most for [`full`]'s guided search to take their pushes as progress
+/// in any material (see [`Guide::loser_pushes`]).
+const FEW_PAWNS: u32 = 4;
 
 /// Legal moves at most for [`Ctx::region_after_each_move`] (one region analysis each).
 const REGION_SPLIT_MOVES: usize = 16;
@@ -728,8 +734,7 @@ impl Ctx {
     fn helpmate(&mut self, start: &Position, nodes: u64) -> Verdict {
         // The loser's pushes are progress only against a lone minor piece here (see
         // `Guide::loser_pushes`).
-        let pushes = lone_minor(start, self.side)
-            && (start.by_color(!self.side) & start.by_role(Role::Knight)).is_empty();
+        let pushes = pushes_against_lone_minor(start, self.side);
         let mut guide = Guide::new(Guide::corners(start, self.side)[0], pushes);
         let stop = self.spent.saturating_add(nodes).min(self.budget);
         self.until = stop;
@@ -1466,16 +1471,19 @@ struct Guide {
     /// other colour than the bishop, or several round the corner, which the loser mostly
     /// gets by promoting a pawn (to a knight, the progress class). Each push was an
     /// ordinary move, so the long helpmates of a lone bishop of the lichess set took
-    /// 200,000 nodes and more (546 to 7,243 now). [`full`]'s guided search has them in
-    /// every material: lichess 30K, both sides at 200,000 nodes, 5.27 M nodes with the
-    /// pushes against a lone minor piece only, 3.98 M with them everywhere, the worst
-    /// query 170,000 nodes then 41,000; the CHA vectors at 300,000 nodes, 28
-    /// undetermined then 26. The short searches run at every ply of a record
-    /// ([`Ctx::helpmate`]: [`quick`]'s, and the 100 to 1,000-node probes of
-    /// [`helpmate_counted`]) have them only against a lone minor piece and a loser
-    /// without a knight (which has its blocker): elsewhere, or against a loser's knight,
-    /// the pushes widened those searches on uniformly random games (callgrind of
-    /// `adjudicate`, first 1,000 games: +0.57 % and +0.14 % instructions).
+    /// 200,000 nodes and more (546 to 7,243 now). [`full`]'s guided search has them too
+    /// in any material when the loser has at most [`FEW_PAWNS`] pawns: lichess 30K, both
+    /// sides at 200,000 nodes, 5.27 M nodes with the pushes against a lone minor piece
+    /// only, 4.28 M now, the worst query 170,000 nodes then 82,000; the CHA vectors, 28
+    /// undetermined at 300,000 nodes then 26, 12 at 2,000,000 then 11. Not with more
+    /// pawns: every order of their pushes costs nothing, and the CHA vector
+    /// `k7/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w` (Black mates; seven pawns of White's, three
+    /// of them free) went from 99,327 nodes to over 2,000,000. The short searches run at
+    /// every ply of a record ([`Ctx::helpmate`]: [`quick`]'s, and the 100 to 1,000-node
+    /// probes of [`helpmate_counted`]) have them only against a lone minor piece and a
+    /// loser without a knight (which has its blocker): in every material, or against a
+    /// loser's knight too, the pushes widened those searches on uniformly random games
+    /// (callgrind of `adjudicate`, first 1,000 games: +0.57 % and +0.14 % instructions).
     /// Set once for the search: it changes what moves cost, never which are searched.
     loser_pushes: bool,
 }
@@ -1576,6 +1584,12 @@ impl Guide {
         };
         [progress, to & !progress & !costly, costly]
     }
+}
+
+/// Whether the short guided searches take the loser's pawn pushes as progress (see
+/// [`Guide::loser_pushes`]): `side` has a lone minor piece and the loser no knight.
+fn pushes_against_lone_minor(pos: &Position, side: Color) -> bool {
+    lone_minor(pos, side) && (pos.by_color(!side) & pos.by_role(Role::Knight)).is_empty()
 }
 
 /// Whether `side` has a lone minor piece: a king and one bishop or one knight, nothing
