@@ -101,10 +101,10 @@ fn run_vectors(budget: u64) {
         vs.len(),
         t.elapsed().as_secs_f64()
     );
-    // A regression guard: the count at the time of writing (docs/dead.md: 28 at 300k, 12 at
-    // 5M) must not grow (the search counts nodes, not time, so the count does not depend on
-    // the machine).
-    let most = if budget >= 5_000_000 { 12 } else { 28 };
+    // A regression guard: the count at the time of writing (docs/dead.md: 26 at 300k since
+    // the loser's pushes count as progress, 28 before; 12 at 5M) must not grow (the search
+    // counts nodes, not time, so the count does not depend on the machine).
+    let most = if budget >= 5_000_000 { 12 } else { 26 };
     assert!(
         undecided <= most,
         "{undecided} undetermined (at most {most})"
