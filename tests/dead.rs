@@ -101,10 +101,10 @@ fn run_vectors(budget: u64) {
         vs.len(),
         t.elapsed().as_secs_f64()
     );
-    // A regression guard: the count at the time of writing (docs/dead.md: 28 at 300k, 12 at
-    // 5M) must not grow (the search counts nodes, not time, so the count does not depend on
-    // the machine).
-    let most = if budget >= 5_000_000 { 12 } else { 28 };
+    // A regression guard: the count at the time of writing (docs/dead.md: 26 at 300k since
+    // the loser's pushes count as progress, 28 before; 12 at 5M) must not grow (the search
+    // counts nodes, not time, so the count does not depend on the machine).
+    let most = if budget >= 5_000_000 { 12 } else { 26 };
     assert!(
         undecided <= most,
         "{undecided} undetermined (at most {most})"
@@ -312,6 +312,48 @@ fn art_5_2_2_with_a_queen_on_the_board_the_budget_goes_to_the_helpmate() {
     let v = dead::full(&pos, Color::Black, 250_000);
     let line = v.line().unwrap_or_else(|| panic!("{v:?}"));
     assert_mates(&pos, Color::Black, line, "lone bishop against a queen");
+}
+
+/// Art. 5.2.2 and 6.9: a king and a lone bishop mate only with the loser's own pieces round
+/// the loser's king, here a pawn of the loser promoted to a knight beside it (`c8=N`,
+/// `g8=N`, `h1=N` in the lines found). The guided search walks the loser's pawns to their
+/// promotion as progress against a lone minor piece: these lichess side-queries, undecided
+/// at `adjudicate`'s 200,000 nodes when each push cost a level, are found within 20,000
+/// (3,761, 546 and 7,243 nodes), and the lines mate.
+#[test]
+fn art_5_2_2_lone_bishop_helpmate_by_a_promoted_knight() {
+    let cases = [
+        ("8/8/6K1/3b2Q1/8/3B4/2P3k1/8 b - - 4 52", Color::Black),
+        ("8/8/8/3k4/3b4/4BPP1/6K1/8 b - - 14 56", Color::Black),
+        ("8/3B3p/6p1/5bk1/8/4K3/8/8 w - - 2 56", Color::White),
+    ];
+    for (fen, side) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let v = dead::full(&pos, side, 20_000);
+        let line = v.line().unwrap_or_else(|| panic!("{fen} {side:?}: {v:?}"));
+        assert_mates(&pos, side, line, fen);
+    }
+}
+
+/// Art. 5.2.2: the full search's guided search takes the loser's pawn pushes as progress in
+/// any material when the loser has few pawns (out of the way, or on to a blocker): a
+/// lichess rook ending and a CHA vector of bishops whose helpmates took 170,000 nodes and
+/// more than 300,000 are found within 20,000 (7,853 and 10,343 nodes), and the lines mate.
+#[test]
+fn art_5_2_2_few_loser_pawns_pushed_towards_the_helpmate() {
+    let cases = [
+        ("8/4R3/8/8/8/4R3/P3pkPP/7K b - - 1 34", Color::Black),
+        (
+            "3b1b1k/2b1bpb1/1b1b1b2/2b5/4KB2/4B1B1/3B1B1B/2B1B1B1 w - - 0 1",
+            Color::White,
+        ),
+    ];
+    for (fen, side) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let v = dead::full(&pos, side, 20_000);
+        let line = v.line().unwrap_or_else(|| panic!("{fen} {side:?}: {v:?}"));
+        assert_mates(&pos, side, line, fen);
+    }
 }
 
 /// Art. 6.9: king and knight cannot mate a king with queens only (the queens cannot block

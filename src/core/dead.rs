@@ -366,7 +366,11 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     };
     let corners = Guide::corners(&start, ctx.side);
     let heavy = has_heavy_piece(&start, ctx.side);
-    let mut guides = vec![Guide::new(corners[0], heavy)];
+    // The loser's pawn pushes are progress here in more material than in the short
+    // searches (see `Guide::loser_pushes`).
+    let pushes = (start.by_color(!ctx.side) & start.by_role(Role::Pawn)).count() <= FEW_PAWNS
+        || pushes_against_lone_minor(&start, ctx.side);
+    let mut guides = vec![Guide::new(corners[0], heavy, pushes)];
     // Room for the move lists of a long line from the start (they are kept per ply).
     ctx.buf.reserve(512);
     // A cheap guided search first: it finds the helpmate of most real positions.
@@ -383,7 +387,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         return v;
     }
     // The second corner is aimed at only from here on.
-    guides.push(Guide::new(corners[1], heavy));
+    guides.push(Guide::new(corners[1], heavy, pushes));
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
@@ -546,6 +550,10 @@ const DEAD_DEPTH: u32 = 4;
 const LEVEL_NODES: u64 = 7_000;
 /// Nodes of the first, cheap guided search of [`full`].
 const FIRST_GUIDED_NODES: u64 = 1_000;
+
+/// The loser's pawns at most for [`full`]'s guided search to take their pushes as progress
+/// in any material (see [`Guide::loser_pushes`]).
+const FEW_PAWNS: u32 = 4;
 
 /// Legal moves at most for [`Ctx::region_after_each_move`] (one region analysis each).
 const REGION_SPLIT_MOVES: usize = 16;
@@ -739,7 +747,13 @@ impl Ctx {
     fn helpmate(&mut self, start: &Position, nodes: u64) -> Verdict {
         let corners = Guide::corners(start, self.side);
         let heavy = has_heavy_piece(start, self.side);
-        let mut guides = [Guide::new(corners[0], heavy), Guide::new(corners[1], heavy)];
+        // The loser's pushes are progress only against a lone minor piece here (see
+        // `Guide::loser_pushes`).
+        let pushes = pushes_against_lone_minor(start, self.side);
+        let mut guides = [
+            Guide::new(corners[0], heavy, pushes),
+            Guide::new(corners[1], heavy, pushes),
+        ];
         let stop = self.spent.saturating_add(nodes).min(self.budget);
         self.until = stop;
         let mut level = 1;
@@ -1489,6 +1503,27 @@ struct Guide {
     iteration: u32,
     /// Some branch was cut by the level or the budget (so "not found" proves nothing).
     cut: bool,
+    /// The loser's pawn pushes (not its captures) are progress. A helpmate mostly needs the
+    /// loser's pawns out of the way or turned into blockers round its own king: against a
+    /// lone minor piece (see [`lone_minor`]) the mate needs a blocker on a square of the
+    /// other colour than the bishop, or several round the corner, which the loser mostly
+    /// gets by promoting a pawn (to a knight, the progress class). Each push was an
+    /// ordinary move, so the long helpmates of a lone bishop of the lichess set took
+    /// 200,000 nodes and more (546 to 7,243 now). [`full`]'s guided search has them too
+    /// in any material when the loser has at most [`FEW_PAWNS`] pawns: lichess 30K, both
+    /// sides at 200,000 nodes, 5.27 M nodes with the pushes against a lone minor piece
+    /// only, 4.28 M now, the worst query 170,000 nodes then 82,000; the CHA vectors, 28
+    /// undetermined at 300,000 nodes then 26, 12 at 2,000,000 then 11. Not with more
+    /// pawns: every order of their pushes costs nothing, and the CHA vector
+    /// `k7/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w` (Black mates; seven pawns of White's, three
+    /// of them free) went from 99,327 nodes to over 2,000,000. The short searches run at
+    /// every ply of a record ([`Ctx::helpmate`]: [`quick`]'s, and the 100 to 1,000-node
+    /// probes of [`helpmate_counted`]) have them only against a lone minor piece and a
+    /// loser without a knight (which has its blocker): in every material, or against a
+    /// loser's knight too, the pushes widened those searches on uniformly random games
+    /// (callgrind of `adjudicate`, first 1,000 games: +0.57 % and +0.14 % instructions).
+    /// Set once for the search: it changes what moves cost, never which are searched.
+    loser_pushes: bool,
 }
 
 impl Guide {
@@ -1535,13 +1570,14 @@ impl Guide {
     }
 
     /// A guide aiming the search at `corner`; `heavy`: the winner has a rook or a queen
-    /// (see [`Aims::new`]).
-    fn new(corner: Square, heavy: bool) -> Guide {
+    /// (see [`Aims::new`]); `loser_pushes`: see [`Guide::loser_pushes`].
+    fn new(corner: Square, heavy: bool, loser_pushes: bool) -> Guide {
         Guide {
             aims: Aims::of(corner, heavy),
             tt: Table::take(),
             iteration: 0,
             cut: false,
+            loser_pushes,
         }
     }
 
@@ -1554,8 +1590,8 @@ impl Guide {
     /// - for the loser: progress for its king coming nearer the corner, a knight nearer
     ///   the square beside it (a knight next to its own king is the usual blocker of a
     ///   helpmate), a bishop nearer the corner region (to stand in the way of its own king),
-    ///   promoting to a knight; costly (4) for capturing or promoting to anything else; an
-    ///   ordinary move otherwise.
+    ///   promoting to a knight, a pawn push when [`Guide::loser_pushes`]; costly (4) for capturing or promoting to anything else;
+    ///   an ordinary move otherwise.
     #[inline]
     fn classify(&self, pm: PieceMoves, mover_wins: bool, theirs: Bitboard) -> [Bitboard; 3] {
         let to = pm.to;
@@ -1586,8 +1622,28 @@ impl Guide {
             None => theirs,
         };
         let costly = to & captures & !progress;
+        // A push (not a capture) on the way to a promotion that gives the blocker.
+        let progress = if pm.role == Role::Pawn && self.loser_pushes {
+            progress | (to & !costly)
+        } else {
+            progress
+        };
         [progress, to & !progress & !costly, costly]
     }
+}
+
+/// Whether the short guided searches take the loser's pawn pushes as progress (see
+/// [`Guide::loser_pushes`]): `side` has a lone minor piece and the loser no knight.
+fn pushes_against_lone_minor(pos: &Position, side: Color) -> bool {
+    lone_minor(pos, side) && (pos.by_color(!side) & pos.by_role(Role::Knight)).is_empty()
+}
+
+/// Whether `side` has a lone minor piece: a king and one bishop or one knight, nothing
+/// else. Its mates need the loser's own pieces round the loser's king, usually a pawn of
+/// the loser promoted to a knight (or a bishop) beside it.
+fn lone_minor(pos: &Position, side: Color) -> bool {
+    let ours = pos.by_color(side) & !pos.by_role(Role::King);
+    ours.count() == 1 && (ours & (pos.by_role(Role::Bishop) | pos.by_role(Role::Knight))).nonempty()
 }
 
 /// Bishop moves from every square to the nearest of `targets` on an empty board (255 for
