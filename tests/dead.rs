@@ -368,9 +368,12 @@ fn art_6_9_knight_against_queens() {
 /// Art. 5.1.2 and 6.9: after a resignation or a flag fall, can the winner still mate? In
 /// these positions of real games (rich material on both sides) it can, and the guided
 /// search finds a line that mates; following the winner's pawns first, then its queens and
-/// rooks, and its king last (`progress_order` in `dead.rs`), the line is at most 40 plies.
+/// rooks, and its king last (`progress_order` in `dead.rs`), the line is at most 45 plies.
 /// In the generator's order (the king first) the lines were 53 to 74 plies: the king went
-/// round the board capturing the loser's pieces before anything else.
+/// round the board capturing the loser's pieces before anything else. (The bound was 40
+/// until the loser's pawn pushes became progress in the full search when it has four pawns
+/// or fewer: Black's two pawns are then pushed on the way, and the line of
+/// `5R2/3q4/3B2bB/p5p1/4N1P1/3nb3/2k3K1/1b1r4 w` grew from 25 plies to 41.)
 #[test]
 fn art_5_1_2_and_6_9_winner_mates_by_a_short_line_in_rich_positions() {
     let cases = [
@@ -412,7 +415,7 @@ fn art_5_1_2_and_6_9_winner_mates_by_a_short_line_in_rich_positions() {
         let v = dead::full(&pos, side, dead::DEFAULT_BUDGET);
         let line = v.line().unwrap_or_else(|| panic!("{fen}: {side} can mate"));
         assert_mates(&pos, side, line, fen);
-        assert!(line.len() <= 40, "{fen}: a line of {} plies", line.len());
+        assert!(line.len() <= 45, "{fen}: a line of {} plies", line.len());
     }
 }
 
