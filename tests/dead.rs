@@ -32,6 +32,19 @@ fn assert_mates(pos: &Position, side: Color, line: &[escaque::core::Move], what:
     assert!(dead::verify_line(pos, side, line), "{what}");
 }
 
+/// Asserts that `search` (a search with its budget, giving the nodes it spent) finds a line
+/// that mates for the side of each case.
+fn assert_found(cases: &[(&str, Color)], search: impl Fn(&Position, Color) -> (Verdict, u64)) {
+    for &(fen, side) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let (v, spent) = search(&pos, side);
+        let line = v
+            .line()
+            .unwrap_or_else(|| panic!("{fen} {side:?}: {v:?} after {spent} nodes"));
+        assert_mates(&pos, side, line, fen);
+    }
+}
+
 /// Checks a verdict against what is known; `expect` is `Some(can_mate)` when known.
 /// Returns whether it was decided.
 fn check(pos: &Position, side: Color, v: &Verdict, expect: Option<bool>, what: &str) -> bool {
@@ -327,12 +340,7 @@ fn art_5_2_2_lone_bishop_helpmate_by_a_promoted_knight() {
         ("8/8/8/3k4/3b4/4BPP1/6K1/8 b - - 14 56", Color::Black),
         ("8/3B3p/6p1/5bk1/8/4K3/8/8 w - - 2 56", Color::White),
     ];
-    for (fen, side) in cases {
-        let pos = Position::from_fen(fen).unwrap();
-        let v = dead::full(&pos, side, 20_000);
-        let line = v.line().unwrap_or_else(|| panic!("{fen} {side:?}: {v:?}"));
-        assert_mates(&pos, side, line, fen);
-    }
+    assert_found(&cases, |pos, side| dead::full_counted(pos, side, 20_000));
 }
 
 /// Art. 5.2.2: the full search's guided search takes the loser's pawn pushes as progress in
@@ -348,12 +356,7 @@ fn art_5_2_2_few_loser_pawns_pushed_towards_the_helpmate() {
             Color::White,
         ),
     ];
-    for (fen, side) in cases {
-        let pos = Position::from_fen(fen).unwrap();
-        let v = dead::full(&pos, side, 20_000);
-        let line = v.line().unwrap_or_else(|| panic!("{fen} {side:?}: {v:?}"));
-        assert_mates(&pos, side, line, fen);
-    }
+    assert_found(&cases, |pos, side| dead::full_counted(pos, side, 20_000));
 }
 
 /// Art. 6.9: king and knight cannot mate a king with queens only (the queens cannot block
@@ -662,14 +665,7 @@ fn art_5_2_2_short_helpmate_of_a_rook_aims_at_the_nearest_corners() {
         ("8/8/8/8/8/8/1k3BK1/2R5 b - - 47 199", Color::White),
         ("6K1/5r2/5k2/8/8/8/8/8 w - - 10 184", Color::Black),
     ];
-    for (fen, side) in cases {
-        let pos = Position::from_fen(fen).unwrap();
-        let (v, spent) = dead::helpmate_counted(&pos, side, 400);
-        let line = v
-            .line()
-            .unwrap_or_else(|| panic!("{fen}: {v:?} after {spent} nodes"));
-        assert_mates(&pos, side, line, fen);
-    }
+    assert_found(&cases, |pos, side| dead::helpmate_counted(pos, side, 400));
 }
 
 /// Art. 5.2.2: with a rook or a queen, the winner's king is aimed at a knight's move from
@@ -683,12 +679,6 @@ fn art_5_2_2_rook_or_queen_mate_king_aims_a_knights_move_from_the_corner() {
         "8/5R2/8/8/1K6/8/4k3/8 w - - 0 60",
         "7B/4k3/8/8/1K6/8/3Q4/8 w - - 0 60",
     ];
-    for fen in cases {
-        let pos = Position::from_fen(fen).unwrap();
-        let (v, spent) = dead::helpmate_counted(&pos, Color::White, 100);
-        let line = v
-            .line()
-            .unwrap_or_else(|| panic!("{fen}: {v:?} after {spent} nodes"));
-        assert_mates(&pos, Color::White, line, fen);
-    }
+    let cases = cases.map(|fen| (fen, Color::White));
+    assert_found(&cases, |pos, side| dead::helpmate_counted(pos, side, 100));
 }
