@@ -1590,8 +1590,8 @@ impl Guide {
     /// - for the loser: progress for its king coming nearer the corner, a knight nearer
     ///   the square beside it (a knight next to its own king is the usual blocker of a
     ///   helpmate), a bishop nearer the corner region (to stand in the way of its own king),
-    ///   promoting to a knight, a pawn push when [`Guide::loser_pushes`]; costly (4) for capturing or promoting to anything else;
-    ///   an ordinary move otherwise.
+    ///   promoting to a knight, a pawn push when [`Guide::loser_pushes`]; costly (4) for
+    ///   capturing or promoting to anything else; an ordinary move otherwise.
     #[inline]
     fn classify(&self, pm: PieceMoves, mover_wins: bool, theirs: Bitboard) -> [Bitboard; 3] {
         let to = pm.to;
@@ -1642,8 +1642,8 @@ fn pushes_against_lone_minor(pos: &Position, side: Color) -> bool {
 /// else. Its mates need the loser's own pieces round the loser's king, usually a pawn of
 /// the loser promoted to a knight (or a bishop) beside it.
 fn lone_minor(pos: &Position, side: Color) -> bool {
-    let ours = pos.by_color(side) & !pos.by_role(Role::King);
-    ours.count() == 1 && (ours & (pos.by_role(Role::Bishop) | pos.by_role(Role::Knight))).nonempty()
+    LoneMaterial::of(pos, side)
+        .is_some_and(|m| m.count == 1 && matches!(m.role, Role::Bishop | Role::Knight))
 }
 
 /// Bishop moves from every square to the nearest of `targets` on an empty board (255 for
