@@ -120,54 +120,42 @@ impl Server {
         }
     }
 
-    /// Waits for a log line with every one of `words`; returns it.
-    fn expect_log(&self, words: &[&str]) -> String {
+    /// Waits (up to [`DEADLINE`]) until `found` finds what it looks for in the server's log
+    /// lines; `what` names it when it never does.
+    fn wait_log<T>(&self, what: &str, found: impl Fn(&[String]) -> Option<T>) -> T {
         let end = Instant::now() + DEADLINE;
         loop {
-            if let Some(l) = self
-                .log
-                .lock()
-                .unwrap()
-                .iter()
-                .find(|l| words.iter().all(|w| l.contains(w)))
-            {
-                return l.clone();
+            let log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(t) = found(&log) {
+                return t;
             }
-            assert!(
-                Instant::now() < end,
-                "no log line with {words:?}; the log:\n{}",
-                self.log
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .join("\n")
-            );
+            assert!(Instant::now() < end, "{what}; the log:\n{}", log.join("\n"));
+            drop(log);
             std::thread::sleep(Duration::from_millis(20));
         }
     }
 
-    fn count_log(&self, words: &[&str]) -> usize {
-        let log = self.log.lock().unwrap_or_else(|p| p.into_inner());
-        log.iter()
-            .filter(|l| words.iter().all(|w| l.contains(w)))
-            .count()
+    /// Waits for a log line with every one of `words`; returns it.
+    fn expect_log(&self, words: &[&str]) -> String {
+        self.wait_log(&format!("no log line with {words:?}"), |log| {
+            log.iter()
+                .find(|l| words.iter().all(|w| l.contains(w)))
+                .cloned()
+        })
     }
 
-    /// Waits (up to [`DEADLINE`]) until `n` log lines have all of `words`: the server may
-    /// close a connection a moment before its line about it is written and read here (on
-    /// a loaded machine the count was asked too early).
+    /// Waits until `n` log lines have all of `words`: the server may close a connection a
+    /// moment before its line about it is written and read here (on a loaded machine the
+    /// count was asked too early).
     fn expect_log_count(&self, words: &[&str], n: usize) {
-        let end = Instant::now() + DEADLINE;
-        while self.count_log(words) < n {
-            assert!(
-                Instant::now() < end,
-                "fewer than {n} log lines with {words:?}; the log:\n{}",
-                self.log
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .join("\n")
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let what = format!("fewer than {n} log lines with {words:?}");
+        self.wait_log(&what, |log| {
+            let count = log
+                .iter()
+                .filter(|l| words.iter().all(|w| l.contains(w)))
+                .count();
+            (count >= n).then_some(())
+        })
     }
 
     fn running(&mut self) -> bool {
