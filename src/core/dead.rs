@@ -929,7 +929,7 @@ impl Ctx {
             pos.generate_moves(|pm| {
                 buf.push(Costed {
                     pm,
-                    by_cost: guide.classify(pm, true, theirs),
+                    by_cost: guide.classify(pm, true, theirs, Bitboard::EMPTY),
                 });
                 false
             });
@@ -949,8 +949,10 @@ impl Ctx {
             }
         } else {
             let mut stop = None;
+            // The squares where the loser's piece frees a blocked pawn of the winner's.
+            let offer = blocked_pawn_captures(pos, self.side);
             pos.generate_moves(|pm| {
-                let by_cost = guide.classify(pm, false, theirs);
+                let by_cost = guide.classify(pm, false, theirs, offer);
                 self.buf.push(Costed { pm, by_cost });
                 if !last_ply {
                     stop = self.children(pos, guide, level, path, false, 0, pm, by_cost[0]);
@@ -1590,10 +1592,18 @@ impl Guide {
     /// - for the loser: progress for its king coming nearer the corner, a knight nearer
     ///   the square beside it (a knight next to its own king is the usual blocker of a
     ///   helpmate), a bishop nearer the corner region (to stand in the way of its own king),
-    ///   promoting to a knight, a pawn push when [`Guide::loser_pushes`]; costly (4) for
-    ///   capturing or promoting to anything else; an ordinary move otherwise.
+    ///   promoting to a knight, a pawn push when [`Guide::loser_pushes`], a piece other
+    ///   than the king put where a blocked pawn of the winner's can take it (`offer`, see
+    ///   [`blocked_pawn_captures`]); costly (4) for capturing or promoting to anything
+    ///   else; an ordinary move otherwise.
     #[inline]
-    fn classify(&self, pm: PieceMoves, mover_wins: bool, theirs: Bitboard) -> [Bitboard; 3] {
+    fn classify(
+        &self,
+        pm: PieceMoves,
+        mover_wins: bool,
+        theirs: Bitboard,
+        offer: Bitboard,
+    ) -> [Bitboard; 3] {
         let to = pm.to;
         if mover_wins {
             let nearer = match pm.role {
@@ -1628,8 +1638,32 @@ impl Guide {
         } else {
             progress
         };
-        [progress, to & !progress & !costly, costly]
+        let ordinary = to & !progress & !costly;
+        if offer.is_empty() || pm.role == Role::King {
+            return [progress, ordinary, costly];
+        }
+        // An ordinary move onto a square of `offer` (never a capture, en passant included).
+        let offered = ordinary & offer;
+        [progress | offered, ordinary & !offered, costly]
     }
+}
+
+/// The empty squares where a pawn of `winner` that cannot move forward (a piece stands in
+/// front of it) could capture: a piece of the loser's put there frees the pawn, which can
+/// then run on and promote. The guided search takes such a move of the loser's as progress:
+/// with the winner's pawns blocked, the helpmate mostly goes through a pawn freed so, and
+/// the winner's capture and the pawn's moves after it are progress already. On the last
+/// positions of the decisive real games the winner's full search then spent 133,493 nodes
+/// (154,109 before; median line 16 plies, 18 before), on lichess 30K, both sides at
+/// 200,000, 3,603,274 (4,145,189); the unfair time-outs and the CHA vectors much as before.
+#[inline]
+fn blocked_pawn_captures(pos: &Position, winner: Color) -> Bitboard {
+    let pawns = pos.by_color(winner) & pos.by_role(Role::Pawn);
+    if pawns.is_empty() {
+        return pawns;
+    }
+    let blocked = pawns & pos.occupied().ahead(!winner);
+    attacks::pawns(winner, blocked) & !pos.occupied()
 }
 
 /// Whether the short guided searches take the loser's pawn pushes as progress (see
