@@ -390,6 +390,10 @@ fn alive_prefix(positions: &[Position]) -> usize {
     let last = n - 1;
     let mut first_side = Color::White;
     let mut left = PROBES_BUDGET;
+    // The material and side of each probe that ran out of nodes: a later probe of the same
+    // side in the same material is not made (the position is one of the same ending, whose
+    // helpmate is as long; see `material_signature`).
+    let mut ran_out: Vec<(u64, Color)> = Vec::new();
     // Whether a side can mate from `positions[j]`, and if so how far along the record its
     // line is followed (the first ply not known to be alive).
     let mut probe = |j: usize| -> Option<usize> {
@@ -397,12 +401,19 @@ fn alive_prefix(positions: &[Position]) -> usize {
         if only_minor_pieces(pos) {
             return None;
         }
+        let sig = material_signature(pos);
         for side in [first_side, !first_side] {
             if left == 0 {
                 return None;
             }
+            if ran_out.contains(&(sig, side)) {
+                continue;
+            }
             let (v, spent) = dead::helpmate_counted(pos, side, left.min(PROBE_BUDGET));
             left = left.saturating_sub(spent.max(1));
+            if v == dead::Verdict::Undetermined {
+                ran_out.push((sig, side));
+            }
             if let dead::Verdict::Winnable(line) = v {
                 first_side = side;
                 let mut k = j;
@@ -451,6 +462,27 @@ fn alive_prefix(positions: &[Position]) -> usize {
         lo += 1;
     }
     lo.min(last)
+}
+
+/// The material of `pos`: how many pieces of each kind each side has, four bits each. A
+/// probe of [`alive_prefix`] that ran out of nodes is not made again for the same side in
+/// the same material within a record: the positions the walk probes near each other are
+/// mostly one ending, and a helpmate too long for one probe is mostly too long for the
+/// next. Only which plies are proven alive changes (the quick test runs at the others and
+/// answers as before). `adjudicate`, callgrind, 1,000 and 600 uniformly random games of
+/// seeds 1, 2 and 3: 659.0 M → 636.9 M, 349.3 M → 340.9 M, 376.2 M → 370.2 M
+/// instructions; real games 871.8 M → 870.9 M; the output the same. Keyed by the prober's
+/// own material only, seeds 2 and 3 cost 16 % and 10 % more: with the other side's
+/// material changed the helpmate often is short again.
+fn material_signature(pos: &Position) -> u64 {
+    let mut sig = 0u64;
+    for color in [Color::White, Color::Black] {
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let n = (pos.by_color(color) & pos.by_role(role)).count() as u64;
+            sig = (sig << 4) | n.min(15);
+        }
+    }
+    sig
 }
 
 /// Whether the pieces on the board besides the kings are bishops and knights only (at least
