@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead};
 
-use super::comment::{clock_bytes, collapse, extract_commands, parse_clock};
+use super::comment::{clock_bytes, collapse, extract_commands, parse_clock, parse_eval};
 use super::error::{PgnError, PgnErrorKind, quote};
 use super::{MoveNode, PgnGame, SanText};
 
@@ -344,6 +344,38 @@ fn lichess_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
     let minutes = digit(0) * 60 + digit(2) * 10 + digit(3);
     let seconds = minutes * 60 + digit(5) * 10 + digit(6);
     Some((seconds * 1000, at + 18))
+}
+
+/// The comment of every move of a lichess export with the engine's evaluations, `{ [%eval
+/// 0.24] [%clk 0:10:00] }` exactly so spaced, at byte `at`: the evaluation, the clock, and
+/// the byte after the `}`. Each argument is read by the general path's own function
+/// ([`parse_eval`], [`parse_clock`]) and only when it holds the bytes they read, so
+/// [`extract_commands`] reads such a comment the same (both commands taken, no text left);
+/// `None` for any other text, which the general path reads. On the 999 games of
+/// lichess's October 2021 database in `shared/data`, 5,796 such comments went through the
+/// general path at some 1,700 instructions each.
+#[cold]
+#[inline(never)]
+fn eval_clock(line: &[u8], at: usize) -> Option<(super::Eval, u64, usize)> {
+    let rest = line.get(at..)?.strip_prefix(b"{ [%eval ")?;
+    let close = rest.iter().position(|&b| b == b']')?;
+    let (arg, rest) = rest.split_at(close);
+    if !arg
+        .iter()
+        .all(|b| matches!(b, b'0'..=b'9' | b'.' | b'#' | b'-' | b'+'))
+    {
+        return None;
+    }
+    let eval = parse_eval(std::str::from_utf8(arg).ok()?)?;
+    let rest = rest.strip_prefix(b"] [%clk ")?;
+    let close = rest.iter().position(|&b| b == b']')?;
+    let (arg, rest) = rest.split_at(close);
+    if !arg.iter().all(|b| matches!(b, b'0'..=b'9' | b':' | b'.')) {
+        return None;
+    }
+    let ms = parse_clock(std::str::from_utf8(arg).ok()?)?;
+    let rest = rest.strip_prefix(b"] }")?;
+    Some((eval, ms, line.len() - rest.len()))
 }
 
 /// [`quick_clock`] for any spacing and any reading: out of line, so that the usual comment
@@ -1491,12 +1523,20 @@ fn quick_line(
             }
             b'{' => {
                 // As `clock_comment`: after a move whose clock is not yet known.
-                let Some((ms, end)) = quick_clock(line, i) else {
-                    break false;
-                };
                 let Some(node) = frame.nodes.last_mut().filter(|n| n.clock_ms().is_none()) else {
                     break false;
                 };
+                if let Some((ms, end)) = quick_clock(line, i) {
+                    node.set_clock_ms(Some(ms));
+                    i = end;
+                    continue;
+                }
+                // As `extract_commands`: the evaluation too, when not yet known.
+                let Some((eval, ms, end)) = eval_clock(line, i).filter(|_| node.eval().is_none())
+                else {
+                    break false;
+                };
+                node.set_eval(Some(eval));
                 node.set_clock_ms(Some(ms));
                 i = end;
                 continue;
@@ -1955,6 +1995,17 @@ mod tests {
             "{[%clk 1234567:00:00]}",
             "{[%clk 0:03:00] x}",
             "{[%emt 0:00:05]}",
+            "{ [%eval 0.24] [%clk 0:10:00] }",
+            "{ [%eval #-3] [%clk 0:00:05.3] }",
+            "{ [%eval -12.5] [%clk 1:02:03] }",
+            "{ [%eval +.5] [%clk 0:10:00] }",
+            "{ [%eval 0.2.] [%clk 0:10:00] }",
+            "{ [%eval ] [%clk 0:10:00] }",
+            "{ [%eval 1] [%clk 0:1:00] }",
+            "{ [%eval 1] [%clk 0:01:00] } x",
+            "{ [%eval 1] [%clk 0:01:00]}",
+            "{ [%eval 1] [%clk 0:01:00] [%emt 0:00:01] }",
+            "{ [%eval 9999999] [%clk 0:10:00] }",
             "{c}",
             "{",
             "}",
