@@ -1651,7 +1651,7 @@ impl Guide {
 /// with the winner's pawns blocked, the helpmate mostly goes through a pawn freed so, and
 /// the winner's capture and the pawn's moves after it are progress already. On the last
 /// positions of the decisive real games the winner's full search then spent 133,493 nodes
-/// (154,109 before; median line 16 plies, 18 before), on lichess 30K, both sides at
+/// (154,109 before; the median line 14 plies, 16 before), on lichess 30K, both sides at
 /// 200,000, 3,603,274 (4,145,189); the unfair time-outs and the CHA vectors much as before.
 #[inline]
 fn blocked_pawn_captures(pos: &Position, winner: Color) -> Bitboard {
