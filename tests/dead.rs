@@ -13,7 +13,7 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use escaque::core::dead::{self, DeadPosition, Verdict};
-use escaque::core::{Color, Position};
+use escaque::core::{Color, Position, Role, attacks};
 
 /// Replays a helpmate line with the core's legality checks and asserts it mates.
 fn assert_mates(pos: &Position, side: Color, line: &[escaque::core::Move], what: &str) {
@@ -347,9 +347,27 @@ fn art_5_2_2_lone_bishop_helpmate_by_a_promoted_knight() {
 /// it, and the freed pawn runs on to promote (`Nf6 gxf6`, `Rc8 dxc8=Q+`; `g3 hxg3`). The
 /// guided search takes such an offer as progress: the winners' helpmates at these last
 /// positions of real games (resignations, a flag fall) are found within 100 nodes (10, 22
-/// and 8); each took more than 990 before, with lines of 12 to 50 plies.
+/// and 8), each through such an offer; each took more than 990 before, with lines of 12 to
+/// 50 plies.
 #[test]
 fn art_5_2_2_loser_offers_pieces_to_blocked_pawns() {
+    // Whether a move of the loser's in `line` (played from `pos`) puts a piece other than
+    // its king on an empty square where a blocked pawn of `winner`'s can capture.
+    let offers = |pos: &Position, winner: Color, line: &[escaque::core::Move]| {
+        let mut p = *pos;
+        line.iter().any(|&mv| {
+            let occupied = p.occupied();
+            let blocked = p.pieces(winner, Role::Pawn) & occupied.ahead(!winner);
+            let offered = p.turn() == !winner
+                && p.role_at(mv.from) != Some(Role::King)
+                && !occupied.contains(mv.to)
+                && blocked
+                    .into_iter()
+                    .any(|sq| attacks::pawn(winner, sq).contains(mv.to));
+            p.play_unchecked(mv);
+            offered
+        })
+    };
     let cases = [
         (
             "3r2n1/5k2/3P2p1/5pPp/2P2B2/3KR3/7P/8 b - - 0 58",
@@ -361,7 +379,17 @@ fn art_5_2_2_loser_offers_pieces_to_blocked_pawns() {
             Color::Black,
         ),
     ];
-    assert_found(&cases, |pos, side| dead::full_counted(pos, side, 100));
+    assert_found(&cases, |pos, side| {
+        let (v, spent) = dead::full_counted(pos, side, 100);
+        if let Some(line) = v.line() {
+            assert!(
+                offers(pos, side, line),
+                "{}: no offer in {line:?}",
+                pos.to_fen()
+            );
+        }
+        (v, spent)
+    });
 }
 
 /// Art. 5.2.2: the full search's guided search takes the loser's pawn pushes as progress in
