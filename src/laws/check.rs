@@ -476,16 +476,9 @@ fn alive_prefix(positions: &[Position]) -> usize {
 /// material changed the helpmate often is short again.
 fn material_signature(pos: &Position) -> u64 {
     let mut sig = 0u64;
-    for color in [Color::White, Color::Black] {
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
-            let n = (pos.by_color(color) & pos.by_role(role)).count() as u64;
-            sig = (sig << 4) | n.min(15);
+    for color in Color::ALL {
+        for role in Role::ALL {
+            sig = (sig << 4) | u64::from(pos.pieces(color, role).count().min(15));
         }
     }
     sig
