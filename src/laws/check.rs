@@ -469,9 +469,10 @@ fn alive_prefix(positions: &[Position]) -> usize {
 /// the same material within a record: the positions the walk probes near each other are
 /// mostly one ending, and a helpmate too long for one probe is mostly too long for the
 /// next. Only which plies are proven alive changes (the quick test runs at the others and
-/// answers as before). `adjudicate`, callgrind, 1,000 and 600 uniformly random games of
-/// seeds 1, 2 and 3: 659.0 M → 636.9 M, 349.3 M → 340.9 M, 376.2 M → 370.2 M
-/// instructions; real games 871.8 M → 870.9 M; the output the same. Keyed by the prober's
+/// answers as before). `adjudicate` (callgrind, a build without LTO), 1,000 and 600
+/// uniformly random games of seeds 1, 2 and 3: 659.0 M → 636.9 M, 349.3 M → 340.9 M,
+/// 376.2 M → 370.2 M instructions; real games 871.8 M → 870.9 M; the output the same (with
+/// LTO, docs/arbiter.md: 618.9 M → 599.1 M on seed 1). Keyed by the prober's
 /// own material only, seeds 2 and 3 cost 16 % and 10 % more: with the other side's
 /// material changed the helpmate often is short again.
 fn material_signature(pos: &Position) -> u64 {
