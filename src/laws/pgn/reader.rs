@@ -1607,35 +1607,41 @@ fn number_at(line: &[u8], i: usize) -> (usize, usize) {
 /// and the two texts are made at once. `None` for any other line.
 fn plain_tag(line: &str) -> Option<(String, String)> {
     let bytes = line.as_bytes();
-    let space = |b: &u8| BYTE_CLASS[usize::from(*b)] & SPACE != 0;
+    let class = |i: usize| bytes.get(i).map(|&b| BYTE_CLASS[usize::from(b)]);
     // The first byte at or after `i` that is not whitespace (the line's end at most).
-    let skip = |i: usize| {
-        i + bytes
-            .get(i..)
-            .map_or(0, |rest| rest.iter().take_while(|b| space(b)).count())
+    let skip = |mut i: usize| {
+        while class(i).is_some_and(|c| c & SPACE != 0) {
+            i += 1;
+        }
+        i
     };
     let at = skip(0);
     if bytes.get(at) != Some(&b'[') {
         return None;
     }
+    // The name runs to the first byte that ends a token. Unless that is whitespace or the
+    // `"` (which end a name for `parse_tag` too), no `"` follows it: a `{`, `(`, `;` …
+    // inside a name is left to `parse_tag`.
     let name_start = skip(at + 1);
-    let name_len = bytes
-        .get(name_start..)?
-        .iter()
-        .take_while(|&&b| !(space(&b) || matches!(b, b'"' | b'[' | b']')))
-        .count();
-    let name_end = name_start + name_len;
+    let mut name_end = name_start;
+    while class(name_end).is_some_and(|c| c & END == 0) {
+        name_end += 1;
+    }
     let open = skip(name_end);
-    if name_len == 0 || bytes.get(open) != Some(&b'"') {
+    if name_end == name_start || bytes.get(open) != Some(&b'"') {
         return None;
     }
-    let value_len = bytes
-        .get(open + 1..)?
-        .iter()
-        .position(|&b| b == b'"' || b == b'\\')?;
-    let value_end = open + 1 + value_len;
+    let mut value_end = open + 1;
+    while bytes
+        .get(value_end)
+        .is_some_and(|&b| b != b'"' && b != b'\\')
+    {
+        value_end += 1;
+    }
     let close = skip(value_end + 1);
-    if bytes[value_end] != b'"' || bytes.get(close) != Some(&b']') || skip(close + 1) != bytes.len()
+    if bytes.get(value_end) != Some(&b'"')
+        || bytes.get(close) != Some(&b']')
+        || skip(close + 1) != bytes.len()
     {
         return None;
     }
@@ -2028,6 +2034,12 @@ mod tests {
             "\n[Annotator \"\"]\n",
             "\n[ \"x\"]\n",
             "\n[Event \"é\"]\n",
+            "\n[Ev{ent \"x\"]\n",
+            "\n[Ev;ent \"x\"]\n",
+            "\n[Event x \"y\"]\n",
+            "\n[Event \"x\"] ]\n",
+            "\n[Event \"x\" ] \t\n",
+            "\n[Event]\n",
             "]",
             "\"",
             ";c",
