@@ -35,7 +35,7 @@ use super::check::{CheckError, CheckInput, CheckReport, RecordStop, Walk, check_
 use super::clock::Clock;
 use super::game::{
     GameResult, IllegalKind, Outcome, Termination, cannot_mate_at, fifty_move_claim_at,
-    threefold_claim_at, verify_claim_at, written_third_move,
+    threefold_claim_at, verify_claim_at, written_third_move_counted,
 };
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, PgnError, PgnGame, StartError};
@@ -1059,7 +1059,9 @@ fn claims(
                 },
             ));
         } else if doubles > 0 {
-            if let Some(Some(mv)) = written_third_move(&positions[..=i], &keys[..=i]) {
+            if let Some(Some(mv)) =
+                written_third_move_counted(&positions[..=i], &keys[..=i], &repetitions[..=i])
+            {
                 let san = write_move(pos, mv, Notation::ENGLISH);
                 let l = label(pos, &san);
                 // The third time or more: the position may have stood three or four times.

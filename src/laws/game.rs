@@ -773,25 +773,14 @@ pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option
 pub(crate) fn written_third_move(positions: &[Position], keys: &[u64]) -> Option<Option<Move>> {
     let pos = positions.last()?;
     let last = keys.len() - 1;
-    let us = pos.turn();
-    let slot = |ours: u64| {
-        let h = (ours.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
-        (h >> 6, 1u64 << (h & 63))
-    };
     let window = (pos.halfmove_clock() as usize).min(last);
-    let (ours, theirs) = (pos.by_color(us), pos.by_color(!us));
-    // The plies `occurrences_after_move` counts: last - 1, last - 3, … within the window.
-    // Of those, a move that neither captures nor moves a pawn can only repeat one with the
-    // other player's pieces where they stand now (it leaves them there), and only a position
-    // that already stood twice among them can stand for the third time: when no key is
-    // found twice there, no move is listed at all.
-    let plies = || {
-        (last - window..last)
-            .rev()
-            .step_by(2)
-            .filter(|&j| positions[j].by_color(!us) == theirs)
-    };
-    let mut found: Vec<u64> = plies().map(|j| keys[j]).collect();
+    // The keys of the plies [`written_third_move_where`] looks at, whoever's pieces stand
+    // where: a key found twice among them is a key found twice among those it keeps.
+    let mut found: Vec<u64> = (last - window..last)
+        .rev()
+        .step_by(2)
+        .map(|j| keys[j])
+        .collect();
     found.sort_unstable();
     let mut repeated: Vec<u64> = Vec::new();
     for pair in found.windows(2) {
@@ -802,10 +791,58 @@ pub(crate) fn written_third_move(positions: &[Position], keys: &[u64]) -> Option
     if repeated.is_empty() {
         return None;
     }
+    written_third_move_where(positions, keys, |j| {
+        repeated.binary_search(&keys[j]).is_ok()
+    })
+}
+
+/// [`written_third_move`] in a record whose `repetitions` are counted already (how many
+/// times the position of each ply had stood by then, as [`crate::laws::check::Walk`]
+/// counts them): a position that stood twice among the plies it looks at is one whose
+/// count reached two there. (Its first time was among them too: the same key is the same
+/// pieces, castling rights and player to move, so no capture or pawn move came between,
+/// and the other player's pieces stand as they do at the second.) No keys are sorted.
+pub(crate) fn written_third_move_counted(
+    positions: &[Position],
+    keys: &[u64],
+    repetitions: &[u8],
+) -> Option<Option<Move>> {
+    written_third_move_where(positions, keys, |j| repetitions[j] >= 2)
+}
+
+/// [`written_third_move`], given which plies' positions stood twice (`stood_twice`, asked
+/// only of the plies `occurrences_after_move` counts at which the other player's pieces
+/// stand as they do now).
+fn written_third_move_where(
+    positions: &[Position],
+    keys: &[u64],
+    stood_twice: impl Fn(usize) -> bool,
+) -> Option<Option<Move>> {
+    let pos = positions.last()?;
+    let last = keys.len() - 1;
+    let us = pos.turn();
+    let slot = |ours: u64| {
+        let h = (ours.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
+        (h >> 6, 1u64 << (h & 63))
+    };
+    let window = (pos.halfmove_clock() as usize).min(last);
+    let (ours, theirs) = (pos.by_color(us), pos.by_color(!us));
+    // The plies `occurrences_after_move` counts: last - 1, last - 3, … within the window.
+    // Of those, a move that neither captures nor moves a pawn can only repeat one with the
+    // other player's pieces where they stand now (it leaves them there), and only a position
+    // that already stood twice among them can stand for the third time: when there is
+    // none, no move is listed at all.
     let mut filter = [0u64; 16];
-    for j in plies().filter(|&j| repeated.binary_search(&keys[j]).is_ok()) {
-        let (word, bit) = slot(positions[j].by_color(us).0);
-        filter[word] |= bit;
+    let mut any = false;
+    for j in (last - window..last).rev().step_by(2) {
+        if positions[j].by_color(!us) == theirs && stood_twice(j) {
+            let (word, bit) = slot(positions[j].by_color(us).0);
+            filter[word] |= bit;
+            any = true;
+        }
+    }
+    if !any {
+        return None;
     }
     let pawns = pos.by_role(Role::Pawn);
     pos.legal_moves()
@@ -2138,6 +2175,16 @@ mod tests {
                 }
                 let found = threefold_claim_at(&positions, &keys);
                 assert_eq!(found, every_move(&positions, &keys), "{}", pos.to_fen());
+                // As a record's walk counts the repetitions.
+                let counts: Vec<u8> = (0..=last)
+                    .map(|j| occurrences(&positions, &keys, j, keys[j]) as u8)
+                    .collect();
+                assert_eq!(
+                    written_third_move_counted(&positions, &keys, &counts),
+                    every_written_move(&positions, &keys),
+                    "{}",
+                    pos.to_fen()
+                );
                 match found {
                     Some(Some(_)) => written += 1,
                     Some(None) => stood += 1,
