@@ -395,15 +395,33 @@ fn spaced_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
     }
     let from = skip(k + 6);
     let digit = |d: u8| u64::from(d.wrapping_sub(b'0'));
-    // The usual reading, `h:mm:ss` with one digit of hours, at once (as `clock_bytes`
-    // reads it); any other through `clock_bytes`.
-    let (ms, to) = match line.get(from..from + 8) {
-        Some(&[h, b':', m1, m2, b':', s1, s2, b' ' | b'\t' | b']'])
+    let hms = |h: u8, m1: u8, m2: u8, s1: u8, s2: u8| {
+        let minutes = digit(h) * 60 + digit(m1) * 10 + digit(m2);
+        (minutes * 60 + digit(s1) * 10 + digit(s2)) * 1000
+    };
+    // The usual readings, `h:mm:ss` with one digit of hours, and the same with tenths of
+    // a second (`{[%clk 0:02:59.9]}`, chess.com's), at once (as `clock_bytes` reads them);
+    // any other through `clock_bytes`.
+    let (ms, to) = match line.get(from..).unwrap_or_default() {
+        &[
+            h,
+            b':',
+            m1,
+            m2,
+            b':',
+            s1,
+            s2,
+            b'.',
+            d,
+            b' ' | b'\t' | b']',
+            ..,
+        ] if [h, m1, m2, s1, s2, d].iter().all(u8::is_ascii_digit) => {
+            (hms(h, m1, m2, s1, s2) + digit(d) * 100, from + 9)
+        }
+        &[h, b':', m1, m2, b':', s1, s2, b' ' | b'\t' | b']', ..]
             if [h, m1, m2, s1, s2].iter().all(u8::is_ascii_digit) =>
         {
-            let minutes = digit(h) * 60 + digit(m1) * 10 + digit(m2);
-            let seconds = minutes * 60 + digit(s1) * 10 + digit(s2);
-            (seconds * 1000, from + 7)
+            (hms(h, m1, m2, s1, s2), from + 7)
         }
         _ => {
             let mut to = from;
@@ -1998,6 +2016,12 @@ mod tests {
             "{[%clk 0:03:00",
             "{[%clk ]}",
             "{[%clk 0:03:00.]}",
+            "{[%clk 0:02:59.9]}",
+            "{[%clk 0:02:59.9 ]}",
+            "{[%clk 0:02:59.95]}",
+            "{[%clk 0:02:59.9]",
+            "{[%clk 0:02:5x.9]}",
+            "{[%clk 9:59:59.0]} x",
             "{[%clk 1234567:00:00]}",
             "{[%clk 0:03:00] x}",
             "{[%emt 0:00:05]}",
