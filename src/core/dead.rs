@@ -2548,13 +2548,6 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                 }
             }
             if p.role == Role::Pawn && (targets & Bitboard::BACK_RANKS).nonempty() {
-                if std::env::var_os("DEADDBG").is_some() {
-                    eprintln!(
-                        "promotes: pawn {:?} reach {:?}",
-                        p.sq,
-                        Bitboard(p.reach.0 | targets.0)
-                    );
-                }
                 return false;
             }
             let cs = capture_squares[us] | captures;
@@ -2630,12 +2623,6 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
         .map(|p| p.reach)
         .collect();
     let block_any = blockers.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
-    if std::env::var_os("DEADDBG").is_some() {
-        eprintln!(
-            "steady {:?} lk reach {:?} cover {:?}",
-            steady, lk.reach, cover
-        );
-    }
     for m in candidates {
         let flights = attacks::king(m) & lk.reach & !cover;
         if flights.is_empty() {
@@ -2649,9 +2636,6 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
             .chain(std::iter::once(flights));
         for rest in options {
             if rest.is_empty() {
-                if std::env::var_os("DEADDBG").is_some() {
-                    eprintln!("mate at {m:?}");
-                }
                 return false;
             }
             if (rest & !block_any).is_empty() {
