@@ -402,8 +402,8 @@ fn spaced_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
     // The usual readings, `h:mm:ss` with one digit of hours, and the same with tenths of
     // a second (`{[%clk 0:02:59.9]}`, chess.com's), at once (as `clock_bytes` reads them);
     // any other through `clock_bytes`.
-    let (ms, to) = match line.get(from..).unwrap_or_default() {
-        &[
+    let (ms, to) = match *line.get(from..).unwrap_or_default() {
+        [
             h,
             b':',
             m1,
@@ -418,7 +418,7 @@ fn spaced_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
         ] if [h, m1, m2, s1, s2, d].iter().all(u8::is_ascii_digit) => {
             (hms(h, m1, m2, s1, s2) + digit(d) * 100, from + 9)
         }
-        &[h, b':', m1, m2, b':', s1, s2, b' ' | b'\t' | b']', ..]
+        [h, b':', m1, m2, b':', s1, s2, b' ' | b'\t' | b']', ..]
             if [h, m1, m2, s1, s2].iter().all(u8::is_ascii_digit) =>
         {
             (hms(h, m1, m2, s1, s2), from + 7)
