@@ -170,12 +170,19 @@ fn both_unwinnable_by_steps(pos: &Position, five_moves: bool) -> bool {
     // Neither fast path applies: `quick_counted` would run the steps.
     sides
         .into_iter()
-        .all(|side| quick_steps(pos, side, Some(five_moves)).is_unwinnable())
+        .all(|side| quick_steps_at(pos, side, Some(five_moves), true).is_unwinnable())
 }
 
 /// The steps of [`quick`], without its fast path. `five_moves`, when known, is
 /// [`at_least_five_moves`] of `pos`: it saves the steps counting the moves again.
 fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict {
+    quick_steps_at(pos, side, five_moves, false)
+}
+
+/// [`quick_steps`]; with `walk`, for a caller that only asks whether the answer is
+/// [`Verdict::Unwinnable`] (a record's walk, a live game, ply after ply), the searches of
+/// a locked position are not run again where they cannot prove it: see [`LockedStore`].
+fn quick_steps_at(pos: &Position, side: Color, five_moves: Option<bool>, walk: bool) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
     let (start, line, first) = match ctx.prelude(pos, five_moves) {
         Ok(v) => return v,
@@ -187,6 +194,10 @@ fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict
         return v;
     }
     if ctx.looks_locked(&start) {
+        let walk = walk && line.is_empty();
+        if walk && LockedStore::follows(&start, side) {
+            return Verdict::Undetermined;
+        }
         // A locked-looking position that is alive usually has a short helpmate, which the
         // guided search finds in a few dozen nodes, where the exhaustive search would spend
         // its whole share and stay undecided (a real game's king and pawn ending, a
@@ -200,9 +211,81 @@ fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict
             v => return prefix(line, v),
         }
         ctx.budget += ctx.spent - before;
-        return prefix(line, ctx.explore(&start, QUICK_EXPLORE));
+        let v = ctx.explore(&start, QUICK_EXPLORE);
+        let filled = ctx.ex.as_ref().is_some_and(|e| {
+            // A store of QUICK_EXPLORE positions besides the start, whatever the budget.
+            e.filled && e.graph.nodes.len() as u64 > QUICK_EXPLORE
+        });
+        if walk && v == Verdict::Undetermined && filled {
+            LockedStore::remember(&start, side);
+        }
+        return prefix(line, v);
     }
     Verdict::Undetermined
+}
+
+/// The last locked position whose exhaustive search in [`quick_steps_at`] filled its store
+/// of [`QUICK_EXPLORE`] positions and found one more: from it more than `QUICK_EXPLORE + 1`
+/// positions can be reached (the exhaustive search stores each position reachable without
+/// passing a position dead by the static rules once, those dead ones included, whatever
+/// the order it takes them in).
+///
+/// A position that the walk reaches from it by a move that [`comes_back`] (the same set of
+/// positions can be reached from both: each is reachable from the other, by moves that
+/// neither capture nor move a pawn, so never through a dead one) has that many too. There
+/// the quick test's exhaustive search cannot run out of positions within its store, so it
+/// cannot answer [`Verdict::Unwinnable`]; nor can its guided search of [`QUICK_HELPMATE`]
+/// nodes, which answers so only when it went through every reachable position, one node
+/// each. Both could only find a helpmate, which the walk does not ask for (a position
+/// it cannot prove dead is alive to it): they are not run, and the answer is
+/// [`Verdict::Undetermined`]. The other steps run as before, so the answer to "is it
+/// unwinnable?" is the one the searches would give. On the first 1,000 uniformly random
+/// games, 37 such searches cost 35 M of `adjudicate`'s 585 M instructions.
+struct LockedStore;
+
+thread_local! {
+    static LOCKED: std::cell::Cell<Option<(Position, Color)>> = const { std::cell::Cell::new(None) };
+}
+
+impl LockedStore {
+    /// Whether `pos` follows the stored position of `side` as above; it is then stored in
+    /// its place, for the next ply.
+    fn follows(pos: &Position, side: Color) -> bool {
+        let Some((before, s)) = LOCKED.get() else {
+            return false;
+        };
+        let follows = s == side
+            && before.turn() != pos.turn()
+            && moved_to(&before, pos)
+            && comes_back(&before, pos);
+        if follows {
+            LOCKED.set(Some((*pos, side)));
+        }
+        follows
+    }
+
+    fn remember(pos: &Position, side: Color) {
+        LOCKED.set(Some((*pos, side)));
+    }
+}
+
+/// Whether `after` is `before` after a legal move of one piece to an empty square (the
+/// only move [`comes_back`] can take back; it reads the move from the two positions and
+/// does not check that it was legal).
+fn moved_to(before: &Position, after: &Position) -> bool {
+    let mover = before.turn();
+    let changed = before.by_color(mover) ^ after.by_color(mover);
+    let (Some(from), Some(to)) = (
+        (before.by_color(mover) & changed).first(),
+        (after.by_color(mover) & changed).first(),
+    ) else {
+        return false;
+    };
+    changed.count() == 2 && before.is_legal(Move::normal(from, to)) && {
+        let mut p = *before;
+        p.play_unchecked(Move::normal(from, to));
+        same_position(&p, after)
+    }
 }
 
 /// The fast path of [`quick`]: `true` when every step of it is known, from a few bitboard
@@ -1045,10 +1128,17 @@ impl Ctx {
             graph.insert(key(root), u32::MAX, Move::normal(Square::A1, Square::A1));
             let mut heap = BinaryHeap::new();
             heap.push(Reverse((0u64, 0u32)));
-            Explore { graph, heap }
+            Explore {
+                graph,
+                heap,
+                filled: false,
+            }
         });
-        let graph = &mut ex.graph;
-        let heap = &mut ex.heap;
+        let Explore {
+            graph,
+            heap,
+            filled,
+        } = ex;
         // Never more than the whole budget in store.
         let cap = (graph.nodes.len() as u64)
             .saturating_add(nodes)
@@ -1099,6 +1189,7 @@ impl Ctx {
             }
             if out_of_budget {
                 heap.push(Reverse((prio, idx)));
+                *filled = true;
                 return Verdict::Undetermined;
             }
         }
@@ -1111,6 +1202,9 @@ impl Ctx {
 struct Explore {
     graph: Graph,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// The last call stopped with its store full and a position left out of it: more
+    /// positions can be reached than it stores.
+    filled: bool,
 }
 
 /// What a move costs the guided search, by class: progress, an ordinary move, a move
@@ -2649,6 +2743,80 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
     true
 }
 
+/// Whether `before` can stand again after `after`, the position the record's move made
+/// from it, by three legal moves: one of the player to move in `after`, the record's move
+/// taken back, that first move taken back. Then a position from which `before` can be
+/// reached by legal moves: when a side can mate from `before`, it can from `after` (Art.
+/// 5.2.2). Only a move of a piece other than a pawn to an empty square can be taken back
+/// (a capture or a pawn move cannot), and the position must come back exactly: the same
+/// placement, player to move, castling rights and en-passant square (a king or rook leaving
+/// its square loses a right for good; a double step's en-passant square does not come
+/// back). The first move is looked for among the moves of a piece other than a pawn to an
+/// empty square, a few of them.
+pub(crate) fn comes_back(before: &Position, after: &Position) -> bool {
+    let mover = before.turn();
+    let changed = before.by_color(mover) ^ after.by_color(mover);
+    if after.halfmove_clock() == 0
+        || before.ep_square().is_some()
+        || before.castling_rights() != after.castling_rights()
+        || before.by_color(!mover) != after.by_color(!mover)
+        || changed.count() != 2
+    {
+        return false;
+    }
+    let (Some(from), Some(to)) = (
+        (before.by_color(mover) & changed).first(),
+        (after.by_color(mover) & changed).first(),
+    ) else {
+        return false;
+    };
+    let back = Move::normal(to, from);
+    let empty = !(after.by_color(Color::White) | after.by_color(Color::Black));
+    let mut tries = 0;
+    let mut found = false;
+    after.generate_moves(|pm| {
+        if pm.role == Role::Pawn || pm.castling {
+            return false;
+        }
+        for sq in pm.to & empty {
+            let first = Move::normal(pm.from, sq);
+            if !after.is_legal(first) {
+                continue;
+            }
+            let mut p = *after;
+            p.play_unchecked(first);
+            if p.is_legal(back) {
+                p.play_unchecked(back);
+                let again = Move::normal(sq, pm.from);
+                if p.is_legal(again) {
+                    p.play_unchecked(again);
+                    if same_position(&p, before) {
+                        found = true;
+                        return true;
+                    }
+                }
+            }
+            tries += 1;
+            if tries >= 4 {
+                return true;
+            }
+        }
+        false
+    });
+    found
+}
+
+/// Whether `a` and `b` are the same position (Art. 9.2.3 and more): the same placement,
+/// player to move, castling rights and en-passant square, compared exactly.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.turn() == b.turn()
+        && a.castling_rights() == b.castling_rights()
+        && a.ep_square() == b.ep_square()
+        && a.by_color(Color::White) == b.by_color(Color::White)
+        && a.by_color(Color::Black) == b.by_color(Color::Black)
+        && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
+}
+
 fn dist(a: Square, b: Square) -> u32 {
     let df = a.file().index().abs_diff(b.file().index());
     let dr = a.rank().index().abs_diff(b.rank().index());
@@ -2868,6 +3036,54 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 5.2.2, per ply: a locked position whose exhaustive search filled its store is not
+    /// searched again at the plies that follow it by moves that can be taken back; the walk's
+    /// answer ("dead?") is the one the full quick test gives at each of them, and the store
+    /// follows the game. The positions are twelve plies of a uniformly random game (seed 1
+    /// of `benches/adjudicate.sh`): opposite bishops, the c-pawns blocked.
+    #[test]
+    fn art_5_2_2_locked_search_not_repeated_where_it_cannot_prove_dead() {
+        let fens = [
+            "8/1b6/3B4/4K3/2p5/1kP5/8/8 w - - 2 199",
+            "8/1b6/3B4/5K2/2p5/1kP5/8/8 b - - 3 199",
+            "8/8/3B4/5K2/2p5/1kP2b2/8/8 w - - 4 200",
+            "8/8/3B4/4K3/2p5/1kP2b2/8/8 b - - 5 200",
+            "8/8/3B4/4K3/2p5/2P2b2/k7/8 w - - 6 201",
+            "8/8/8/4K3/1Bp5/2P2b2/k7/8 b - - 7 201",
+            "8/8/8/4K3/1Bp5/2P5/k7/7b w - - 8 202",
+            "8/8/8/5K2/1Bp5/2P5/k7/7b b - - 9 202",
+            "8/8/2b5/5K2/1Bp5/2P5/k7/8 w - - 10 203",
+            "8/8/2b5/8/1Bp2K2/2P5/k7/8 b - - 11 203",
+            "8/8/2b5/8/1Bp2K2/2P5/8/k7 w - - 12 204",
+            "5B2/8/2b5/8/2p2K2/2P5/8/k7 b - - 13 204",
+        ];
+        let positions: Vec<Position> = fens
+            .iter()
+            .map(|f| Position::from_fen(f).unwrap())
+            .collect();
+        LOCKED.set(None);
+        for pos in &positions {
+            let five = at_least_five_moves(pos);
+            let walked = quick_both_unwinnable(pos, five);
+            // Each side's quick test in full, its searches run.
+            let full = Color::ALL
+                .into_iter()
+                .all(|side| quick_steps(pos, side, Some(five)).is_unwinnable());
+            assert_eq!(walked, full, "{}", pos.to_fen());
+            // Remembered at the first ply, followed at each after it.
+            assert_eq!(LOCKED.get(), Some((*pos, Color::White)), "{}", pos.to_fen());
+        }
+        // Only the next ply follows: not one two plies on, not the other side's question,
+        // not a position that does not come back.
+        LOCKED.set(Some((positions[0], Color::White)));
+        assert!(!LockedStore::follows(&positions[2], Color::White));
+        assert!(!LockedStore::follows(&positions[1], Color::Black));
+        let pushed = Position::from_fen("8/1b6/3B4/4K3/2p5/1kP5/8/8 w - - 0 199").unwrap();
+        assert!(!LockedStore::follows(&pushed, Color::White));
+        assert!(LockedStore::follows(&positions[1], Color::White));
+        assert_eq!(LOCKED.get(), Some((positions[1], Color::White)));
+    }
     use crate::core::testing::{random_positions, xorshift};
 
     /// Art. 5.2.2: the lone-piece verdicts remembered by [`lone_verdict`] are those

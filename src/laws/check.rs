@@ -458,7 +458,7 @@ fn alive_prefix(positions: &[Position]) -> usize {
     }
     // Then forward from the last position known alive, as long as each next position can
     // come back to it (a probe proved nothing there, but the position before it is alive).
-    while 0 < lo && lo < last && comes_back(&positions[lo - 1], &positions[lo]) {
+    while 0 < lo && lo < last && dead::comes_back(&positions[lo - 1], &positions[lo]) {
         lo += 1;
     }
     lo.min(last)
@@ -496,80 +496,6 @@ fn only_minor_pieces(pos: &Position) -> bool {
     let pieces = pos.occupied() & !pos.by_role(Role::King);
     pieces.nonempty()
         && (pieces & !(pos.by_role(Role::Bishop) | pos.by_role(Role::Knight))).is_empty()
-}
-
-/// Whether `before` can stand again after `after`, the position the record's move made
-/// from it, by three legal moves: one of the player to move in `after`, the record's move
-/// taken back, that first move taken back. Then a position from which `before` can be
-/// reached by legal moves: when a side can mate from `before`, it can from `after` (Art.
-/// 5.2.2). Only a move of a piece other than a pawn to an empty square can be taken back
-/// (a capture or a pawn move cannot), and the position must come back exactly: the same
-/// placement, player to move, castling rights and en-passant square (a king or rook leaving
-/// its square loses a right for good; a double step's en-passant square does not come
-/// back). The first move is looked for among the moves of a piece other than a pawn to an
-/// empty square, a few of them.
-fn comes_back(before: &Position, after: &Position) -> bool {
-    let mover = before.turn();
-    let changed = before.by_color(mover) ^ after.by_color(mover);
-    if after.halfmove_clock() == 0
-        || before.ep_square().is_some()
-        || before.castling_rights() != after.castling_rights()
-        || before.by_color(!mover) != after.by_color(!mover)
-        || changed.count() != 2
-    {
-        return false;
-    }
-    let (Some(from), Some(to)) = (
-        (before.by_color(mover) & changed).first(),
-        (after.by_color(mover) & changed).first(),
-    ) else {
-        return false;
-    };
-    let back = Move::normal(to, from);
-    let empty = !(after.by_color(Color::White) | after.by_color(Color::Black));
-    let mut tries = 0;
-    let mut found = false;
-    after.generate_moves(|pm| {
-        if pm.role == Role::Pawn || pm.castling {
-            return false;
-        }
-        for sq in pm.to & empty {
-            let first = Move::normal(pm.from, sq);
-            if !after.is_legal(first) {
-                continue;
-            }
-            let mut p = *after;
-            p.play_unchecked(first);
-            if p.is_legal(back) {
-                p.play_unchecked(back);
-                let again = Move::normal(sq, pm.from);
-                if p.is_legal(again) {
-                    p.play_unchecked(again);
-                    if same_position(&p, before) {
-                        found = true;
-                        return true;
-                    }
-                }
-            }
-            tries += 1;
-            if tries >= 4 {
-                return true;
-            }
-        }
-        false
-    });
-    found
-}
-
-/// Whether `a` and `b` are the same position (Art. 9.2.3 and more): the same placement,
-/// player to move, castling rights and en-passant square, compared exactly.
-fn same_position(a: &Position, b: &Position) -> bool {
-    a.turn() == b.turn()
-        && a.castling_rights() == b.castling_rights()
-        && a.ep_square() == b.ep_square()
-        && a.by_color(Color::White) == b.by_color(Color::White)
-        && a.by_color(Color::Black) == b.by_color(Color::Black)
-        && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
 }
 
 /// Whether neither side can checkmate in `end` (see [`end_by_search`]).
