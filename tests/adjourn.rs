@@ -1,7 +1,7 @@
 //! Adjourned games (Guidelines I; Art. 15–16 of the 1970s Laws): the sealed move, the
 //! tamper-evident envelope file and the resumption.
 
-use std::path::PathBuf;
+mod common;
 
 use escaque::core::{Color, Letters, Move, Position};
 use escaque::laws::adjourn::{
@@ -11,12 +11,9 @@ use escaque::laws::adjourn::{
 use escaque::laws::{Article, Game, GameResult};
 use sha2::{Digest, Sha256};
 
-/// A fresh folder for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("escaque-adjourn-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for this test's files, removed when the guard is dropped.
+fn scratch(name: &str) -> common::TempDir {
+    common::TempDir::new(&format!("adjourn-{name}"))
 }
 
 /// 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6, adjourned with White to move (move 4).
@@ -65,7 +62,8 @@ fn uci(pos: &Position, text: &str) -> Move {
 
 #[test]
 fn guidelines_i_seal_file_open_round_trip() {
-    let dir = scratch("round-trip");
+    let tmp = scratch("round-trip");
+    let dir = tmp.path();
     let adj = ruy_lopez();
     let before = Position::from_fen(&adj.fen).unwrap();
     let envelope = sealed(adj.clone(), "Ba4");
@@ -82,7 +80,7 @@ fn guidelines_i_seal_file_open_round_trip() {
     let path = dir.join("game-12.envelope.json");
     envelope.write_to(&path).unwrap();
     // Only the envelope is left in the folder: the temporary file was renamed.
-    let names: Vec<_> = std::fs::read_dir(&dir)
+    let names: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
@@ -135,7 +133,6 @@ fn guidelines_i_seal_file_open_round_trip() {
     let err = envelope.write_to(&path).unwrap_err();
     assert_eq!(err.problem, EnvelopeProblem::Exists);
     assert!(err.to_string().contains("never overwritten"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Replaces byte `i` by another byte.
@@ -556,7 +553,8 @@ fn guidelines_i_6_draw_or_resignation_before_resumption() {
 
 #[test]
 fn guidelines_i_9_sealer_absent_replier_seals_the_reply() {
-    let dir = scratch("reply");
+    let tmp = scratch("reply");
+    let dir = tmp.path();
     let opened = open(sealed(ruy_lopez(), "Ba4"), true).unwrap();
     let mut reply = opened.reply_draft().unwrap();
     assert_eq!(reply.sealer(), Color::Black);
@@ -587,7 +585,6 @@ fn guidelines_i_9_sealer_absent_replier_seals_the_reply() {
     let opened = open(envelope, true).unwrap();
     assert_eq!(opened.played().unwrap().1, "Nf6");
     assert_eq!(opened.scoresheet().len(), 8);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -806,7 +803,8 @@ mod into_game {
 
     #[test]
     fn guidelines_i_5_i_9_seal_file_open_game_play_on() {
-        let dir = scratch("into-game");
+        let tmp = scratch("into-game");
+        let dir = tmp.path();
         let mut g = played();
         let adj = adjourned(&g, 80_000);
         assert_eq!((adj.white_used_ms, adj.black_used_ms), (60_000, 20_000));
@@ -967,7 +965,8 @@ mod into_game {
 
     #[test]
     fn guidelines_i_9_c_sealer_absent_reply_sealed_and_opened_into_a_game() {
-        let dir = scratch("reply-game");
+        let tmp = scratch("reply-game");
+        let dir = tmp.path();
         let envelope = sealed(adjourned(&played(), 80_000), "Bb5");
         // White, the sealer, is absent: Black opens, thinks 40 s and seals the reply.
         let mut g = open(envelope, true)

@@ -17,10 +17,9 @@ fn escaque(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("escaque-adjudicate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// Writes `text` to the file `name` in the test's directory `dir`.
+fn temp(dir: &common::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -32,8 +31,9 @@ const DISAGREE: &str = "[White \"E\"]\n[Black \"F\"]\n[Result \"1-0\"]\n[Termina
 
 #[test]
 fn art_10_exit_codes_0_agree_1_disagree_2_unreadable() {
-    let agree = temp("agree.pgn", AGREE);
-    let disagree = temp("disagree.pgn", DISAGREE);
+    let tmp = common::TempDir::new("adjudicate-codes");
+    let agree = temp(&tmp, "agree.pgn", AGREE);
+    let disagree = temp(&tmp, "disagree.pgn", DISAGREE);
     let (code, out, err) = escaque(&["adjudicate", agree.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     // The summary: the totals and the findings by kind, then the games by result and by
@@ -88,7 +88,8 @@ fn art_10_exit_codes_0_agree_1_disagree_2_unreadable() {
 
 #[test]
 fn art_8_json_lines_carry_the_pgn_check_fields_and_the_findings() {
-    let path = temp("json.pgn", &format!("{AGREE}\n{DISAGREE}"));
+    let tmp = common::TempDir::new("adjudicate-json");
+    let path = temp(&tmp, "json.pgn", &format!("{AGREE}\n{DISAGREE}"));
     let (code, out, _) = escaque(&["adjudicate", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(code, 1);
     let lines: Vec<serde_json::Value> = out
@@ -157,7 +158,8 @@ fn art_8_json_lines_carry_the_pgn_check_fields_and_the_findings() {
 fn jobs_2_writes_the_games_in_file_order() {
     // 5 × 32 games: several chunks of work, whatever the shared data.
     let text = common::read_text(&common::fixture("pgn/lichess_db_2013-01_first32.pgn"));
-    let path = temp("order.pgn", &text.repeat(5));
+    let tmp = common::TempDir::new("adjudicate-order");
+    let path = temp(&tmp, "order.pgn", &text.repeat(5));
     for format in ["json", "text"] {
         let (c1, one, _) = escaque(&[
             "adjudicate",

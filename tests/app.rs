@@ -2,6 +2,8 @@
 //! ratatui `TestBackend` at 80×24 and 120×40, time given by the test. Each test names the
 //! article it checks where a Law decides what the screen must show.
 
+mod common;
+
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -559,10 +561,10 @@ fn art_6_11_pause_stops_both_clocks_and_moves_wait() {
 
 #[test]
 fn guidelines_i_1_sealing_writes_a_tamper_evident_envelope() {
-    let dir = std::env::temp_dir().join(format!("escaque-app-seal-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = common::TempDir::new("app-seal");
+    let dir = tmp.path();
     let mut a = app(None, Some("90/40+30:30+30"));
-    a.envelopes_dir = Some(dir.clone());
+    a.envelopes_dir = Some(dir.to_path_buf());
     typed(&mut a, "e4\n", 1_000);
     typed(&mut a, "e5\n", 2_000);
     a.key(
@@ -572,7 +574,7 @@ fn guidelines_i_1_sealing_writes_a_tamper_evident_envelope() {
     typed(&mut a, "Nf3\n", 4_000);
     // The sealed move is not played; the clock stops.
     assert_eq!(a.session.game().plies().len(), 2);
-    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    let files: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
     assert_eq!(files.len(), 1);
     let envelope = escaque::laws::adjourn::Envelope::read_from(&files[0].path()).unwrap();
     assert_eq!(envelope.sealer(), Color::White);
@@ -581,7 +583,6 @@ fn guidelines_i_1_sealing_writes_a_tamper_evident_envelope() {
         "{}",
         a.announcement()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

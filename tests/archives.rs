@@ -32,14 +32,9 @@ fn escaque_stdin(args: &[&str], path: &Path) -> (i32, String, String) {
     run(args, Some(std::fs::File::open(path).unwrap().into()), "C")
 }
 
-fn dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("escaque-archives-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir().join(name);
+/// Writes `bytes` to the file `name` in the test's directory `dir`.
+fn write(dir: &common::TempDir, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, bytes).unwrap();
     path
 }
@@ -154,8 +149,9 @@ fn args(v: &[String]) -> Vec<&str> {
 
 #[test]
 fn compressed_files_and_stdin_read_as_the_plain_file() {
+    let tmp = common::TempDir::new("archives-stdin");
     let plain = corpus();
-    let plain_path = write("corpus.pgn", &plain);
+    let plain_path = write(&tmp, "corpus.pgn", &plain);
     let plain_name = plain_path.to_str().unwrap();
     for cmd in COMMANDS {
         let (code, out, err) = escaque(&args(&with(cmd, plain_name)));
@@ -165,7 +161,7 @@ fn compressed_files_and_stdin_read_as_the_plain_file() {
         let mut inputs = vec![];
         for kind in KINDS {
             let bytes = kind.compress(&plain);
-            let path = write(&format!("corpus.pgn.{}", kind.ext()), &bytes);
+            let path = write(&tmp, &format!("corpus.pgn.{}", kind.ext()), &bytes);
             inputs.push((format!("{kind:?}"), path.clone(), false));
             inputs.push((format!("{kind:?} on standard input"), path, true));
         }
@@ -186,8 +182,9 @@ fn compressed_files_and_stdin_read_as_the_plain_file() {
 
 #[test]
 fn a_compressed_file_with_a_wrong_name_is_read_by_its_signature() {
+    let tmp = common::TempDir::new("archives-misnamed");
     let plain = corpus();
-    let plain_path = write("named.pgn", &plain);
+    let plain_path = write(&tmp, "named.pgn", &plain);
     let (_, reference, _) = escaque(&[
         "adjudicate",
         "--format",
@@ -201,6 +198,7 @@ fn a_compressed_file_with_a_wrong_name_is_read_by_its_signature() {
         (Kind::Bzip2, "txt"),
     ] {
         let path = write(
+            &tmp,
             &format!("misnamed-{}.{wrong}", kind.ext()),
             &kind.compress(&plain),
         );
@@ -210,7 +208,7 @@ fn a_compressed_file_with_a_wrong_name_is_read_by_its_signature() {
         assert!(unnamed(&out, name) == reference, "{kind:?} as .{wrong}");
     }
     // A plain file whose name promises a compression: refused before any output, saying so.
-    let path = write("plain-named.pgn.zst", &plain);
+    let path = write(&tmp, "plain-named.pgn.zst", &plain);
     for cmd in [&["adjudicate"][..], &["pgn", "check"]] {
         let (code, out, err) = escaque(&args(&with(cmd, path.to_str().unwrap())));
         assert_eq!(code, 2, "{cmd:?}");
@@ -246,14 +244,15 @@ const DAMAGED: [&[&str]; 4] = [
 
 #[test]
 fn a_truncated_file_stops_with_exit_2_after_the_games_before_the_cut() {
+    let tmp = common::TempDir::new("archives-truncated");
     // About 1.4 MB: many zstd and gzip blocks, many 100 kB bzip2 blocks.
     let plain = corpus().repeat(50);
-    let plain_path = write("long.pgn", &plain);
+    let plain_path = write(&tmp, "long.pgn", &plain);
     for kind in KINDS {
         let mut bytes = kind.compress_with(&plain, Some(10));
         let cut = bytes.len() * 2 / 3;
         bytes.truncate(cut);
-        let path = write(&format!("cut.pgn.{}", kind.ext()), &bytes);
+        let path = write(&tmp, &format!("cut.pgn.{}", kind.ext()), &bytes);
         let name = path.to_str().unwrap();
         for cmd in DAMAGED {
             let (_, reference, _) = escaque(&args(&with(cmd, plain_path.to_str().unwrap())));
@@ -329,6 +328,7 @@ fn games_lines(out: &str) -> Vec<&str> {
 
 #[test]
 fn a_corrupt_file_stops_with_exit_2_after_the_games_before_the_damage() {
+    let tmp = common::TempDir::new("archives-corrupt");
     let plain = corpus().repeat(50);
     for kind in KINDS {
         let mut bytes = kind.compress_with(&plain, Some(10));
@@ -336,7 +336,7 @@ fn a_corrupt_file_stops_with_exit_2_after_the_games_before_the_damage() {
         for b in &mut bytes[at..at + 8] {
             *b ^= 0xa5;
         }
-        let path = write(&format!("corrupt.pgn.{}", kind.ext()), &bytes);
+        let path = write(&tmp, &format!("corrupt.pgn.{}", kind.ext()), &bytes);
         let name = path.to_str().unwrap();
         // The games wholly in the text decoded right, before the first wrong byte, less
         // the last 64 KiB (one read of the decoder, which it does not give when it finds
@@ -353,7 +353,7 @@ fn a_corrupt_file_stops_with_exit_2_after_the_games_before_the_damage() {
             .rposition(|w| w == b"\n\n[Event ")
             .unwrap()
             + 2;
-        let before = write(&format!("before-{}.pgn", kind.ext()), &plain[..whole]);
+        let before = write(&tmp, &format!("before-{}.pgn", kind.ext()), &plain[..whole]);
         let before_name = before.to_str().unwrap();
         for cmd in DAMAGED {
             let what = format!("{cmd:?} {kind:?}");
@@ -402,6 +402,7 @@ fn a_corrupt_file_stops_with_exit_2_after_the_games_before_the_damage() {
 
 #[test]
 fn damage_anywhere_gives_exit_2_never_a_panic() {
+    let tmp = common::TempDir::new("archives-damage");
     let plain = corpus();
     for kind in KINDS {
         let good = kind.compress(&plain);
@@ -412,7 +413,7 @@ fn damage_anywhere_gives_exit_2_never_a_panic() {
         {
             let mut bytes = good.clone();
             bytes[at] ^= 0xff;
-            let path = write(&format!("flip-{at}.pgn.{}", kind.ext()), &bytes);
+            let path = write(&tmp, &format!("flip-{at}.pgn.{}", kind.ext()), &bytes);
             let (code, _, err) = escaque(&["adjudicate", "--jobs", "1", path.to_str().unwrap()]);
             // A flipped first byte leaves no signature: the name's promise is then refused.
             assert_eq!(code, 2, "{kind:?} byte {at}: {err}");
@@ -424,7 +425,7 @@ fn damage_anywhere_gives_exit_2_never_a_panic() {
         }
         // Cut anywhere, down to nothing.
         for cut in [0, 1, 5, good.len() / 3, good.len() - 1] {
-            let path = write(&format!("cut-{cut}.pgn.{}", kind.ext()), &good[..cut]);
+            let path = write(&tmp, &format!("cut-{cut}.pgn.{}", kind.ext()), &good[..cut]);
             let (code, _, err) = escaque(&["pgn", "check", path.to_str().unwrap()]);
             assert_eq!(code, 2, "{kind:?} cut at {cut}: {err}");
             assert!(
@@ -437,8 +438,9 @@ fn damage_anywhere_gives_exit_2_never_a_panic() {
 
 #[test]
 fn unreadable_standard_input_exits_2_and_says_so() {
+    let tmp = common::TempDir::new("archives-unreadable");
     // A descriptor open for writing only: every read fails.
-    let path = write("write-only", b"");
+    let path = write(&tmp, "write-only", b"");
     let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
     for cmd in [&["adjudicate", "-"][..], &["pgn", "check", "-"]] {
         let (code, out, err) = run(cmd, Some(file.try_clone().unwrap().into()), "C");
@@ -457,7 +459,8 @@ fn unreadable_standard_input_exits_2_and_says_so() {
 
 #[test]
 fn the_summary_counts_games_by_result_article_and_finding() {
-    let path = write("summary.pgn", &corpus());
+    let tmp = common::TempDir::new("archives-summary");
+    let path = write(&tmp, "summary.pgn", &corpus());
     let (_, out, _) = escaque(&["adjudicate", "--format", "json", path.to_str().unwrap()]);
     let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     let s = &last["summary"];
@@ -530,9 +533,9 @@ fn peak_kb(args: &[&str]) -> (i64, usize) {
 
 /// Writes `games` games (the 32 lichess games of the fixtures again and again) streamed
 /// through the zstd encoder: the plain text is never in memory whole.
-fn big_zst(name: &str, games: usize) -> (PathBuf, u64) {
+fn big_zst(dir: &common::TempDir, name: &str, games: usize) -> (PathBuf, u64) {
     let chunk = std::fs::read(common::fixture("pgn/lichess_db_2013-01_first32.pgn")).unwrap();
-    let path = dir().join(name);
+    let path = dir.path().join(name);
     let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     let mut e = zstd::stream::write::Encoder::new(file, 1).unwrap();
     let mut plain = 0;
@@ -550,14 +553,15 @@ fn big_zst(name: &str, games: usize) -> (PathBuf, u64) {
 /// 2,000, and never more than 96 MiB in all, with two workers.
 #[test]
 fn memory_stays_bounded_whatever_the_size_of_the_archive() {
+    let tmp = common::TempDir::new("archives-memory");
     // Fewer games in a debug build, which is slower by an order of magnitude.
     let games = if cfg!(debug_assertions) {
         32_000
     } else {
         200_000
     };
-    let (small, _) = big_zst("small.pgn.zst", 2_016);
-    let (big, plain) = big_zst("big.pgn.zst", games);
+    let (small, _) = big_zst(&tmp, "small.pgn.zst", 2_016);
+    let (big, plain) = big_zst(&tmp, "big.pgn.zst", games);
     assert!(plain > 20 << 20, "{plain}");
     let args = |p: &Path| {
         vec![

@@ -90,10 +90,11 @@ fn piped(args: &[&str], data: &std::path::Path, input: &[u8]) -> (Option<i32>, S
 
 #[test]
 fn no_subcommand_opens_a_game_and_without_a_terminal_it_is_the_line_mode() {
-    let data = std::env::temp_dir().join(format!("escaque-cli-{}", std::process::id()));
+    let tmp = common::TempDir::new("cli");
+    let data = tmp.path();
     let (code, text) = piped(
         &["--tc", "none", "--lang", "en", "--names", "en"],
-        &data,
+        data,
         b"e4\n",
     );
     assert_eq!(code, Some(0), "{text}");
@@ -102,7 +103,6 @@ fn no_subcommand_opens_a_game_and_without_a_terminal_it_is_the_line_mode() {
     // The unfinished game was autosaved for resuming.
     let saved = std::fs::read_to_string(data.join("autosave/current.pgn")).unwrap();
     assert!(saved.contains("1. e4"), "{saved}");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -187,10 +187,11 @@ fn guidelines_ii_1_chess960_on_the_command_line() {
     let (code, _, err) = escaque(&["--chess960", "5", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--fen"), "{err}");
-    let data = std::env::temp_dir().join(format!("escaque-cli-960-{}", std::process::id()));
+    let tmp = common::TempDir::new("cli-960");
+    let data = tmp.path();
     let (code, text) = piped(
         &["--chess960", "192", "--tc", "none", "--lang", "en"],
-        &data,
+        data,
         b"Nf3\nNf6\nO-O\n",
     );
     assert_eq!(code, Some(0), "{text}");
@@ -203,7 +204,6 @@ fn guidelines_ii_1_chess960_on_the_command_line() {
         "{saved}"
     );
     assert!(saved.contains("2. O-O"), "{saved}");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -271,15 +271,15 @@ fn engine_strength_and_move_time_on_the_command_line() {
 
 /// Runs escaque with the locale and the config file given (in a directory of its own).
 fn escaque_in(args: &[&str], lang: &str, config: Option<&str>, tag: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("escaque-cli-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::TempDir::new(&format!("cli-{tag}"));
+    let dir = tmp.path();
     let file = dir.join("config.toml");
     if let Some(text) = config {
         std::fs::write(&file, text).unwrap();
     }
     let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
         .args(args)
-        .env("ESCAQUE_DATA_DIR", &dir)
+        .env("ESCAQUE_DATA_DIR", dir)
         .env("ESCAQUE_CONFIG", &file)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
@@ -287,7 +287,6 @@ fn escaque_in(args: &[&str], lang: &str, config: Option<&str>, tag: &str) -> (i3
         .stdin(std::process::Stdio::null())
         .output()
         .expect("run escaque");
-    let _ = std::fs::remove_dir_all(&dir);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -491,8 +490,8 @@ fn an_unknown_theme_is_refused_in_the_interface_language() {
 /// named.
 #[test]
 fn a_game_that_cannot_be_resumed_is_refused_in_the_interface_language() {
-    let dir = std::env::temp_dir().join(format!("escaque-cli-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::TempDir::new("cli-resume");
+    let dir = tmp.path();
     let empty = dir.join("vacia.pgn");
     std::fs::write(&empty, "").unwrap();
     let file = empty.to_str().unwrap();
@@ -521,7 +520,6 @@ fn a_game_that_cannot_be_resumed_is_refused_in_the_interface_language() {
         )),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The server's log filter that cannot be read is refused in the operator's language.

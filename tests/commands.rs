@@ -5,6 +5,8 @@
 //! read its own words (a claim's written move lower-cased, Enter answering yes, a knight
 //! letter answering the takeback question), named by its article.
 
+mod common;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use escaque::config::Config;
@@ -337,7 +339,8 @@ fn art_9_5_3_resume_after_kill_keeps_the_penalty_time_and_the_claims() {
     // arbiter warns, the clocks run; the autosave follows the session after each act, as
     // play mode does (the journal appended); then the process dies (nothing more is
     // written) and the game is resumed from the files.
-    let dir = std::env::temp_dir().join(format!("escaque-resume-{}", std::process::id()));
+    let tmp = common::TempDir::new("resume");
+    let dir = tmp.path();
     let (autosave, games) = (dir.join("autosave"), dir.join("games"));
     let setup = Setup {
         time_control: Some("5+3".parse().unwrap()),
@@ -423,13 +426,13 @@ fn art_9_5_3_resume_after_kill_keeps_the_penalty_time_and_the_claims() {
     std::fs::remove_file(persist::journal_path(&path)).unwrap();
     let (pgn_only, _) = persist::resume(&path, Setup::default()).unwrap();
     assert_ne!(pgn_only.game().events(), s.game().events());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn an_unfinished_game_said_no_to_is_kept_in_the_games_folder() {
     use escaque::modes::persist;
-    let dir = std::env::temp_dir().join(format!("escaque-keep-{}", std::process::id()));
+    let tmp = common::TempDir::new("keep");
+    let dir = tmp.path();
     let (autosave, games) = (dir.join("autosave"), dir.join("games"));
     let mut s = Session::new(Setup::default(), 0);
     let e4 = escaque::core::parse_move(s.game().position(), "e4", escaque::core::Letters::English)
@@ -446,7 +449,6 @@ fn an_unfinished_game_said_no_to_is_kept_in_the_games_folder() {
     assert!(kept.starts_with(&games));
     let (back, _) = persist::resume(&kept, Setup::default()).unwrap();
     assert_eq!(back.game().events(), s.game().events());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Guidelines II: the autosave of a Chess960 game writes `[Variant "Chess960"]`,
@@ -458,7 +460,8 @@ fn guidelines_ii_a_chess960_autosave_resumes_as_chess960() {
     use escaque::modes::persist;
     use escaque::table::command::Command;
     for n in [192u16, 518] {
-        let dir = std::env::temp_dir().join(format!("escaque-960-{}-{n}", std::process::id()));
+        let tmp = common::TempDir::new(&format!("960-{n}"));
+        let dir = tmp.path();
         let (autosave, games) = (dir.join("autosave"), dir.join("games"));
         let mut setup = Setup {
             time_control: Some("5+3".parse().unwrap()),
@@ -505,6 +508,5 @@ fn guidelines_ii_a_chess960_autosave_resumes_as_chess960() {
         let (pgn_only, _) = persist::resume(&path, Setup::default()).unwrap();
         assert_eq!(pgn_only.game().position(), s.game().position());
         assert!(pgn_only.setup().is_chess960());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -2,6 +2,8 @@
 //! against Stockfish when it is installed. Every wait is bounded; nothing here measures
 //! speed.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -70,13 +72,12 @@ fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-/// A log file for the fake, unique to the test.
-fn log_path(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("escaque-engine-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(format!("{test}.log"));
-    let _ = std::fs::remove_file(&p);
-    p
+/// A log file for the fake, unique to the test, in a directory of the test's own: the
+/// directory's guard is kept for as long as the log is read.
+fn log_path(test: &str) -> (common::TempDir, PathBuf) {
+    let dir = common::TempDir::new(&format!("engine-tests-{test}"));
+    let p = dir.path().join(format!("{test}.log"));
+    (dir, p)
 }
 
 fn received(log: &Path) -> Vec<String> {
@@ -121,7 +122,7 @@ fn pid_exists(pid: u32) -> bool {
 
 #[test]
 fn handshake_reads_the_name_and_options_and_sets_the_asked_ones() {
-    let log = log_path("handshake");
+    let (_dir, log) = log_path("handshake");
     let options = EngineOptions {
         strength: Some(Strength::Skill(3)),
         threads: Some(2),
@@ -182,7 +183,7 @@ fn handshake_reads_the_name_and_options_and_sets_the_asked_ones() {
 
 #[test]
 fn elo_strength_uses_limit_strength_and_is_clamped_to_the_offered_range() {
-    let log = log_path("elo");
+    let (_dir, log) = log_path("elo");
     let options = EngineOptions {
         strength: Some(Strength::Elo(1000)),
         ..quick()
@@ -209,7 +210,7 @@ fn elo_strength_uses_limit_strength_and_is_clamped_to_the_offered_range() {
 
 #[test]
 fn options_the_engine_does_not_offer_are_skipped_with_a_note() {
-    let log = log_path("minimal");
+    let (_dir, log) = log_path("minimal");
     let options = EngineOptions {
         strength: Some(Strength::Elo(1500)),
         threads: Some(4),
@@ -241,7 +242,7 @@ fn options_the_engine_does_not_offer_are_skipped_with_a_note() {
 
 #[test]
 fn new_game_sends_ucinewgame_and_waits_until_ready() {
-    let log = log_path("newgame");
+    let (_dir, log) = log_path("newgame");
     let mut e = spawn_fake(&["--log", log.to_str().unwrap()], &quick()).unwrap();
     e.new_game().unwrap();
     drop(e);
@@ -269,7 +270,7 @@ fn clocked_game(tc: &str, sans: &[&str], spent: u64) -> (Game, u64) {
 
 /// The `go` command the fake received after the game's moves, at `now`.
 fn go_line_for(test: &str, g: &Game, now: u64) -> String {
-    let log = log_path(test);
+    let (_dir, log) = log_path(test);
     let mut e = spawn_fake(&["--log", log.to_str().unwrap()], &quick()).unwrap();
     let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
     let clock = GoClock::from_clock(g.clock().unwrap(), now).unwrap();
@@ -427,7 +428,7 @@ fn untimed_games_have_no_clock_for_the_engine() {
 
 #[test]
 fn a_position_from_fen_is_sent_as_fen() {
-    let log = log_path("fen");
+    let (_dir, log) = log_path("fen");
     let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
     let mut e = spawn_fake(&["--log", log.to_str().unwrap()], &quick()).unwrap();
     let m = mv(&start, "Kd2");
@@ -471,7 +472,7 @@ fn scripted_moves_are_played_in_order_and_garbage_lines_are_ignored() {
 
 #[test]
 fn a_new_search_drops_the_bestmove_of_the_one_it_replaces() {
-    let log = log_path("replace");
+    let (_dir, log) = log_path("replace");
     let mut e = spawn_fake(
         &[
             "--log",
@@ -624,7 +625,7 @@ fn a_scripted_illegal_move_and_no_move_are_errors() {
 
 #[test]
 fn illegal_moves_given_to_the_engine_are_refused_before_sending() {
-    let log = log_path("given");
+    let (_dir, log) = log_path("given");
     let mut e = spawn_fake(&["--log", log.to_str().unwrap()], &quick()).unwrap();
     let start = Position::new();
     let e4 = mv(&start, "e4");
@@ -846,7 +847,7 @@ const FEN_960: &str = "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1R2K2R w HBhb - 0 1";
 /// in the next `position` command.
 #[test]
 fn guidelines_ii_3_a_chess960_engine_gets_uci_chess960_and_castles_king_takes_rook() {
-    let log = log_path("chess960");
+    let (_dir, log) = log_path("chess960");
     let options = EngineOptions {
         chess960: true,
         ..quick()
@@ -934,7 +935,7 @@ fn go_sent_in_a_clocked_game(test: &str, config: &mut escaque::config::Config) -
     use escaque::modes::play::EngineSide;
     use escaque::table::command::Command;
     use escaque::table::session::{Seat, Session, Setup};
-    let log = log_path(test);
+    let (_dir, log) = log_path(test);
     config.engine.path = fake_with_log(test, &log);
     let setup = Setup {
         time_control: Some("5+3".parse::<TimeControl>().unwrap()),

@@ -2,6 +2,8 @@
 //! test: exact transcripts, confirmations, low-time warnings, and a game against the fake
 //! UCI engine (examples/fake_uci.rs).
 
+mod common;
+
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -257,9 +259,8 @@ fn a_missing_engine_is_reported_in_words_and_the_game_is_kept() {
 #[test]
 fn an_engine_that_crashes_is_reported_and_the_game_is_kept() {
     // A wrapper script that makes the fake crash at its first `go`.
-    let dir = std::env::temp_dir().join(format!("escaque-line-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("crashing-engine");
+    let tmp = common::TempDir::new("line");
+    let script = tmp.path().join("crashing-engine");
     std::fs::write(
         &script,
         format!("#!/bin/sh\nexec '{}' --crash-after 0\n", fake().display()),

@@ -104,8 +104,8 @@ fn art_5_and_9_pgn_check_agrees_with_the_labels_of_every_real_file() {
 
 #[test]
 fn art_6_9_and_5_1_2_result_by_the_laws_for_time_forfeits_and_resignations() {
-    let dir = std::env::temp_dir().join(format!("escaque-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::TempDir::new("check");
+    let dir = tmp.path();
     let path = dir.join("t.pgn");
     // Black's flag fell, but White has a bare king: a draw by 6.9. Then a resignation when
     // the opponent has mating material: it stands (5.1.2). Then a mate recorded as a draw.
@@ -149,7 +149,6 @@ fn art_6_9_and_5_1_2_result_by_the_laws_for_time_forfeits_and_resignations() {
     let (code, _, err) = escaque(&["pgn", "check", missing.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("missing.pgn"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -218,8 +217,8 @@ fn pgn_convert_to_uci_long_and_figurine() {
 /// move gives both.
 #[test]
 fn art_9_6_2_first_75move_ply_agrees_with_the_end() {
-    let dir = std::env::temp_dir().join(format!("escaque-75-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::TempDir::new("75");
+    let dir = tmp.path();
     let path = dir.join("t.pgn");
     std::fs::write(
         &path,
@@ -240,15 +239,14 @@ fn art_9_6_2_first_75move_ply_agrees_with_the_end() {
     assert_eq!(reports[0]["first_75move_ply"], serde_json::Value::Null);
     assert_eq!(reports[1]["seventyfive_move_at_end"], true);
     assert_eq!(reports[1]["first_75move_ply"], 1);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Art. 6.9: a game whose last move shows its player's clock at zero (`[%clk 0:00:00]`) and
 /// has no Termination tag: `pgn check` and `adjudicate` give the same result and article.
 #[test]
 fn art_6_9_clock_at_zero_without_termination_same_article_in_both_commands() {
-    let dir = std::env::temp_dir().join(format!("escaque-clk0-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::TempDir::new("clk0");
+    let dir = tmp.path();
     let path = dir.join("t.pgn");
     std::fs::write(
         &path,
@@ -264,7 +262,6 @@ fn art_6_9_clock_at_zero_without_termination_same_article_in_both_commands() {
     assert_eq!(check["article"], "6.9", "{check}");
     assert_eq!(adj["article"], check["article"], "{adj}");
     assert_eq!(adj["result_by_laws"], check["result_by_laws"]);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Runs escaque with `LANG` set (and no other locale variable).
@@ -282,8 +279,8 @@ fn escaque_lang(args: &[&str], lang: &str) -> (i32, String, String) {
 /// the JSON lines have the same keys and values in any.
 #[test]
 fn check_and_convert_speak_the_interface_language_and_json_none() {
-    let dir = std::env::temp_dir().join(format!("escaque-pgn-lang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::TempDir::new("pgn-lang");
+    let dir = tmp.path();
     let path = dir.join("mate.pgn");
     std::fs::write(
         &path,
@@ -336,5 +333,4 @@ fn check_and_convert_speak_the_interface_language_and_json_none() {
         err.contains(&format!("escaque: {file}: game 2, line ")),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -94,14 +94,13 @@ fn text(app: &ReplayApp, w: u16, h: u16) -> String {
     out
 }
 
-/// A fresh directory under the system's temporary one, with a copy of a fixture.
-fn scratch(name: &str, fixture: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("escaque-replay-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let to = dir.join("games.pgn");
+/// A fresh directory under the system's temporary one, with a copy of a fixture: the
+/// directory's guard (removing it when dropped) and the copy's path.
+fn scratch(name: &str, fixture: &str) -> (common::TempDir, PathBuf) {
+    let dir = common::TempDir::new(&format!("replay-{name}"));
+    let to = dir.path().join("games.pgn");
     std::fs::copy(common::fixture(fixture), &to).unwrap();
-    to
+    (dir, to)
 }
 
 /// Scripted keys for the loop; the input ends after the last one.
@@ -212,7 +211,7 @@ fn art_7_5_1_stepping_and_finding_keys_land_on_the_right_ply() {
 
 #[test]
 fn art_7_5_5_decisions_recorded_and_exported_beside_the_file() {
-    let file = scratch("decide", CLOCKS);
+    let (_dir, file) = scratch("decide", CLOCKS);
     let mut a = app_of(&file, 1, Lang::En);
     a.key(key(KeyCode::End));
     assert_eq!(a.ply(), 7);
@@ -292,7 +291,6 @@ fn art_7_5_5_decisions_recorded_and_exported_beside_the_file() {
     // The decided PGN reads back: its tags carry the decisions.
     let back = escaque::laws::pgn::read_str(&pgn).next().unwrap().unwrap();
     assert_eq!(back.tag("Result"), Some("0-1"));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -424,7 +422,7 @@ fn transcript(path: &Path, lang: Lang, input: &str) -> (String, ReplayLineEnd) {
 /// (docs/speech.md: no digits or symbols spoken).
 #[test]
 fn art_7_5_5_the_screen_reader_says_findings_without_fen_results_or_article_digits() {
-    let file = scratch("spoken", CLOCKS);
+    let (_dir, file) = scratch("spoken", CLOCKS);
     for (lang, input) in [
         (Lang::En, "next\nnext\nnext\nnext\nnext\nnext\nnext\nnext\n"),
         (
@@ -450,12 +448,11 @@ fn art_7_5_5_the_screen_reader_says_findings_without_fen_results_or_article_digi
         );
         assert!(said.contains(words), "{said}");
     }
-    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
 
 #[test]
 fn art_7_5_1_line_mode_transcript_of_the_replay() {
-    let file = scratch("line", CLOCKS);
+    let (_dir, file) = scratch("line", CLOCKS);
     let input = "next\n\nback\nply 5\nfinding\nfinding\nfinding\nfindings\nclock\nboard\n\
                  decide restore\ndecide clocks\nyes\ndecide clocks 0:04:05 0:03:55\n\
                  decide penalty black 30\nply x\nfrobnicate\nfirst\nlast\nhelp\nquit\nsave\nquit\n\
@@ -477,7 +474,6 @@ fn art_7_5_1_line_mode_transcript_of_the_replay() {
         "{es}"
     );
     insta::assert_snapshot!("replay_line_es", es.replace(&dir, "DIR"));
-    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
 
 #[test]
@@ -636,7 +632,7 @@ fn art_5_2_2_moves_recorded_after_the_end_are_listed_under_the_result() {
 #[test]
 fn the_arbiters_decisions_are_not_lost_on_leaving() {
     // The full screen: q with a decision not saved asks; Esc stays, n leaves without saving.
-    let file = scratch("quit", CLOCKS);
+    let (_dir, file) = scratch("quit", CLOCKS);
     let report = file.parent().unwrap().join("games.report.txt");
     let mut a = app_of(&file, 1, Lang::En);
     a.key(key(KeyCode::End));
@@ -696,7 +692,6 @@ fn the_arbiters_decisions_are_not_lost_on_leaving() {
         out.contains("1 decision(s) not saved: type save, or quit again to leave without them."),
         "{out}"
     );
-    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
 
 /// Art. 8.1.1 in a Spanish replay: a game the reader refuses is still replayed, and its
@@ -704,10 +699,8 @@ fn the_arbiters_decisions_are_not_lost_on_leaving() {
 /// `TimeControl` tag that cannot be read (6.3) too. No English in the Spanish sentences.
 #[test]
 fn art_8_1_1_a_pgn_error_is_said_in_spanish_in_a_spanish_replay() {
-    let dir = std::env::temp_dir().join(format!("escaque-replay-{}-pgnerr", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("games.pgn");
+    let tmp = common::TempDir::new("replay-pgnerr");
+    let file = tmp.path().join("games.pgn");
     std::fs::write(
         &file,
         "[Event \"a\"]\n[White \"Ana\"]\n[Black \"Bruno\"]\n[Result \"*\"]\n\
@@ -745,5 +738,4 @@ fn art_8_1_1_a_pgn_error_is_said_in_spanish_in_a_spanish_replay() {
             assert!(!screen.contains(word), "{word}: {screen}");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,6 +2,8 @@
 //! injected: no sockets, exact clocks. Line-mode clients (no terminal) so every screen is
 //! plain lines.
 
+mod common;
+
 use escaque::config::Config;
 use escaque::modes::serve::{Hub, Limits};
 use escaque::net::service::{ClientTerm, Peer, Service};
@@ -419,7 +421,8 @@ fn room_passwords_cannot_be_guessed_quickly() {
 #[test]
 fn the_servers_autosaves_with_passwords_are_readable_by_its_owner_only() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("escaque-serve-modes-{}", std::process::id()));
+    let tmp = common::TempDir::new("serve-modes");
+    let dir = tmp.path();
     let autosave = dir.join("autosave");
     // A folder that existed with the usual 0755 is made private too.
     std::fs::create_dir_all(&autosave).unwrap();
@@ -447,7 +450,7 @@ fn the_servers_autosaves_with_passwords_are_readable_by_its_owner_only() {
     // The journal beside it too (written before it).
     assert_eq!(mode(&file.with_extension("journal")), 0o600);
     assert_eq!(mode(&autosave), 0o700);
-    std::fs::remove_dir_all(&dir).unwrap();
+    writer_done(h, dir);
 }
 
 /// Guidelines II over SSH: `new 5+3 960 N` makes a room whose game starts from Chess960
@@ -649,7 +652,7 @@ fn wait_for_file(path: &std::path::Path, text: &str) -> String {
 
 #[test]
 fn a_room_is_saved_from_its_creation_its_password_hashed_and_comes_back_after_a_restart() {
-    let (dir, dirs) = serve_dirs("save");
+    let (tmp, dirs) = serve_dirs("save");
     let code = {
         let mut h = Harness::saving(Some(dirs.clone()), 7);
         let ana = h.connect("Ana", false, 0);
@@ -684,7 +687,7 @@ fn a_room_is_saved_from_its_creation_its_password_hashed_and_comes_back_after_a_
     assert!(h.text(ana).contains("Welcome back."), "{}", h.text(ana));
     h.say(bea, "d4", 3_000);
     assert!(h.text(ana).contains("move one, White: pawn David four"));
-    let _ = std::fs::remove_dir_all(&dir);
+    writer_done(h, tmp.path());
 }
 
 #[test]
@@ -806,13 +809,48 @@ fn file_with(path: &std::path::Path, text: &str) -> Option<String> {
     }
 }
 
-/// A server's folders under the temporary directory, empty.
-fn serve_dirs(tag: &str) -> (std::path::PathBuf, escaque::modes::serve::ServeDirs) {
-    let dir = std::env::temp_dir().join(format!("escaque-serve-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// Drops the hub `h` and waits (at most 10 s) until its writer has written everything it
+/// was sent: nothing in `dir` (two levels: the autosave and games folders) has changed for
+/// 200 ms. The writer is a thread of its own that outlives the hub; a file it wrote after
+/// the test's folder was removed would make the folder again. Checks nothing.
+fn writer_done(h: Harness, dir: &std::path::Path) {
+    drop(h);
+    let state = || {
+        let mut seen = Vec::new();
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            for f in std::fs::read_dir(e.path()).into_iter().flatten().flatten() {
+                let meta = f.metadata().ok();
+                seen.push((
+                    f.path(),
+                    meta.as_ref().map(|m| m.len()),
+                    meta.and_then(|m| m.modified().ok()),
+                ));
+            }
+        }
+        seen.sort();
+        seen
+    };
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut last = state();
+    let mut since = std::time::Instant::now();
+    while std::time::Instant::now() < end && since.elapsed() < std::time::Duration::from_millis(200)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let now = state();
+        if now != last {
+            last = now;
+            since = std::time::Instant::now();
+        }
+    }
+}
+
+/// A server's folders under the temporary directory, empty, with the guard that removes
+/// them (kept by the test until its end).
+fn serve_dirs(tag: &str) -> (common::TempDir, escaque::modes::serve::ServeDirs) {
+    let dir = common::TempDir::new(&format!("serve-{tag}"));
     let dirs = escaque::modes::serve::ServeDirs {
-        autosave: dir.join("autosave"),
-        games: dir.join("games"),
+        autosave: dir.path().join("autosave"),
+        games: dir.path().join("games"),
     };
     std::fs::create_dir_all(&dirs.autosave).unwrap();
     (dir, dirs)
@@ -826,7 +864,7 @@ fn serve_dirs(tag: &str) -> (std::path::PathBuf, escaque::modes::serve::ServeDir
 #[test]
 fn art_9_5_3_a_restored_room_keeps_the_wrong_claims_penalty_and_the_clocks() {
     use escaque::core::Color;
-    let (dir, dirs) = serve_dirs("journal");
+    let (_dir, dirs) = serve_dirs("journal");
     let (code, events, clocks, pgn) = {
         let mut h = Harness::saving(Some(dirs.clone()), 7);
         let (ana, bea, code) = h.seated("5+0");
@@ -902,14 +940,13 @@ fn art_9_5_3_a_restored_room_keeps_the_wrong_claims_penalty_and_the_clocks() {
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An autosave without a journal (an older server's) still restores from its PGN, and a
 /// journal that does not read is said, with its line, and the PGN serves instead.
 #[test]
 fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_log_says_so() {
-    let (dir, dirs) = serve_dirs("badjournal");
+    let (_dir, dirs) = serve_dirs("badjournal");
     let code = {
         let mut h = Harness::saving(Some(dirs.clone()), 7);
         let (ana, bea, code) = h.seated("5+0");
@@ -947,7 +984,6 @@ fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_l
     let (said, plies) = restore(10);
     assert!(said[0].contains("without a journal"), "{said:?}");
     assert_eq!(plies, Some(2));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// 6.11.1 across two crashes: a room restored with its clocks stopped, saved again while
@@ -956,7 +992,7 @@ fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_l
 #[test]
 fn art_6_11_1_a_room_restored_twice_starts_its_clocks_when_both_players_are_back() {
     use escaque::core::Color;
-    let (dir, dirs) = serve_dirs("twice");
+    let (tmp, dirs) = serve_dirs("twice");
     let journal = |code: &str| dirs.autosave.join(format!("{code}.journal"));
     let hub = |seed: u64| Harness::saving(Some(dirs.clone()), seed);
     let code = {
@@ -991,5 +1027,5 @@ fn art_6_11_1_a_room_restored_twice_starts_its_clocks_when_both_players_are_back
     h.connect("Bea", false, 1_000);
     h.connect("Ana", false, 2_000);
     assert_eq!(running(&h), Some(Color::Black));
-    let _ = std::fs::remove_dir_all(&dir);
+    writer_done(h, tmp.path());
 }

@@ -16,9 +16,10 @@
 //! reading, a chosen signature algorithm). Waits poll the server's log or the socket; the
 //! only timing is the grace time and stall time, set to 1–2 s here.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -47,9 +48,11 @@ fn openssh_available() -> bool {
     ok
 }
 
-/// A server in `--open` mode in a directory of its own, its stderr (the log) collected.
+/// A server in `--open` mode in a directory of its own, its stderr (the log) collected. The
+/// directory's guard is a field: it is dropped after `Drop::drop` has killed and reaped the
+/// server.
 struct Server {
-    dir: PathBuf,
+    dir: common::TempDir,
     port: u16,
     child: Child,
     log: Arc<Mutex<Vec<String>>>,
@@ -59,8 +62,8 @@ impl Server {
     /// Starts `escaque serve --open` with `args`; `nofile` sets the descriptor limit (soft
     /// and hard) of the server's process.
     fn start(tag: &str, args: &[&str], nofile: Option<u64>) -> Server {
-        let dir = std::env::temp_dir().join(format!("escaque-limits-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = common::TempDir::new(&format!("limits-{tag}"));
+        let dir = tmp.path();
         std::fs::create_dir_all(dir.join("cfg")).unwrap();
         for key in ["ana", "bea"] {
             let st = Command::new("ssh-keygen")
@@ -113,7 +116,7 @@ impl Server {
             }
         });
         Server {
-            dir,
+            dir: tmp,
             port,
             child,
             log,
@@ -178,7 +181,7 @@ impl Server {
         // ssh takes the first value of an option: `extra` before the defaults.
         c.args(extra)
             .args(["-p", &self.port.to_string(), "-i"])
-            .arg(self.dir.join(key))
+            .arg(self.dir.path().join(key))
             .args([
                 "-o",
                 "StrictHostKeyChecking=no",
@@ -248,7 +251,6 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -470,7 +472,7 @@ fn sha1_rsa_signatures_are_refused_and_sha2_ones_accepted() {
         return;
     }
     let server = Server::start("sha1", &[], None);
-    let path = server.dir.join("rsa");
+    let path = server.dir.path().join("rsa");
     let st = Command::new("ssh-keygen")
         .args(["-q", "-t", "rsa", "-b", "2048", "-N", "", "-f"])
         .arg(&path)

@@ -9,8 +9,9 @@
 //! (`ESCAQUE_REQUIRE_SHARED=1` or `CI`), where they fail. Every wait polls for the expected
 //! line; the deadline only stops a hung test.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -40,17 +41,18 @@ fn openssh_available() -> bool {
 }
 
 /// A server in a directory of its own, with keys for `names` (the last ones not on the
-/// allowlist when `outsiders` > 0) and one arbiter key.
+/// allowlist when `outsiders` > 0) and one arbiter key. The directory's guard is a field:
+/// it is dropped after `Drop::drop` has killed and reaped the server.
 struct Server {
-    dir: PathBuf,
+    dir: common::TempDir,
     port: u16,
     child: Child,
 }
 
 impl Server {
     fn start(tag: &str, players: &[&str], outsiders: &[&str]) -> Server {
-        let dir = std::env::temp_dir().join(format!("escaque-ssh-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = common::TempDir::new(&format!("ssh-{tag}"));
+        let dir = tmp.path();
         std::fs::create_dir_all(dir.join("cfg")).unwrap();
         let mut allow = String::new();
         for name in players.iter().chain(outsiders) {
@@ -70,8 +72,12 @@ impl Server {
             }
         }
         std::fs::write(dir.join("cfg/allowed_keys"), allow).unwrap();
-        let (child, port) = Self::spawn(&dir);
-        Server { dir, port, child }
+        let (child, port) = Self::spawn(dir);
+        Server {
+            dir: tmp,
+            port,
+            child,
+        }
     }
 
     /// Starts the server on `dir`; returns it and the port it listens on.
@@ -102,7 +108,7 @@ impl Server {
     fn crash_and_restart(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let (child, port) = Self::spawn(&self.dir);
+        let (child, port) = Self::spawn(self.dir.path());
         self.child = child;
         self.port = port;
     }
@@ -110,7 +116,7 @@ impl Server {
     fn ssh(&self, key: &str) -> Command {
         let mut c = Command::new("ssh");
         c.args(["-p", &self.port.to_string(), "-i"])
-            .arg(self.dir.join(key))
+            .arg(self.dir.path().join(key))
             .args([
                 "-o",
                 "StrictHostKeyChecking=no",
@@ -163,7 +169,6 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -276,7 +281,7 @@ fn art_5_1_1_two_players_play_to_mate_and_a_spectator_sees_every_move() {
         c.expect("Checkmate: Black wins, article five point one point one");
     }
     // The finished game is written as PGN.
-    let games = server.dir.join("data/games");
+    let games = server.dir.path().join("data/games");
     let end = Instant::now() + DEADLINE;
     let pgn = loop {
         let found = std::fs::read_dir(&games)
@@ -486,7 +491,10 @@ fn art_6_11_a_crashed_server_restores_its_rooms_with_the_seats_and_stopped_clock
     ana.send("e4");
     bea.expect("move one, White: pawn Eva four");
     // The autosave is written by its own thread: wait for it before the crash.
-    let autosave = server.dir.join(format!("data/server/autosave/{code}.pgn"));
+    let autosave = server
+        .dir
+        .path()
+        .join(format!("data/server/autosave/{code}.pgn"));
     let end = Instant::now() + DEADLINE;
     while !std::fs::read_to_string(&autosave).is_ok_and(|t| t.contains("1. e4")) {
         assert!(Instant::now() < end, "no autosave at {autosave:?}");
@@ -554,7 +562,12 @@ fn guidelines_ii_a_chess960_room_over_ssh_survives_a_crash_before_its_first_move
     ana.send("new 5+3 white 960 192");
     let code = ana.room_code();
     // No move yet: the room is saved all the same, and a crash does not lose it.
-    let saved = wait_for_file(&server.dir.join(format!("data/server/autosave/{code}.pgn")));
+    let saved = wait_for_file(
+        &server
+            .dir
+            .path()
+            .join(format!("data/server/autosave/{code}.pgn")),
+    );
     assert!(
         saved.contains(&format!("[EscaqueRoom \"{code}\"]")),
         "{saved}"
@@ -592,7 +605,7 @@ fn guidelines_ii_a_chess960_room_over_ssh_survives_a_crash_before_its_first_move
     ana.send("resign");
     ana.send("yes");
     bea.expect("Black wins");
-    let pgn = wait_for_file_in(&server.dir.join("data/games"));
+    let pgn = wait_for_file_in(&server.dir.path().join("data/games"));
     assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
     assert!(pgn.contains("BBQNRKNR w"), "{pgn}");

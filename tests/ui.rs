@@ -3,7 +3,7 @@
 //! and the same information as characters in the monochrome theme. Themes from files, valid
 //! and invalid, with the exact error text.
 
-use std::path::PathBuf;
+mod common;
 
 use escaque::core::{Bitboard, Color, Letters, Move, Notation, Position, Square, parse_move};
 use escaque::lang::Lang;
@@ -966,32 +966,27 @@ fn message_overlay() {
 
 // ------------------------------------------------------------------ themes from files
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("escaque-ui-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 #[test]
 fn a_user_theme_overrides_the_built_in_of_its_name() {
-    let dir = temp_dir("override");
+    let tmp = common::TempDir::new("ui-override");
+    let dir = tmp.path();
     std::fs::write(
         dir.join("classic.toml"),
         "description = \"mine\"\nbase = \"classic\"\ncursor = { bg = \"indexed:201\" }\n",
     )
     .unwrap();
-    let t = Theme::load("classic", Some(&dir)).unwrap();
+    let t = Theme::load("classic", Some(dir)).unwrap();
     assert_eq!(t.description, "mine");
     assert_eq!(t.cursor, Style::default().bg(Rgb::Indexed(201)));
     assert_eq!(t.light_square, classic().light_square);
     // Another built-in is untouched; a new name is found in the directory.
-    assert_eq!(Theme::load("monochrome", Some(&dir)).unwrap(), mono());
+    assert_eq!(Theme::load("monochrome", Some(dir)).unwrap(), mono());
     std::fs::write(
         dir.join("night.toml"),
         "base = \"high-contrast\"\ncheck = { fg = \"lightred\", modifiers = [\"bold\", \"reversed\"] }\n",
     )
     .unwrap();
-    let n = Theme::load("night", Some(&dir)).unwrap();
+    let n = Theme::load("night", Some(dir)).unwrap();
     assert_eq!(n.name, "night");
     assert_eq!(
         n.check,
@@ -1002,10 +997,11 @@ fn a_user_theme_overrides_the_built_in_of_its_name() {
 }
 
 fn theme_error(name: &str, body: &str) -> (String, String) {
-    let dir = temp_dir(name);
+    let tmp = common::TempDir::new(&format!("ui-{name}"));
+    let dir = tmp.path();
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, body).unwrap();
-    let e = Theme::load(name, Some(&dir)).unwrap_err();
+    let e = Theme::load(name, Some(dir)).unwrap_err();
     (e.to_string(), path.display().to_string())
 }
 

@@ -666,12 +666,28 @@ mod tests {
         }
     }
 
-    /// A fresh, empty directory for one test.
-    fn tmp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("escaque-keys-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A fresh, empty directory for one test, `escaque-keys-{name}-{pid}`, removed when
+    /// the guard is dropped: at the end of the test, also when it fails or returns early.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> TempDir {
+            let d =
+                std::env::temp_dir().join(format!("escaque-keys-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&d);
+            std::fs::create_dir_all(&d).unwrap();
+            TempDir(d)
+        }
+
+        fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
     }
 
     /// Runs OpenSSH's `ssh-keygen` with `args`; `None` (with a notice) when it is not
@@ -717,8 +733,8 @@ mod tests {
 
     #[test]
     fn host_key_is_made_once_then_loaded() {
-        let base = tmp("made-once");
-        let dir = base.join("data").join("escaque");
+        let tmp = TempDir::new("made-once");
+        let dir = tmp.path().join("data").join("escaque");
         let (key, created) = load_or_create_host_key(&dir).unwrap();
         assert!(created);
         assert_eq!(key.algorithm(), Algorithm::Ed25519);
@@ -757,23 +773,21 @@ mod tests {
             vec![std::ffi::OsString::from(HOST_KEY_FILE)],
             "no temporary left"
         );
-        std::fs::remove_dir_all(&base).unwrap();
     }
 
     #[test]
     fn host_keys_made_in_two_places_differ() {
-        let (a, b) = (tmp("differ-a"), tmp("differ-b"));
-        let (ka, _) = load_or_create_host_key(&a).unwrap();
-        let (kb, _) = load_or_create_host_key(&b).unwrap();
+        let (a, b) = (TempDir::new("differ-a"), TempDir::new("differ-b"));
+        let (ka, _) = load_or_create_host_key(a.path()).unwrap();
+        let (kb, _) = load_or_create_host_key(b.path()).unwrap();
         assert_ne!(ka.public_key().key_data(), kb.public_key().key_data());
-        std::fs::remove_dir_all(&a).unwrap();
-        std::fs::remove_dir_all(&b).unwrap();
     }
 
     #[test]
     fn host_key_made_here_is_read_by_openssh() {
-        let dir = tmp("openssh-reads");
-        let (key, _) = load_or_create_host_key(&dir).unwrap();
+        let tmp = TempDir::new("openssh-reads");
+        let dir = tmp.path();
+        let (key, _) = load_or_create_host_key(dir).unwrap();
         let file = dir.join(HOST_KEY_FILE);
         let Some(public) = ssh_keygen(&["-y", "-f", file.to_str().unwrap()]) else {
             return;
@@ -786,28 +800,28 @@ mod tests {
             Some(fingerprint(key.public_key()).as_str()),
             "{listed}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn host_key_made_by_openssh_is_used() {
-        let dir = tmp("openssh-made");
-        let Some(public) = keygen(&dir, HOST_KEY_FILE, &["-t", "ed25519"], "admin") else {
+        let tmp = TempDir::new("openssh-made");
+        let dir = tmp.path();
+        let Some(public) = keygen(dir, HOST_KEY_FILE, &["-t", "ed25519"], "admin") else {
             return;
         };
-        let (key, created) = load_or_create_host_key(&dir).unwrap();
+        let (key, created) = load_or_create_host_key(dir).unwrap();
         assert!(!created);
         assert_eq!(key.public_key().key_data(), public.key_data());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn corrupt_host_key_is_an_error_and_left_alone() {
-        let dir = tmp("corrupt");
+        let tmp = TempDir::new("corrupt");
+        let dir = tmp.path();
         let file = dir.join(HOST_KEY_FILE);
         for bytes in [&b"not a key\n"[..], &b"\xff\xfe\x00binary"[..], &b""[..]] {
             std::fs::write(&file, bytes).unwrap();
-            let e = load_or_create_host_key(&dir).unwrap_err();
+            let e = load_or_create_host_key(dir).unwrap_err();
             assert!(matches!(e, KeyError::HostKeyCorrupt { .. }), "{e:?}");
             let m = english(&e);
             assert!(
@@ -821,71 +835,67 @@ mod tests {
             assert_eq!(std::fs::read(&file).unwrap(), bytes, "never replaced");
         }
         // A key cut short (a bad copy) too.
-        load_or_create_host_key(&tmp("corrupt-src")).unwrap();
-        let good = std::fs::read_to_string(tmp_path("corrupt-src").join(HOST_KEY_FILE)).unwrap();
+        let src = TempDir::new("corrupt-src");
+        load_or_create_host_key(src.path()).unwrap();
+        let good = std::fs::read_to_string(src.path().join(HOST_KEY_FILE)).unwrap();
         std::fs::write(&file, &good[..good.len() / 2]).unwrap();
-        let e = load_or_create_host_key(&dir).unwrap_err();
+        let e = load_or_create_host_key(dir).unwrap_err();
         assert!(matches!(e, KeyError::HostKeyCorrupt { .. }), "{e:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
-        std::fs::remove_dir_all(tmp_path("corrupt-src")).unwrap();
-    }
-
-    fn tmp_path(name: &str) -> PathBuf {
-        std::env::temp_dir().join(format!("escaque-keys-{}-{name}", std::process::id()))
     }
 
     #[test]
     fn host_key_with_a_passphrase_is_an_error() {
-        let dir = tmp("passphrase");
+        let tmp = TempDir::new("passphrase");
+        let dir = tmp.path();
         let file = dir.join(HOST_KEY_FILE);
         let f = file.to_str().unwrap();
         if ssh_keygen(&["-q", "-t", "ed25519", "-N", "secret", "-f", f]).is_none() {
             return;
         }
-        let e = load_or_create_host_key(&dir).unwrap_err();
+        let e = load_or_create_host_key(dir).unwrap_err();
         assert_eq!(
             english(&e),
             format!(
                 "the host key {f} is protected by a passphrase, which the server cannot type: remove the passphrase with `ssh-keygen -p -N \"\" -f {f}`"
             )
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn host_key_of_another_type_is_an_error() {
-        let dir = tmp("ecdsa-host");
-        if keygen(&dir, HOST_KEY_FILE, &["-t", "ecdsa"], "x").is_none() {
+        let tmp = TempDir::new("ecdsa-host");
+        let dir = tmp.path();
+        if keygen(dir, HOST_KEY_FILE, &["-t", "ecdsa"], "x").is_none() {
             return;
         }
         let f = dir.join(HOST_KEY_FILE);
         let f = f.display();
-        let e = load_or_create_host_key(&dir).unwrap_err();
+        let e = load_or_create_host_key(dir).unwrap_err();
         assert_eq!(
             english(&e),
             format!(
                 "the host key {f} is a ecdsa-sha2-nistp256 key, but escaque's host key is Ed25519: put an Ed25519 key there (`ssh-keygen -t ed25519 -N \"\" -f {f}`), or move the file aside and escaque makes one"
             )
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn unreadable_host_key_is_an_error_naming_it() {
-        let dir = tmp("unreadable");
+        let tmp = TempDir::new("unreadable");
+        let dir = tmp.path();
         std::fs::create_dir(dir.join(HOST_KEY_FILE)).unwrap();
-        let e = load_or_create_host_key(&dir).unwrap_err();
+        let e = load_or_create_host_key(dir).unwrap_err();
         assert!(matches!(e, KeyError::HostKeyRead { .. }), "{e:?}");
         let file = dir.join(HOST_KEY_FILE);
         assert!(english(&e).starts_with(&format!("cannot read the host key {}: ", file.display())));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     // --- fingerprints -----------------------------------------------------------------
 
     #[test]
     fn fingerprint_is_what_openssh_prints() {
-        let dir = tmp("fingerprints");
+        let tmp = TempDir::new("fingerprints");
+        let dir = tmp.path();
         let kinds: [&[&str]; 5] = [
             &["-t", "ed25519"],
             &["-t", "rsa", "-b", "2048"],
@@ -895,7 +905,7 @@ mod tests {
         ];
         for (i, kind) in kinds.iter().enumerate() {
             let name = format!("k{i}");
-            let Some(public) = keygen(&dir, &name, kind, "x") else {
+            let Some(public) = keygen(dir, &name, kind, "x") else {
                 return;
             };
             let pubfile = dir.join(format!("{name}.pub"));
@@ -909,7 +919,6 @@ mod tests {
             );
             assert_eq!(fp.len(), "SHA256:".len() + 43);
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -926,7 +935,8 @@ mod tests {
 
     #[test]
     fn real_openssh_keys_of_every_accepted_type_are_let_in() {
-        let dir = tmp("allow-real");
+        let tmp = TempDir::new("allow-real");
+        let dir = tmp.path();
         let specs: [(&[&str], &str); 5] = [
             (&["-t", "ed25519"], "Ana"),
             (&["-t", "rsa", "-b", "2048"], "Bella Cesar"),
@@ -938,7 +948,7 @@ mod tests {
         let mut text = String::from("# players of the club\n\n");
         for (i, (kind, comment)) in specs.iter().enumerate() {
             let name = format!("k{i}");
-            let Some(public) = keygen(&dir, &name, kind, comment) else {
+            let Some(public) = keygen(dir, &name, kind, comment) else {
                 return;
             };
             let line = std::fs::read_to_string(dir.join(format!("{name}.pub"))).unwrap();
@@ -968,19 +978,28 @@ mod tests {
         let names: Vec<&str> = list.iter().map(|a| a.name.as_str()).collect();
         assert_eq!(names, ["Ana", "Bella Cesar", "david@casa", "Eva", "Félix"]);
         // A key made by OpenSSH but not listed stays out.
-        let Some(other) = keygen(&dir, "other", &["-t", "ed25519"], "Ana") else {
+        let Some(other) = keygen(dir, "other", &["-t", "ed25519"], "Ana") else {
             return;
         };
         assert_eq!(list.get(&other), None, "the comment does not let a key in");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn keys_made_in_process_are_let_in_by_the_key_not_the_comment() {
-        let dirs = [tmp("inproc-a"), tmp("inproc-b"), tmp("inproc-c")];
+        let dirs = [
+            TempDir::new("inproc-a"),
+            TempDir::new("inproc-b"),
+            TempDir::new("inproc-c"),
+        ];
         let keys: Vec<PublicKey> = dirs
             .iter()
-            .map(|d| load_or_create_host_key(d).unwrap().0.public_key().clone())
+            .map(|d| {
+                load_or_create_host_key(d.path())
+                    .unwrap()
+                    .0
+                    .public_key()
+                    .clone()
+            })
             .collect();
         let text = format!(
             "{} Gustav\narbiter {} Hector the arbiter\n",
@@ -1009,9 +1028,6 @@ mod tests {
         let mut impostor = keys[2].clone();
         impostor.set_comment("Gustav");
         assert_eq!(list.get(&impostor), None);
-        for d in dirs {
-            std::fs::remove_dir_all(d).unwrap();
-        }
     }
 
     #[test]
@@ -1085,7 +1101,8 @@ mod tests {
 
     #[test]
     fn missing_allowlist_says_how_to_make_one() {
-        let dir = tmp("missing");
+        let tmp = TempDir::new("missing");
+        let dir = tmp.path();
         let path = dir.join("allowed_keys");
         let e = Allowlist::load(&path).unwrap_err();
         let p = path.display();
@@ -1099,7 +1116,6 @@ mod tests {
             crate::speech::access::key_error(&e, Lang::Es)
                 .starts_with(&format!("la lista de acceso {p} no existe: "))
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1264,7 +1280,8 @@ mod tests {
 
     #[test]
     fn allowlist_that_is_not_utf8_names_the_line() {
-        let dir = tmp("not-utf8");
+        let tmp = TempDir::new("not-utf8");
+        let dir = tmp.path();
         let path = dir.join("allowed_keys");
         std::fs::write(
             &path,
@@ -1283,7 +1300,6 @@ mod tests {
                 path.display()
             )
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,7 +1,32 @@
 //! Shared helpers of the integration tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A directory of its own for one test, `escaque-{name}-{pid}` under the system's temporary
+/// one, made fresh (a leftover of an earlier run removed first) and removed when the guard
+/// is dropped: at the end of the test, also when it fails (a panic unwinds through it).
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("escaque-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)
+            .unwrap_or_else(|e| panic!("cannot make {}: {e}", dir.display()));
+        TempDir(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
 
 /// Runs `command` (escaque, as the tests build it) to its end: the exit code (-1 when a
 /// signal ended it), standard output and standard error.
