@@ -179,7 +179,7 @@ pub struct Hub {
     /// The latest time the hub was given.
     now: u64,
     /// The thread that writes the games (the disk is never waited for under the hub's lock).
-    saver: Option<std::sync::mpsc::Sender<SaveJob>>,
+    saver: Option<Saver>,
     /// The lobby's list as the lobby screens last drew it (in English): a move that
     /// changes nothing in the list redraws no lobby.
     lobby_list: Vec<String>,
@@ -194,7 +194,7 @@ mod paint;
 mod saver;
 
 use lobby::{room_line, room_lines, seat_of, welcome};
-use saver::{SaveJob, start_saver};
+use saver::{Saver, start_saver};
 
 /// Who may connect to a server.
 pub enum Access {

@@ -28,11 +28,38 @@ pub(super) enum SaveJob {
     Finished { room: String, session: Box<Session> },
 }
 
+/// The writer's end of the hub: its queue, and its thread, which the hub waits for when
+/// it goes (dropped): every job given to it is written before the server's process ends,
+/// and nothing is written after the hub is gone (a new server on the same folders, a test's
+/// folder removed).
+pub(super) struct Saver {
+    tx: Option<std::sync::mpsc::Sender<SaveJob>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Saver {
+    fn send(&self, job: SaveJob) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(job);
+        }
+    }
+}
+
+impl Drop for Saver {
+    fn drop(&mut self) {
+        // The queue closed, the thread writes what is left in it and ends.
+        drop(self.tx.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// Starts the writer of `dirs`: it writes jobs in order, and of several autosaves of one
 /// room waiting together only the last (the others are already out of date).
-pub(super) fn start_saver(dirs: ServeDirs) -> std::sync::mpsc::Sender<SaveJob> {
+pub(super) fn start_saver(dirs: ServeDirs) -> Saver {
     let (tx, rx) = std::sync::mpsc::channel::<SaveJob>();
-    std::thread::spawn(move || {
+    let thread = std::thread::spawn(move || {
         while let Ok(first) = rx.recv() {
             let mut jobs = vec![first];
             jobs.extend(rx.try_iter());
@@ -92,7 +119,10 @@ pub(super) fn start_saver(dirs: ServeDirs) -> std::sync::mpsc::Sender<SaveJob> {
             }
         }
     });
-    tx
+    Saver {
+        tx: Some(tx),
+        thread: Some(thread),
+    }
 }
 
 impl Hub {
@@ -129,7 +159,7 @@ impl Hub {
                     .then(|| crate::table::journal::text(room.session.journal())),
             }
         };
-        let _ = saver.send(job);
+        saver.send(job);
     }
 }
 
