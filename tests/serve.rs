@@ -652,7 +652,7 @@ fn wait_for_file(path: &std::path::Path, text: &str) -> String {
 
 #[test]
 fn a_room_is_saved_from_its_creation_its_password_hashed_and_comes_back_after_a_restart() {
-    let (tmp, dirs) = serve_dirs("save");
+    let (_tmp, dirs) = serve_dirs("save");
     let code = {
         let mut h = Harness::saving(Some(dirs.clone()), 7);
         let ana = h.connect("Ana", false, 0);
@@ -957,7 +957,7 @@ fn a_room_without_a_journal_or_with_a_bad_one_is_restored_from_its_pgn_and_the_l
 #[test]
 fn art_6_11_1_a_room_restored_twice_starts_its_clocks_when_both_players_are_back() {
     use escaque::core::Color;
-    let (tmp, dirs) = serve_dirs("twice");
+    let (_tmp, dirs) = serve_dirs("twice");
     let journal = |code: &str| dirs.autosave.join(format!("{code}.journal"));
     let hub = |seed: u64| Harness::saving(Some(dirs.clone()), seed);
     let code = {
