@@ -402,7 +402,13 @@ fn alive_prefix(positions: &[Position]) -> usize {
             return None;
         }
         let sig = material_signature(pos);
-        for side in [first_side, !first_side] {
+        // The side that mated last first, unless the other has the likelier short helpmate.
+        let order = if mating_means(pos, !first_side) > mating_means(pos, first_side) {
+            [!first_side, first_side]
+        } else {
+            [first_side, !first_side]
+        };
+        for side in order {
             if left == 0 {
                 return None;
             }
@@ -462,6 +468,21 @@ fn alive_prefix(positions: &[Position]) -> usize {
         lo += 1;
     }
     lo.min(last)
+}
+
+/// How readily `side` mates in `pos`, for the order of [`alive_prefix`]'s probes: 2 for a
+/// queen or a rook, 1 more for a pawn (which may become one). The side with only minor
+/// pieces mostly needs the loser's own pieces round its king, a long helpmate that a probe
+/// of [`PROBE_BUDGET`] nodes does not find, while the other side's is short. Only the cost
+/// changes (a probe proves only what it finds). `adjudicate` (callgrind, a build without
+/// LTO) on 1,000 and 600 uniformly random games of seeds 1, 2 and 3: 574.9 M → 559.3 M,
+/// 330.6 M → 317.1 M, 358.5 M → 346.7 M instructions; real games 847.0 M → 846.1 M; the
+/// output the same.
+fn mating_means(pos: &Position, side: Color) -> u32 {
+    let ours = pos.by_color(side);
+    let heavy = ours & (pos.by_role(Role::Queen) | pos.by_role(Role::Rook));
+    let pawns = ours & pos.by_role(Role::Pawn);
+    2 * u32::from(heavy.nonempty()) + u32::from(pawns.nonempty())
 }
 
 /// The material of `pos`: how many pieces of each kind each side has, four bits each. A
