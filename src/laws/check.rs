@@ -377,7 +377,9 @@ const PROBES_BUDGET: u64 = 2_000;
 /// then the helpmate, are a series of legal moves that mates), so "some side can mate" holds
 /// on a prefix of the line. The full search is asked about a few positions only, galloping
 /// back from the end (where the boundary usually is: the capture that left too little
-/// material) and then halving the interval, the side that mated last asked first. A probe
+/// material) and then halving the interval, the side that mated last asked first (the
+/// other first when it has more means to a short helpmate, a queen or a rook before a pawn:
+/// see [`mating_means`]). A probe
 /// that finds no helpmate within its budget (the position dead, or the helpmate long) only
 /// makes the prefix shorter: the quick test is then asked at every ply after it, as
 /// without this shortcut. Each helpmate found is followed along the record as far as the
