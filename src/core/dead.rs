@@ -3042,6 +3042,50 @@ mod tests {
     /// answer ("dead?") is the one the full quick test gives at each of them, and the store
     /// follows the game. The positions are twelve plies of a uniformly random game (seed 1
     /// of `benches/adjudicate.sh`): opposite bishops, the c-pawns blocked.
+    /// 5.2.2, per ply, differential: random games from locked positions (blocked pawn
+    /// chains with kings, bishops, a knight), moves drawn uniformly; at every ply the walk's
+    /// answer with the store of filled locked searches equals that of each side's quick test
+    /// run in full. The store must have been used on many plies, or the test proves nothing.
+    #[test]
+    fn art_5_2_2_locked_store_agrees_with_the_full_quick_test_on_random_games() {
+        let starts = [
+            "8/1b6/3B4/4K3/2p5/1kP5/8/8 w - - 2 199",
+            "8/8/2k5/1p1p1p1p/1P1P1P1P/2K5/8/8 w - - 0 1",
+            "8/2b5/2k5/1p1p1p2/1P1P1P2/2K5/3B4/8 w - - 0 1",
+            "8/8/3k4/p1p1p1p1/P1P1P1P1/3K4/5N2/8 b - - 0 1",
+        ];
+        let mut seed = 0x5eed_1ced_u64;
+        let (mut plies, mut stored) = (0, 0);
+        for fen in starts {
+            for _ in 0..6 {
+                LOCKED.set(None);
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..60 {
+                    let five = at_least_five_moves(&pos);
+                    if five || pos.has_legal_moves() {
+                        let walked = quick_both_unwinnable(&pos, five);
+                        let full = Color::ALL
+                            .into_iter()
+                            .all(|side| quick_steps(&pos, side, Some(five)).is_unwinnable());
+                        assert_eq!(walked, full, "{}", pos.to_fen());
+                        plies += 1;
+                        stored += usize::from(LOCKED.get().is_some_and(|(p, _)| p == pos));
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[(xorshift(&mut seed) % moves.len() as u64) as usize];
+                    pos.play_unchecked(mv);
+                }
+            }
+        }
+        assert!(
+            plies > 500 && stored > 100,
+            "{plies} plies, {stored} stored"
+        );
+    }
+
     #[test]
     fn art_5_2_2_locked_search_not_repeated_where_it_cannot_prove_dead() {
         let fens = [
