@@ -750,15 +750,8 @@ pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option
     if occurrences(positions, keys, last, keys[last]) >= 3 {
         return Some(None);
     }
-    // A written move can only make a position that already stood twice stand for the third
-    // time: when no position since the last capture or pawn move stood twice, no move needs
-    // to be tried.
-    let window = (positions[last].halfmove_clock() as usize).min(last);
-    let mut recent = keys[last - window..=last].to_vec();
-    recent.sort_unstable();
-    if !recent.windows(2).any(|w| w[0] == w[1]) {
-        return None;
-    }
+    // (A written move can only make a position that already stood twice stand for the
+    // third time: `written_third_move` looks for one first, and lists no move without.)
     written_third_move(positions, keys)
 }
 
