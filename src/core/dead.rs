@@ -270,22 +270,31 @@ impl LockedStore {
 }
 
 /// Whether `after` is `before` after a legal move of one piece to an empty square (the
-/// only move [`comes_back`] can take back; it reads the move from the two positions and
-/// does not check that it was legal).
+/// only move [`comes_back`] can take back; it reads the move from the two positions, as
+/// [`moved_piece`] does, and does not check that it was legal).
 fn moved_to(before: &Position, after: &Position) -> bool {
+    moved_piece(before, after).is_some_and(|(from, to)| {
+        let mv = Move::normal(from, to);
+        before.is_legal(mv) && {
+            let mut p = *before;
+            p.play_unchecked(mv);
+            same_position(&p, after)
+        }
+    })
+}
+
+/// The squares a piece of the player to move in `before` left and reached, when exactly
+/// one of its pieces stands elsewhere in `after` (two squares of its pieces changed).
+fn moved_piece(before: &Position, after: &Position) -> Option<(Square, Square)> {
     let mover = before.turn();
     let changed = before.by_color(mover) ^ after.by_color(mover);
-    let (Some(from), Some(to)) = (
-        (before.by_color(mover) & changed).first(),
-        (after.by_color(mover) & changed).first(),
-    ) else {
-        return false;
-    };
-    changed.count() == 2 && before.is_legal(Move::normal(from, to)) && {
-        let mut p = *before;
-        p.play_unchecked(Move::normal(from, to));
-        same_position(&p, after)
+    if changed.count() != 2 {
+        return None;
     }
+    Some((
+        (before.by_color(mover) & changed).first()?,
+        (after.by_color(mover) & changed).first()?,
+    ))
 }
 
 /// The fast path of [`quick`]: `true` when every step of it is known, from a few bitboard
@@ -524,7 +533,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
 }
 
 /// Whether `side` has a rook or a queen.
-fn has_heavy_piece(pos: &Position, side: Color) -> bool {
+pub(crate) fn has_heavy_piece(pos: &Position, side: Color) -> bool {
     (pos.by_color(side) & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen))).nonempty()
 }
 
@@ -2755,19 +2764,14 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
 /// empty square, a few of them.
 pub(crate) fn comes_back(before: &Position, after: &Position) -> bool {
     let mover = before.turn();
-    let changed = before.by_color(mover) ^ after.by_color(mover);
     if after.halfmove_clock() == 0
         || before.ep_square().is_some()
         || before.castling_rights() != after.castling_rights()
         || before.by_color(!mover) != after.by_color(!mover)
-        || changed.count() != 2
     {
         return false;
     }
-    let (Some(from), Some(to)) = (
-        (before.by_color(mover) & changed).first(),
-        (after.by_color(mover) & changed).first(),
-    ) else {
+    let Some((from, to)) = moved_piece(before, after) else {
         return false;
     };
     let back = Move::normal(to, from);

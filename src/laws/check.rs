@@ -481,10 +481,8 @@ fn alive_prefix(positions: &[Position]) -> usize {
 /// 330.6 M → 317.1 M, 358.5 M → 346.7 M instructions; real games 847.0 M → 846.1 M; the
 /// output the same.
 fn mating_means(pos: &Position, side: Color) -> u32 {
-    let ours = pos.by_color(side);
-    let heavy = ours & (pos.by_role(Role::Queen) | pos.by_role(Role::Rook));
-    let pawns = ours & pos.by_role(Role::Pawn);
-    2 * u32::from(heavy.nonempty()) + u32::from(pawns.nonempty())
+    let pawns = pos.pieces(side, Role::Pawn);
+    2 * u32::from(dead::has_heavy_piece(pos, side)) + u32::from(pawns.nonempty())
 }
 
 /// The material of `pos`: how many pieces of each kind each side has, four bits each. A
