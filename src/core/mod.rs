@@ -12,6 +12,7 @@ pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
+pub(crate) mod pool;
 pub mod position;
 pub mod san;
 pub mod square;
