@@ -511,21 +511,27 @@ fn time_control_finding(text: &str, tc: &Result<TimeControl, TimeControlError>) 
 
 /// Analyses one game read from PGN.
 pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
-    let mut review = review_tags_apart(game, opts);
+    let mut review = review_tags_apart(game, &game.replay(opts.letters), opts);
     review.tags = game.tags.clone();
     review
 }
 
 /// [`review_with`] of a game the caller has no more use for: its tags move into the
-/// review instead of being copied (a batch reviews every game of its files once).
+/// review instead of being copied (a batch reviews every game of its files once), and its
+/// move list and the replay's lists go back to this thread's pools for the next game (see
+/// [`pgn::take_move_list`]).
 pub fn review_owned(mut game: PgnGame, opts: &ReviewOptions) -> Review {
-    let mut review = review_tags_apart(&game, opts);
+    let replay = game.replay(opts.letters);
+    let mut review = review_tags_apart(&game, &replay, opts);
     review.tags = std::mem::take(&mut game.tags);
+    replay.recycle();
+    game.recycle();
     review
 }
 
-/// [`review_with`], all but the review's own copy of the tags, left empty.
-fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
+/// [`review_with`] of `game` replayed as `replay`, all but the review's own copy of the
+/// tags, left empty.
+fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions) -> Review {
     let tags = &game.tags;
     let (time_control, tc_finding) = match tag(tags, "TimeControl").map(str::trim) {
         Some(text) => time_control_read(text),
@@ -534,7 +540,6 @@ fn review_tags_apart(game: &PgnGame, opts: &ReviewOptions) -> Review {
     let mut findings = Vec::from_iter(tc_finding);
     let class = time_control.as_ref().and_then(TimeControl::class);
 
-    let replay = game.replay(opts.letters);
     if let Some(e) = &replay.start_error {
         let (kind, article) = match e {
             StartError::UnsupportedVariant(_) => (FindingKind::UnsupportedVariant, Article("II")),

@@ -725,7 +725,7 @@ pub fn check_games(
             Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], CheckError::Record(e)),
             Ok(game) => {
                 let replay = game.replay(letters);
-                if let Some(e) = &replay.start_error {
+                let report = if let Some(e) = &replay.start_error {
                     CheckReport::unreadable(game.index, &game.tags, CheckError::Start(e.clone()))
                 } else {
                     let input = CheckInput {
@@ -740,7 +740,11 @@ pub fn check_games(
                     // The legal prefix (a null move is not a move of chess, Art. 3): the
                     // replay's positions, not the moves played again.
                     check_positions(&input, &replay.positions[..=replay.legal_prefix()])
-                }
+                };
+                // The lists kept for the next game (see `arbiter::review_owned`).
+                replay.recycle();
+                game.recycle();
+                report
             }
         };
         each(report);

@@ -65,6 +65,28 @@ pub struct PgnGame {
     pub result: Option<String>,
 }
 
+thread_local! {
+    /// The move lists of [`PgnGame::recycle`]d games, for the next games read on this
+    /// thread (see [`crate::core::pool`]): a game of up to 1,024 plies.
+    static MOVE_LISTS: crate::core::pool::Pool<MoveNode> =
+        const { crate::core::pool::Pool::new(1_024, 4) };
+}
+
+/// An empty list of moves with room for `room`: the one of the last game recycled on this
+/// thread when there is one. (With `--jobs` above one the games are recycled on other
+/// threads than the reader's, whose lists are then new.)
+pub(crate) fn take_move_list(room: usize) -> Vec<MoveNode> {
+    MOVE_LISTS.with(|p| p.take(room))
+}
+
+impl PgnGame {
+    /// Drops the game, its move list kept for the next game read on this thread (see
+    /// [`take_move_list`]) unless it is too large or the pool is full.
+    pub(crate) fn recycle(mut self) {
+        MOVE_LISTS.with(|p| p.give_back(std::mem::take(&mut self.moves)));
+    }
+}
+
 /// One move of a line, with everything written about it.
 ///
 /// Most of it is read through methods: the node of a plain move is small to write, copy and

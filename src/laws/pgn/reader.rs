@@ -170,7 +170,11 @@ impl Frame {
     #[inline(never)]
     fn grow(&mut self) {
         let more = std::mem::take(&mut self.room).max(1);
-        self.nodes.reserve(more);
+        if self.nodes.capacity() == 0 {
+            self.nodes = super::take_move_list(more);
+        } else {
+            self.nodes.reserve(more);
+        }
     }
 
     /// The NAG read with the last move, and the comments kept for it.

@@ -1,5 +1,6 @@
 //! Replaying a game read from PGN against the rules core.
 
+use crate::core::pool::Pool;
 use crate::core::san::play_move;
 use crate::core::{Color, FenError, Letters, Move, Position, SanError, SanProblem};
 
@@ -227,12 +228,28 @@ fn replay_line(
     }
 }
 
+thread_local! {
+    /// The lists of [`Replay::recycle`]d replays, for the next game's replay on this
+    /// thread (see [`crate::core::pool`]): a game of up to 1,024 plies.
+    static MOVES: Pool<Option<Move>> = const { Pool::new(1_024, 4) };
+    static POSITIONS: Pool<Position> = const { Pool::new(1_025, 4) };
+}
+
+impl Replay {
+    /// Drops the replay, its lists kept for the next game replayed on this thread unless
+    /// they are too large or the pool is full.
+    pub(crate) fn recycle(mut self) {
+        MOVES.with(|p| p.give_back(std::mem::take(&mut self.moves)));
+        POSITIONS.with(|p| p.give_back(std::mem::take(&mut self.positions)));
+    }
+}
+
 pub(crate) fn replay(game: &PgnGame, letters: Letters) -> Replay {
     let mut r = Replay {
         start: Position::new(),
         start_error: None,
-        moves: Vec::with_capacity(game.moves.len()),
-        positions: Vec::with_capacity(game.moves.len() + 1),
+        moves: MOVES.with(|p| p.take(game.moves.len())),
+        positions: POSITIONS.with(|p| p.take(game.moves.len() + 1)),
         illegal: None,
         variation_errors: Vec::new(),
     };
