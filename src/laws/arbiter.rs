@@ -581,7 +581,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     // A record that gives the time spent on each move and no readings: the clocks run on it.
     let emt = time_control
         .as_ref()
-        .and_then(|tc| EmtClocks::run(game, &replay, tc));
+        .and_then(|tc| EmtClocks::run(game, replay, tc));
     // A reading of zero on the last move recorded (or, from [%emt], the last move taking all
     // the time left): the flag fell as it was being made. (Only there: clocks are often
     // written to the second, and a player with 0.7 s left who moves shows 0:00:00 and plays
@@ -619,7 +619,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     };
     let start_clocks = start_clocks(time_control.as_ref());
     let plies = if opts.plies {
-        review_plies(game, &replay, start_clocks, emt.as_ref())
+        review_plies(game, replay, start_clocks, emt.as_ref())
     } else {
         Vec::new()
     };
@@ -644,14 +644,14 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     let mut outcome = board_end.and(walk.outcome(positions));
     let mut open = walk.open_at.is_some_and(|ply| ply <= played);
     claims(
-        &replay,
+        replay,
         &positions[..=played],
         &walk,
         board_end.is_some(),
         &mut findings,
     );
 
-    let illegal = RecordStop::of_replay(&replay, game);
+    let illegal = RecordStop::of_replay(replay, game);
     // The article of the result by the Laws when the record stops at a null or illegal move.
     let stop_article = illegal.as_ref().and_then(|stop| stop.article);
     let mut check = check_played(
@@ -681,7 +681,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
             Termination::FivefoldRepetition => (FindingKind::Fivefold, Says::Fivefold),
             _ => (FindingKind::SeventyFiveMoves, Says::SeventyFiveMoves),
         };
-        let san = (o.ply > 0).then(|| san_of(&replay, o.ply));
+        let san = (o.ply > 0).then(|| san_of(replay, o.ply));
         findings.push(Finding::new(o.ply, san, o.article, kind, says));
     }
 
@@ -691,7 +691,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         let recorded = replay.moves.len() + usize::from(replay.illegal.is_some());
         if recorded > e {
             let first = if e < recorded_plies {
-                Some(san_of(&replay, e + 1))
+                Some(san_of(replay, e + 1))
             } else {
                 replay.illegal.as_ref().map(|i| i.san.clone())
             };
@@ -763,7 +763,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
             let drawn = cannot;
             let source = if from_clock {
                 let p = clock_flag.unwrap_or(1);
-                let label = label(&replay.positions[p - 1], &san_of(&replay, p));
+                let label = label(&replay.positions[p - 1], &san_of(replay, p));
                 match emt_flag {
                     Some(e) if game.moves[p - 1].clock_ms().is_none() => FlagSource::Emt {
                         label,
