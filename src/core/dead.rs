@@ -1243,7 +1243,7 @@ struct MoveBuf(Vec<Costed>);
 
 thread_local! {
     /// Lists of up to 4,096 entries (a long line's lists; larger ones are freed).
-    static MOVE_BUFS: Pool<Costed> = const { Pool::new(4_096, 8) };
+    static MOVE_BUFS: Pool<Costed> = const { Pool::new(4_096, 4) };
 }
 
 impl MoveBuf {
