@@ -1897,36 +1897,37 @@ impl Slot {
     };
 }
 
-/// Slots of a new table (28 KB), and the most a table given back to the pool may have:
-/// one that grew in a long search is freed, not kept. A pooled table that had grown to
-/// 16,384 slots (917 KB, more than a core's second-level cache) scattered the few dozen
-/// positions of every later search over it, each probe a cache miss: on the real games,
-/// with a simulated 512 KB second-level cache (cachegrind), its data misses went from
-/// 2.11 M to 1.94 M with the grown tables freed, for 0.35 % more instructions (the
-/// searches that grow their table again).
+/// Slots of a new table (28 KB). A search starts with one from the pool of such tables;
+/// one that grows takes a grown table of an earlier search instead (a second pool, of at
+/// most [`POOLED_BIG_TABLES`] tables of up to [`POOLED_SLOTS`] slots, 917 KB), so that the
+/// few dozen positions of most searches stay in a table small enough for the cache, and a
+/// long search does not zero and fill one table after another as it grows. (With every
+/// table pooled as it had grown, most searches scattered their positions over 917 KB, more
+/// than a core's second-level cache, each probe a miss: on the real games, with a simulated
+/// 512 KB second-level cache (cachegrind, a build without LTO), its data misses were 2.11 M,
+/// 1.94 M with the grown tables freed; and freed, uniformly random games' long searches
+/// spent 3 to 5 % more instructions growing them again.)
 const TABLE_SLOTS: usize = 512;
-const POOLED_SLOTS: usize = TABLE_SLOTS;
+const POOLED_SLOTS: usize = 16_384;
+const POOLED_BIG_TABLES: usize = 2;
 
 thread_local! {
     static TABLES: std::cell::RefCell<Vec<Table>> = const { std::cell::RefCell::new(Vec::new()) };
+    static BIG_TABLES: std::cell::RefCell<Vec<Table>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Table {
     /// An empty table, from the pool when it has one.
     fn take() -> Table {
-        let mut t = TABLES.with_borrow_mut(Vec::pop).unwrap_or_else(|| Table {
-            slots: vec![Slot::FREE; TABLE_SLOTS],
-            stamp: 0,
-            len: 0,
-        });
-        t.stamp = t.stamp.wrapping_add(1);
-        if t.stamp == 0 {
-            // Every stamp was used: the slots are freed for real, once in 4 billion.
-            t.slots.fill(Slot::FREE);
-            t.stamp = 1;
-        }
-        t.len = 0;
-        t
+        TABLES
+            .with_borrow_mut(Vec::pop)
+            .unwrap_or_else(|| Table {
+                slots: vec![Slot::FREE; TABLE_SLOTS],
+                stamp: 0,
+                len: 0,
+            })
+            .renewed()
     }
 
     /// The slot where `k` is first looked for: one multiplication of the planes folded
@@ -1976,34 +1977,71 @@ impl Table {
         None
     }
 
-    /// Twice the slots, this search's entries moved in.
+    /// More slots, this search's entries moved in: the grown table of an earlier search
+    /// when the pool has one larger than this (emptied by a new stamp), else twice the
+    /// slots. A table of [`TABLE_SLOTS`] left behind goes back to the pool.
     fn grow(&mut self) {
-        let wider = vec![Slot::FREE; 2 * self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, wider);
-        let stamp = self.stamp;
+        let larger = BIG_TABLES.with_borrow_mut(|pool| {
+            pool.pop_if(|t| t.slots.len() > self.slots.len())
+                .map(Table::renewed)
+        });
+        let wider = larger.unwrap_or_else(|| Table {
+            slots: vec![Slot::FREE; 2 * self.slots.len()],
+            stamp: 1,
+            len: 0,
+        });
+        let mut old = std::mem::replace(self, wider);
         let mask = self.slots.len() - 1;
-        for s in old.into_iter().filter(|s| s.stamp == stamp) {
+        for s in old.slots.iter().filter(|s| s.stamp == old.stamp) {
             let mut i = self.index(&s.key);
-            while self.slots[i].stamp == stamp {
+            while self.slots[i].stamp == self.stamp {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = s;
+            self.slots[i] = Slot {
+                stamp: self.stamp,
+                ..*s
+            };
+        }
+        self.len = old.len;
+        if old.slots.len() == TABLE_SLOTS {
+            let t = std::mem::replace(&mut old, Table::none());
+            TABLES.with_borrow_mut(|pool| pool.push(t));
+        }
+    }
+
+    /// The table emptied for a new search: a new stamp (every slot of another stamp is
+    /// free), the slots freed for real once in 4 billion stamps.
+    fn renewed(mut self) -> Table {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill(Slot::FREE);
+            self.stamp = 1;
+        }
+        self.len = 0;
+        self
+    }
+
+    /// A table without slots, for a moment.
+    fn none() -> Table {
+        Table {
+            slots: Vec::new(),
+            stamp: 0,
+            len: 0,
         }
     }
 }
 
 impl Drop for Guide {
     fn drop(&mut self) {
-        if self.tt.slots.len() <= POOLED_SLOTS {
-            let t = std::mem::replace(
-                &mut self.tt,
-                Table {
-                    slots: Vec::new(),
-                    stamp: 0,
-                    len: 0,
-                },
-            );
+        let t = std::mem::replace(&mut self.tt, Table::none());
+        if t.slots.len() <= TABLE_SLOTS {
             TABLES.with_borrow_mut(|pool| pool.push(t));
+        } else if t.slots.len() <= POOLED_SLOTS {
+            BIG_TABLES.with_borrow_mut(|pool| {
+                if pool.len() < POOLED_BIG_TABLES {
+                    pool.push(t);
+                }
+            });
         }
     }
 }
