@@ -4,9 +4,10 @@
 //! A list allocated for each game (or each dead-position search) is a block the allocator
 //! hands out in turn from a page of such blocks: memory no longer in the cache, written
 //! with a miss at every line. On the real games of `shared/data/pgn/real`, `adjudicate`'s
-//! second-level cache misses (cachegrind, a simulated 512 KB cache) fell by a third with
-//! the move lists, the replay's lists and the helpmate search's move lists pooled, and its
-//! time by about a tenth (docs/arbiter.md, "27 November, fifth session").
+//! second-level cache misses (cachegrind, a simulated 512 KB cache) fell from 2.37 M to
+//! 1.37 M with the move lists, the replay's lists and the helpmate search's move lists and
+//! tables pooled, and its CPU time by 1 to 4 % (docs/arbiter.md, "27 November, fifth
+//! session").
 
 use std::cell::RefCell;
 
