@@ -1981,9 +1981,9 @@ impl Table {
     /// when the pool has one larger than this (emptied by a new stamp), else twice the
     /// slots. A table of [`TABLE_SLOTS`] left behind goes back to the pool.
     fn grow(&mut self) {
-        let larger = BIG_TABLES.with_borrow_mut(|pool| {
-            pool.pop_if(|t| t.slots.len() > self.slots.len())
-                .map(Table::renewed)
+        let larger = BIG_TABLES.with_borrow_mut(|pool| match pool.last() {
+            Some(t) if t.slots.len() > self.slots.len() => pool.pop().map(Table::renewed),
+            _ => None,
         });
         let wider = larger.unwrap_or_else(|| Table {
             slots: vec![Slot::FREE; 2 * self.slots.len()],
