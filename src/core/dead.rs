@@ -2626,10 +2626,42 @@ fn attack_set(role: Role, color: Color, from: Square, occ: Bitboard) -> Bitboard
 /// Then a mate needs a square `m` the loser's king may reach, attacked by some winner's piece
 /// from a square it may reach, and every flight square of `m` the king may reach either
 /// attacked by a winner's piece, or held by one of the loser's pieces, or covered by the
-/// winner's king from one square not next to `m`. No such `m`: unwinnable. A pawn that may
-/// promote makes the analysis give up.
+/// winner's king from one square not next to `m`; and, when the loser can only ever move
+/// its king, a last move that brought its king to `m` ([`last_move_rules_out`]). No such
+/// `m`: unwinnable. A pawn that may promote makes the analysis give up, unless the
+/// promotion can only follow a king's capture that stalemates ([`capture_split`]).
 #[doc(hidden)]
 pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
+    match region_fixpoint(pos, None) {
+        Some(region) => region_mate_test(pos, side, &region, true),
+        None => capture_split(pos, side),
+    }
+}
+
+/// The sets of the region analysis at its fixpoint: every piece with its reach, and the
+/// steady squares (pieces that never move and are never captured).
+struct Region {
+    pieces: Vec<Piece>,
+    steady: Bitboard,
+    /// The squares each colour's steady pieces attack throughout (rays stopped by every
+    /// square that may ever be occupied).
+    held: [Bitboard; 2],
+}
+
+impl Region {
+    fn king(&self, color: Color) -> Option<Piece> {
+        self.pieces
+            .iter()
+            .find(|p| p.role == Role::King && p.color == color)
+            .copied()
+    }
+}
+
+/// The region analysis's fixpoint (see [`region_unwinnable`]), or `None` when a pawn may
+/// promote. With `keep_off`, the king of that colour is never moved to those squares: the
+/// sets then bound the games in which it never goes there (in any game, every position
+/// before its first move there).
+fn region_fixpoint(pos: &Position, keep_off: Option<(Color, Bitboard)>) -> Option<Region> {
     let mut pieces: Vec<Piece> = Vec::with_capacity(32);
     for sq in pos.occupied() {
         if let Some(p) = pos.piece_at(sq) {
@@ -2646,6 +2678,7 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
     // capture, so leave their file (grows).
     let mut capture_squares = [Bitboard::EMPTY; 2];
     let mut leave_file = Bitboard::EMPTY;
+    let mut held;
     loop {
         let mut changed = false;
         // Pawns that never leave their file and are never captured: a pawn of the other
@@ -2661,7 +2694,7 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
         let may_be_occupied = all_reach;
         // Squares attacked for the rest of the game by each colour's steady pieces (rays
         // stopped by every square that may ever be occupied).
-        let mut held = [Bitboard::EMPTY; 2];
+        held = [Bitboard::EMPTY; 2];
         let mut nonking_reach = [Bitboard::EMPTY; 2];
         // The squares behind which a pawn of each colour may have just made a double step:
         // one pawn may stand both on its start square and two squares ahead (the union of
@@ -2736,8 +2769,14 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
                     }
                 }
             }
+            if let Some((color, squares)) = keep_off {
+                if p.role == Role::King && p.color == color {
+                    targets &= !squares;
+                    captures &= !squares;
+                }
+            }
             if p.role == Role::Pawn && (targets & Bitboard::BACK_RANKS).nonempty() {
-                return false;
+                return None;
             }
             let cs = capture_squares[us] | captures;
             if cs != capture_squares[us] {
@@ -2777,20 +2816,21 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
             break;
         }
     }
-    // The mate test.
+    Some(Region {
+        pieces,
+        steady,
+        held,
+    })
+}
+
+/// The mate test of the region analysis on its sets: `true` when `side` can mate in no
+/// position they allow (see [`region_unwinnable`]); with `last_move`, the last-move
+/// argument too (the tests compare with and without it).
+fn region_mate_test(pos: &Position, side: Color, region: &Region, last_move: bool) -> bool {
+    let Region { pieces, steady, .. } = region;
+    let steady = *steady;
     let loser = !side;
-    let Some(lk) = pieces
-        .iter()
-        .find(|p| p.role == Role::King && p.color == loser)
-        .copied()
-    else {
-        return false;
-    };
-    let Some(sk) = pieces
-        .iter()
-        .find(|p| p.role == Role::King && p.color == side)
-        .copied()
-    else {
+    let (Some(lk), Some(sk)) = (region.king(loser), region.king(side)) else {
         return false;
     };
     let mut cover = Bitboard::EMPTY;
@@ -2812,27 +2852,217 @@ pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
         .map(|p| p.reach)
         .collect();
     let block_any = blockers.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+    // Whether the last-move argument holds here (asked once, when first needed).
+    let mut applies = last_move.then_some(None);
     for m in candidates {
         let flights = attacks::king(m) & lk.reach & !cover;
-        if flights.is_empty() {
-            return false;
-        }
         // The winner's king from one square (or not at all), the rest by the loser's pieces.
         let king_squares = sk.reach & !attacks::king(m) & !Bitboard::from_square(m);
         let options = king_squares
             .into_iter()
             .map(|k| flights & !attacks::king(k))
             .chain(std::iter::once(flights));
-        for rest in options {
-            if rest.is_empty() {
+        let possible = flights.is_empty()
+            || options.into_iter().any(|rest| {
+                rest.is_empty()
+                    || ((rest & !block_any).is_empty()
+                        && rest.count() as usize
+                            <= blockers.iter().filter(|b| (**b & rest).nonempty()).count())
+            });
+        if possible {
+            let Some(applies) = applies.as_mut() else {
+                return false;
+            };
+            let applies =
+                *applies.get_or_insert_with(|| last_move_applies(pos, side, pieces, steady));
+            if !(applies && last_move_rules_out(m, region, side, cover)) {
                 return false;
             }
-            if (rest & !block_any).is_empty() {
-                let able = blockers.iter().filter(|b| (**b & rest).nonempty()).count();
-                if rest.count() as usize <= able {
+        }
+    }
+    true
+}
+
+/// Whether every mate `side` could give from `pos` comes right after a move of the loser's
+/// king (the premise of [`last_move_rules_out`]): the loser's other pieces are steady (they
+/// never move), no castling right is left, `pos` is not already the loser mated, and when
+/// the winner is to move, none of its moves mates at once.
+fn last_move_applies(pos: &Position, side: Color, pieces: &[Piece], steady: Bitboard) -> bool {
+    let loser = !side;
+    if !pos.castling_rights().is_empty()
+        || pieces
+            .iter()
+            .any(|p| p.color == loser && p.role != Role::King && !steady.contains(p.sq))
+    {
+        return false;
+    }
+    if pos.turn() == loser {
+        return !pos.is_check() || pos.has_legal_moves();
+    }
+    // The winner to move: a mate by its first move follows no move of the loser.
+    !pos.legal_moves().iter().any(|&mv| {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        child.is_check() && is_mated(&child)
+    })
+}
+
+/// The last-move argument (in the spirit of CHA's counting of movements): the loser,
+/// mated on `m`, last moved its king there from a square `f` next to `m` (its only piece
+/// that moves; [`last_move_applies`]). The winner's king stood on a square `w0` next to
+/// neither `f` nor `m` (kings never stand side by side), and `f`, now a flight, must be
+/// covered after the mating move: by a winner's piece other than the king (`cover`), or by
+/// the king itself, which must then have made the mating move, from `w0` to a square `w1`
+/// next to `f` and not next to `m`, uncovering a check along the line from `m` through
+/// `w0`: a winner's bishop, rook or queen that may stand on it beyond `w0`, with no steady
+/// piece between. `true` when no `f` allows either: no mate on `m`.
+fn last_move_rules_out(m: Square, region: &Region, side: Color, cover: Bitboard) -> bool {
+    let (Some(lk), Some(sk)) = (region.king(!side), region.king(side)) else {
+        return false;
+    };
+    let near_m = attacks::king(m) | Bitboard::from_square(m);
+    for f in attacks::king(m) & lk.reach {
+        if cover.contains(f) {
+            return false;
+        }
+        let near_f = attacks::king(f) | Bitboard::from_square(f);
+        for w1 in sk.reach & attacks::king(f) & !near_m {
+            for w0 in sk.reach & attacks::king(w1) & !near_m & !near_f {
+                if uncovers_check(m, w0, region, side) {
                     return false;
                 }
             }
+        }
+    }
+    true
+}
+
+/// Whether a king of `side` leaving `w0` may uncover a check on `m`: a bishop, rook or
+/// queen of `side` may stand on the line from `m` through `w0`, beyond `w0`, with no
+/// steady piece between it and `m`.
+fn uncovers_check(m: Square, w0: Square, region: &Region, side: Color) -> bool {
+    let diagonal = attacks::bishop_rays(m).contains(w0);
+    let straight = attacks::rook_rays(m).contains(w0);
+    if !(diagonal || straight) {
+        return false;
+    }
+    let line = attacks::line(m, w0);
+    region.pieces.iter().any(|p| {
+        p.color == side
+            && match p.role {
+                Role::Queen => true,
+                Role::Bishop => diagonal,
+                Role::Rook => straight,
+                _ => false,
+            }
+            && (p.reach & line).into_iter().any(|x| {
+                let between = attacks::between(m, x);
+                between.contains(w0) && (between & region.steady).is_empty()
+            })
+    })
+}
+
+/// The case split of the region analysis: the fixpoint gave up (a pawn may promote), and
+/// a promotion may only come after a king captures a pawn whose capture ends the game.
+///
+/// For a side `y` with its king and pawns only, every pawn of which is blocked: the
+/// fixpoint is run again with the other king kept off the squares of `y`'s pawns. When, at
+/// that fixpoint, each of those squares is either held by a steady piece of `y` (the king
+/// can never go there) or holds a steady pawn whose capture by the king stalemates `y`
+/// whenever it could be made ([`capture_stalemates`]), every game either keeps the king
+/// off them (the new sets hold throughout) or ends in stalemate at the first capture (every
+/// position before is within the sets): the mate test may use the smaller sets. A square
+/// failing both is given back to the king and the fixpoint run again.
+fn capture_split(pos: &Position, side: Color) -> bool {
+    for y in [Color::White, Color::Black] {
+        let pawns = pos.pieces(y, Role::Pawn);
+        let others = pos.by_color(y) & !pawns & !pos.by_role(Role::King);
+        let blocked = pawns.ahead(y) & pos.occupied();
+        if pawns.is_empty() || others.nonempty() || blocked.count() != pawns.count() {
+            continue;
+        }
+        // Before the king's capture, the player to move is the one capturing: a root with
+        // `y` to move in check by `x` (`y` just moved into check) is not a position of a game.
+        if pos.turn() != y && pos.is_check() {
+            continue;
+        }
+        let mut kept_off = pawns;
+        while kept_off.nonempty() {
+            let Some(region) = region_fixpoint(pos, Some((!y, kept_off))) else {
+                break;
+            };
+            let failing = kept_off
+                .into_iter()
+                .filter(|&c| {
+                    !region.held[y.index()].contains(c) && !capture_stalemates(pos, y, c, &region)
+                })
+                .fold(Bitboard::EMPTY, |a, c| a.with(c));
+            if failing.is_empty() {
+                if region_mate_test(pos, side, &region, true) {
+                    return true;
+                }
+                break;
+            }
+            kept_off &= !failing;
+        }
+    }
+    false
+}
+
+/// At the fixpoint run with the king of `!y` kept off `c` (a pawn of `y`, whose pieces are
+/// its king and pawns): whether that king's capture on `c`, whenever it could be made,
+/// leaves `y` without a legal move and not in check. The pawn on `c` is steady; `y` has no
+/// castling right; every other pawn of `y` is steady with a steady piece (not the one on
+/// `c`) on the square ahead and no piece of `!y` but the king may stand where it captures
+/// (and no en passant: the last move was the king's); then for every square `s` of the
+/// capturing king's next to `c` and every square `t` of `y`'s king not next to `c` (the
+/// capture would be illegal) nor to `s` (kings never stand side by side), every square
+/// `y`'s king may reach next to `t` is next to `c` (the sets are closed under its moves from
+/// `t`: any other square is held by a steady piece of `!y`, or is one of `y`'s steady
+/// pieces), and no bishop, rook or queen of `!y` may stand on the line from `t` through
+/// `s`, beyond `s`, with nothing steady between (the king leaving `s` uncovers no check).
+fn capture_stalemates(pos: &Position, y: Color, c: Square, region: &Region) -> bool {
+    let x = !y;
+    let steady = region.steady;
+    if !steady.contains(c) || pos.castling_rights().any_for(y) {
+        return false;
+    }
+    let (Some(yk), Some(xk)) = (region.king(y), region.king(x)) else {
+        return false;
+    };
+    let x_reach = region
+        .pieces
+        .iter()
+        .filter(|p| p.color == x && p.role != Role::King)
+        .fold(Bitboard::EMPTY, |a, p| a | p.reach);
+    for p in region
+        .pieces
+        .iter()
+        .filter(|p| p.color == y && p.role == Role::Pawn)
+    {
+        if p.sq == c {
+            continue;
+        }
+        let ahead = Bitboard::from_square(p.sq).ahead(y);
+        if !steady.contains(p.sq)
+            || (ahead & steady).is_empty()
+            || ahead.contains(c)
+            || (attacks::pawn(y, p.sq) & x_reach).nonempty()
+        {
+            return false;
+        }
+    }
+    let near_c = attacks::king(c) | Bitboard::from_square(c);
+    for t in yk.reach & !near_c {
+        let from = xk.reach & attacks::king(c) & !attacks::king(t);
+        if from.is_empty() {
+            continue;
+        }
+        if (attacks::king(t) & yk.reach & !near_c).nonempty() {
+            return false;
+        }
+        if from.into_iter().any(|s| uncovers_check(t, s, region, x)) {
+            return false;
         }
     }
     true
@@ -3580,5 +3810,168 @@ mod tests {
             }
         }
         assert!(castles > 100, "{castles}");
+    }
+
+    /// The region analysis's plain answer: its fixpoint and mate test without the case
+    /// split or the last-move argument.
+    fn plain_region(pos: &Position, side: Color) -> bool {
+        region_fixpoint(pos, None).is_some_and(|r| region_mate_test(pos, side, &r, false))
+    }
+
+    /// Art. 5.2.2 and 6.9: the region analysis's case split (a king's capture that
+    /// stalemates ends the game) and last-move argument (the loser's king came to the
+    /// mating square from a flight the winner must then cover) prove the CHA vectors of
+    /// blocked pawn chains and bishops of one colour that both sides cannot mate, which the
+    /// plain analysis leaves open (it gives up on a promotion after the capture).
+    #[test]
+    fn art_5_2_2_region_capture_stalemates_and_last_move() {
+        for fen in [
+            "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1",
+            "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - - 0 1",
+            "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+            "8/8/7p/2b2p1P/1bkb1p1K/2b2Pp1/6P1/8 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            for side in Color::ALL {
+                assert!(region_unwinnable(&pos, side), "{fen} {side:?}");
+                assert!(!plain_region(&pos, side), "{fen} {side:?}");
+                assert_eq!(full(&pos, side, 10_000), Verdict::Unwinnable, "{fen}");
+            }
+        }
+        // A guard: with Black's pawn on g3 gone, White's pawns are free and neither
+        // argument may prove anything; a helpmate exists (White's king walks to a1, where
+        // the bishops mate it).
+        let pos = Position::from_fen("8/b1b5/k6p/2b2p1P/1b3p2/5P1K/6P1/8 w - - 0 1").unwrap();
+        assert!(!region_unwinnable(&pos, Color::Black));
+        assert!(full(&pos, Color::Black, 100_000).is_winnable());
+    }
+
+    /// Art. 5.2.2 and 6.9, differential: variants of blocked pawn chains with bishops (the
+    /// kings moved anywhere, a piece taken away or a rook or queen put in, either side to
+    /// move); whenever the region analysis says a side cannot mate, no helpmate is found
+    /// for it, and chasolver (MIT, full mode) does not find one either. The case split and
+    /// the last-move argument must have proved many variants the plain analysis leaves
+    /// open, and the variants must include many that can be mated, or the test proves
+    /// nothing.
+    #[test]
+    fn art_5_2_2_region_arguments_sound_on_blocked_variants() {
+        let starts = [
+            "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1",
+            "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - - 0 1",
+            "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+            "8/8/7p/2b2p1P/1bkb1p1K/2b2Pp1/6P1/8 b - - 0 1",
+            "8/b1b5/k6p/5p1P/5p2/5PpK/6P1/8 w - - 0 1",
+            "8/8/2k5/1p1p1p1p/1P1P1P1P/2K5/8/8 w - - 0 1",
+        ];
+        let mut seed = 0xb10c_4ed5_u64;
+        let (mut proved, mut new, mut mated) = (0, 0, 0);
+        for fen in starts {
+            let start = Position::from_fen(fen).unwrap();
+            let mut tried = 0;
+            while tried < 120 {
+                let mut board: Vec<Option<crate::core::Piece>> =
+                    Square::ALL.iter().map(|&sq| start.piece_at(sq)).collect();
+                let empty = |board: &[Option<crate::core::Piece>], seed: &mut u64| loop {
+                    let i = (xorshift(seed) % 64) as usize;
+                    if board[i].is_none() {
+                        return i;
+                    }
+                };
+                for color in Color::ALL {
+                    let k = board
+                        .iter()
+                        .position(|p| {
+                            *p == Some(crate::core::Piece {
+                                color,
+                                role: Role::King,
+                            })
+                        })
+                        .unwrap();
+                    board[k] = None;
+                    let to = empty(&board, &mut seed);
+                    board[to] = Some(crate::core::Piece {
+                        color,
+                        role: Role::King,
+                    });
+                }
+                match xorshift(&mut seed) % 4 {
+                    0 => {
+                        let others: Vec<usize> = (0..64)
+                            .filter(|&i| board[i].is_some_and(|p| p.role != Role::King))
+                            .collect();
+                        let i = others[(xorshift(&mut seed) % others.len() as u64) as usize];
+                        board[i] = None;
+                    }
+                    1 => {
+                        let color = Color::ALL[(xorshift(&mut seed) % 2) as usize];
+                        let role = [Role::Rook, Role::Queen][(xorshift(&mut seed) % 2) as usize];
+                        let to = empty(&board, &mut seed);
+                        board[to] = Some(crate::core::Piece { color, role });
+                    }
+                    _ => {}
+                }
+                let mut placement = String::new();
+                for rank in (0..8).rev() {
+                    let mut gap = 0;
+                    for file in 0..8 {
+                        match board[rank * 8 + file] {
+                            None => gap += 1,
+                            Some(p) => {
+                                if gap > 0 {
+                                    placement.push_str(&gap.to_string());
+                                    gap = 0;
+                                }
+                                placement.push(p.fen_char());
+                            }
+                        }
+                    }
+                    if gap > 0 {
+                        placement.push_str(&gap.to_string());
+                    }
+                    if rank > 0 {
+                        placement.push('/');
+                    }
+                }
+                let turn = ["w", "b"][(xorshift(&mut seed) % 2) as usize];
+                let Ok(pos) = Position::from_fen(&format!("{placement} {turn} - - 0 1")) else {
+                    continue;
+                };
+                if !pos.has_legal_moves() {
+                    continue;
+                }
+                tried += 1;
+                for side in Color::ALL {
+                    let region = region_unwinnable(&pos, side);
+                    let v = full(&pos, side, 20_000);
+                    let f = pos.to_fen();
+                    if let Verdict::Winnable(line) = &v {
+                        assert!(verify_line(&pos, side, line), "{f}");
+                        assert!(
+                            !region,
+                            "UNSOUND: region unwinnable, helpmate found: {f} {side:?}"
+                        );
+                        mated += 1;
+                    }
+                    if region {
+                        proved += 1;
+                        if !plain_region(&pos, side) {
+                            new += 1;
+                            let board: chess::Board = pos.to_fen_legal_ep().parse().unwrap();
+                            let color = [chess::Color::White, chess::Color::Black][side.index()];
+                            let oracle = chasolver::winnability(&board, color);
+                            assert!(
+                                !matches!(oracle, Some(chasolver::Winnability::Winnable { .. })),
+                                "UNSOUND: chasolver mates, {f} {side:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("blocked variants: {proved} proved, {new} by the new arguments, {mated} mated");
+        assert!(
+            new >= 40 && proved > new && mated >= 100,
+            "{proved} proved, {new} by the new arguments, {mated} mated"
+        );
     }
 }
