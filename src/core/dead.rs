@@ -485,14 +485,27 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
     let mut level = 1;
+    let mut trades_from = 0;
     loop {
         let remaining = ctx.budget.saturating_sub(ctx.spent);
         if remaining == 0 {
             return Verdict::Undetermined;
         }
         let until = ctx.spent.saturating_add(share.min(remaining));
+        if ctx.spent >= TRADES_AFTER && guides.len() == 2 {
+            let mut trades = Guide::new(corners[0], heavy, pushes);
+            trades.loser_trades = true;
+            guides.push(trades);
+            // Its levels start from the first.
+            trades_from = level - 1;
+        }
         'levels: while ctx.spent < until {
             for guide in guides.iter_mut() {
+                let level = if guide.loser_trades {
+                    level - trades_from
+                } else {
+                    level
+                };
                 guide.iteration += 1;
                 guide.cut = false;
                 let mut path = Vec::new();
@@ -643,6 +656,11 @@ const DEAD_DEPTH: u32 = 4;
 const LEVEL_NODES: u64 = 7_000;
 /// Nodes of the first, cheap guided search of [`full`].
 const FIRST_GUIDED_NODES: u64 = 1_000;
+/// The nodes [`full_search`] spends before a third guide, with the loser's pawn trades as
+/// progress ([`Guide::loser_trades`]), joins its rounds. Late: from the start it made the
+/// CHA vectors' run 29 % slower (every long search shared its nodes three ways); only the
+/// hardest positions get there.
+const TRADES_AFTER: u64 = 500_000;
 
 /// The loser's pawns at most for [`full`]'s guided search to take their pushes as progress
 /// in any material (see [`Guide::loser_pushes`]).
@@ -1041,6 +1059,9 @@ impl Ctx {
             let mut stop = None;
             // The squares where the loser's piece frees a blocked pawn of the winner's.
             let offer = blocked_pawn_captures(pos, self.side);
+            if guide.loser_trades {
+                guide.their_pawns = theirs & pos.by_role(Role::Pawn);
+            }
             pos.generate_moves(|pm| {
                 let by_cost = guide.classify(pm, false, theirs, offer);
                 self.buf.push(Costed { pm, by_cost });
@@ -1669,6 +1690,13 @@ struct Guide {
     /// (callgrind of `adjudicate`, first 1,000 games: +0.57 % and +0.14 % instructions).
     /// Set once for the search: it changes what moves cost, never which are searched.
     loser_pushes: bool,
+    /// The loser's captures of a pawn, or by a pawn, are progress (as in the last phase of
+    /// chasolver's full mode): a helpmate through blocked chains often needs the loser to
+    /// open them, giving up a queen to a pawn or taking one. Only for a third guide of
+    /// [`full_search`]'s late rounds ([`TRADES_AFTER`]).
+    loser_trades: bool,
+    /// With `loser_trades`, the winner's pawns in the position being searched.
+    their_pawns: Bitboard,
 }
 
 impl Guide {
@@ -1723,6 +1751,8 @@ impl Guide {
             iteration: 0,
             cut: false,
             loser_pushes,
+            loser_trades: false,
+            their_pawns: Bitboard::EMPTY,
         }
     }
 
@@ -1773,6 +1803,17 @@ impl Guide {
         let captures = match pm.en_passant {
             Some(ep) => theirs | ep,
             None => theirs,
+        };
+        // With [`Guide::loser_trades`]: a capture of a pawn, or by a pawn, is progress.
+        let progress = if self.loser_trades {
+            let trades = if pm.role == Role::Pawn {
+                captures
+            } else {
+                captures & self.their_pawns
+            };
+            progress | (to & trades)
+        } else {
+            progress
         };
         let costly = to & captures & !progress;
         // A push (not a capture) on the way to a promotion that gives the blocker.
