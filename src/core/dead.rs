@@ -510,8 +510,15 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
                 guide.cut = false;
                 let mut path = Vec::new();
                 // A level gets a bounded number of nodes before the next is tried: deeper
-                // levels often find a helpmate sooner than a wide level is exhausted.
-                let level_cap = ctx.spent.saturating_add(LEVEL_NODES * level.max(1) as u64);
+                // levels often find a helpmate sooner than a wide level is exhausted. Not the
+                // third guide's: its long lines need many costly moves, a level exhausted
+                // before the next (as in chasolver's last phase; capped, it did not find
+                // `b1B5/k7/Q6r/1p1pBp1p/1P1P1P1P/KP6/1P6/8 b`'s helpmate for Black).
+                let level_cap = if guide.loser_trades {
+                    until
+                } else {
+                    ctx.spent.saturating_add(LEVEL_NODES * level.max(1) as u64)
+                };
                 ctx.until = until.min(level_cap);
                 match ctx.guided(&start, guide, level, &mut path, false, false) {
                     Search::Found => return prefix(line, Verdict::Winnable(path)),
