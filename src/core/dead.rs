@@ -1698,9 +1698,11 @@ struct Guide {
     /// Set once for the search: it changes what moves cost, never which are searched.
     loser_pushes: bool,
     /// The loser's captures of a pawn, or by a pawn, are progress (as in the last phase of
-    /// chasolver's full mode): a helpmate through blocked chains often needs the loser to
-    /// open them, giving up a queen to a pawn or taking one. Only for a third guide of
-    /// [`full_search`]'s late rounds ([`TRADES_AFTER`]).
+    /// chasolver's full mode), and its promotions to a queen, rook or bishop ordinary
+    /// rather than costly: a helpmate through blocked chains often needs the loser to open
+    /// them, taking a pawn, or promoting a queen and giving it to a pawn of the winner's
+    /// (`e8=Q … Qd2 cxd2` in Black's helpmate of `8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w`).
+    /// Only for a third guide of [`full_search`]'s late rounds ([`TRADES_AFTER`]).
     loser_trades: bool,
     /// With `loser_trades`, the winner's pawns in the position being searched.
     their_pawns: Bitboard,
@@ -1804,6 +1806,11 @@ impl Guide {
                 _ => Bitboard::EMPTY,
             };
         if pm.role == Role::Pawn && (to & Bitboard::BACK_RANKS).nonempty() {
+            if self.loser_trades {
+                // The knight promotion is progress, the others ordinary: a queen promoted
+                // to be given away (see [`Guide::loser_trades`]).
+                return [to, to, Bitboard::EMPTY];
+            }
             // Each square: the knight promotion is progress, the others are costly.
             return [to, Bitboard::EMPTY, to];
         }
