@@ -9,7 +9,8 @@
 //!
 //! Run with `cargo bench --bench dead`. `ESCAQUE_DEAD_BENCH_STEP=n` takes every n-th real
 //! position (default 1); `ESCAQUE_DEAD_BENCH_BUDGET` sets the full search's node budget on
-//! the vectors (default 300,000: the few positions it leaves undetermined spend all of it).
+//! the vectors (default `dead::DEFAULT_BUDGET`, 2,000,000: every vector is decided within
+//! it since 27 November).
 //! A third part times the per-ply 5.2.2 walk over records of uniformly random games
 //! (`ESCAQUE_DEAD_BENCH_GAMES`, default 300): the quick test at every ply against the walk
 //! that skips the positions proven alive.
@@ -308,7 +309,7 @@ criterion_group!(benches, bench_batches);
 
 fn main() {
     let step = env_num("ESCAQUE_DEAD_BENCH_STEP", 1) as usize;
-    let budget = env_num("ESCAQUE_DEAD_BENCH_BUDGET", 300_000);
+    let budget = env_num("ESCAQUE_DEAD_BENCH_BUDGET", dead::DEFAULT_BUDGET);
     let real = queries(&fens("dead_positions/cha_lichess_30K_positions.txt", step));
     report(
         "real positions (CHA lichess 30K)",
