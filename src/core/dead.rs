@@ -1066,10 +1066,13 @@ impl Ctx {
             let mut stop = None;
             // The squares where the loser's piece frees a blocked pawn of the winner's.
             let offer = blocked_pawn_captures(pos, self.side);
-            if guide.loser_trades {
-                guide.their_pawns = theirs & pos.by_role(Role::Pawn);
-            }
+            let their_pawns = theirs & pos.by_role(Role::Pawn);
             pos.generate_moves(|pm| {
+                if guide.loser_trades {
+                    // Set again for each piece: the children searched between two pieces
+                    // set it for their own positions.
+                    guide.their_pawns = their_pawns;
+                }
                 let by_cost = guide.classify(pm, false, theirs, offer);
                 self.buf.push(Costed { pm, by_cost });
                 if !last_ply {
