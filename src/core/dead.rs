@@ -2955,13 +2955,13 @@ fn last_move_applies(pos: &Position, side: Color, pieces: &[Piece], steady: Bitb
         return false;
     }
     if pos.turn() == loser {
-        return !pos.is_check() || pos.has_legal_moves();
+        return !pos.is_checkmate();
     }
     // The winner to move: a mate by its first move follows no move of the loser.
     !pos.legal_moves().iter().any(|&mv| {
         let mut child = *pos;
         child.play_unchecked(mv);
-        child.is_check() && is_mated(&child)
+        child.is_checkmate()
     })
 }
 
