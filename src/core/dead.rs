@@ -2692,7 +2692,7 @@ fn attack_set(role: Role, color: Color, from: Square, occ: Bitboard) -> Bitboard
 pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
     match region_fixpoint(pos, None) {
         Some(region) => region_mate_test(pos, side, &region, true),
-        None => capture_split(pos, side),
+        None => capture_split(pos, side, true),
     }
 }
 
@@ -3029,9 +3029,10 @@ fn uncovers_check(m: Square, w0: Square, region: &Region, side: Color) -> bool {
 /// can never go there) or holds a steady pawn whose capture by the king stalemates `y`
 /// whenever it could be made ([`capture_stalemates`]), every game either keeps the king
 /// off them (the new sets hold throughout) or ends in stalemate at the first capture (every
-/// position before is within the sets): the mate test may use the smaller sets. A square
-/// failing both is given back to the king and the fixpoint run again.
-fn capture_split(pos: &Position, side: Color) -> bool {
+/// position before is within the sets): the mate test may use the smaller sets (with the
+/// last-move argument when `last_move`). A square failing both is given back to the king
+/// and the fixpoint run again.
+fn capture_split(pos: &Position, side: Color, last_move: bool) -> bool {
     for y in [Color::White, Color::Black] {
         let pawns = pos.pieces(y, Role::Pawn);
         let others = pos.by_color(y) & !pawns & !pos.by_role(Role::King);
@@ -3056,7 +3057,7 @@ fn capture_split(pos: &Position, side: Color) -> bool {
                 })
                 .fold(Bitboard::EMPTY, |a, c| a.with(c));
             if failing.is_empty() {
-                if region_mate_test(pos, side, &region, true) {
+                if region_mate_test(pos, side, &region, last_move) {
                     return true;
                 }
                 break;
@@ -3880,7 +3881,8 @@ mod tests {
     /// stalemates ends the game) and last-move argument (the loser's king came to the
     /// mating square from a flight the winner must then cover) prove the CHA vectors of
     /// blocked pawn chains and bishops of one colour that both sides cannot mate, which the
-    /// plain analysis leaves open (it gives up on a promotion after the capture).
+    /// plain analysis leaves open (it gives up on a promotion after the capture): the case
+    /// split alone for the side with its king and pawns, both for the side with bishops.
     #[test]
     fn art_5_2_2_region_capture_stalemates_and_last_move() {
         for fen in [
@@ -3890,10 +3892,17 @@ mod tests {
             "8/8/7p/2b2p1P/1bkb1p1K/2b2Pp1/6P1/8 b - - 0 1",
         ] {
             let pos = Position::from_fen(fen).unwrap();
+            // The plain fixpoint gives up (a pawn could promote after a king's capture).
+            assert!(region_fixpoint(&pos, None).is_none(), "{fen}");
             for side in Color::ALL {
                 assert!(region_unwinnable(&pos, side), "{fen} {side:?}");
                 assert!(!plain_region(&pos, side), "{fen} {side:?}");
                 assert_eq!(full(&pos, side, 10_000), Verdict::Unwinnable, "{fen}");
+                // The side with the bishops has a mate pattern within the smaller sets,
+                // which only the last-move argument rules out; the side with its king and
+                // pawns only has none.
+                let bishops = pos.pieces(side, Role::Bishop).nonempty();
+                assert_eq!(capture_split(&pos, side, false), !bishops, "{fen} {side:?}");
             }
         }
         // A guard: with Black's pawn on g3 gone, White's pawns are free and neither
