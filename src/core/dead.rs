@@ -1041,10 +1041,15 @@ impl Ctx {
             // (Each piece's moves are classified as they are listed: the classes do not
             // depend on the mate-in-one test, and the list is written once.)
             let buf = &mut self.buf;
+            let node = NodeSquares {
+                theirs,
+                offer: Bitboard::EMPTY,
+                their_pawns: Bitboard::EMPTY,
+            };
             pos.generate_moves(|pm| {
                 buf.push(Costed {
                     pm,
-                    by_cost: guide.classify(pm, true, theirs, Bitboard::EMPTY),
+                    by_cost: guide.classify(pm, true, &node),
                 });
                 false
             });
@@ -1066,14 +1071,13 @@ impl Ctx {
             let mut stop = None;
             // The squares where the loser's piece frees a blocked pawn of the winner's.
             let offer = blocked_pawn_captures(pos, self.side);
-            let their_pawns = theirs & pos.by_role(Role::Pawn);
+            let node = NodeSquares {
+                theirs,
+                offer,
+                their_pawns: theirs & pos.by_role(Role::Pawn),
+            };
             pos.generate_moves(|pm| {
-                if guide.loser_trades {
-                    // Set again for each piece: the children searched between two pieces
-                    // set it for their own positions.
-                    guide.their_pawns = their_pawns;
-                }
-                let by_cost = guide.classify(pm, false, theirs, offer);
+                let by_cost = guide.classify(pm, false, &node);
                 self.buf.push(Costed { pm, by_cost });
                 if !last_ply {
                     stop = self.children(pos, guide, level, path, false, 0, pm, by_cost[0]);
@@ -1707,7 +1711,15 @@ struct Guide {
     /// (`e8=Q … Qd2 cxd2` in Black's helpmate of `8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w`).
     /// Only for a third guide of [`full_search`]'s late rounds ([`TRADES_AFTER`]).
     loser_trades: bool,
-    /// With `loser_trades`, the winner's pawns in the position being searched.
+}
+
+/// What [`Guide::classify`] reads of the position whose moves it classifies: the pieces of
+/// the side not to move, the squares of [`blocked_pawn_captures`] (the loser's moves only),
+/// and the pawns among `theirs` (read with [`Guide::loser_trades`] only).
+#[derive(Clone, Copy)]
+struct NodeSquares {
+    theirs: Bitboard,
+    offer: Bitboard,
     their_pawns: Bitboard,
 }
 
@@ -1764,7 +1776,6 @@ impl Guide {
             cut: false,
             loser_pushes,
             loser_trades: false,
-            their_pawns: Bitboard::EMPTY,
         }
     }
 
@@ -1782,13 +1793,12 @@ impl Guide {
     ///   [`blocked_pawn_captures`]); costly (4) for capturing or promoting to anything
     ///   else; an ordinary move otherwise.
     #[inline]
-    fn classify(
-        &self,
-        pm: PieceMoves,
-        mover_wins: bool,
-        theirs: Bitboard,
-        offer: Bitboard,
-    ) -> [Bitboard; 3] {
+    fn classify(&self, pm: PieceMoves, mover_wins: bool, node: &NodeSquares) -> [Bitboard; 3] {
+        let NodeSquares {
+            theirs,
+            offer,
+            their_pawns,
+        } = *node;
         let to = pm.to;
         if mover_wins {
             let nearer = match pm.role {
@@ -1826,7 +1836,7 @@ impl Guide {
             let trades = if pm.role == Role::Pawn {
                 captures
             } else {
-                captures & self.their_pawns
+                captures & their_pawns
             };
             progress | (to & trades)
         } else {
