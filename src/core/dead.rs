@@ -484,8 +484,6 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
     let mut share = 20_000u64;
-    let mut level = 1;
-    let mut trades_from = 0;
     loop {
         let remaining = ctx.budget.saturating_sub(ctx.spent);
         if remaining == 0 {
@@ -493,33 +491,15 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         }
         let until = ctx.spent.saturating_add(share.min(remaining));
         if ctx.spent >= TRADES_AFTER && guides.len() == 2 {
-            let mut trades = Guide::new(corners[0], heavy, pushes);
-            trades.loser_trades = true;
-            guides.push(trades);
-            // Its levels start from the first.
-            trades_from = level - 1;
+            guides.push(Guide::trades(corners[0], heavy, pushes));
         }
         'levels: while ctx.spent < until {
             for guide in guides.iter_mut() {
-                let level = if guide.loser_trades {
-                    level - trades_from
-                } else {
-                    level
-                };
+                let level = guide.level;
                 guide.iteration += 1;
                 guide.cut = false;
                 let mut path = Vec::new();
-                // A level gets a bounded number of nodes before the next is tried: deeper
-                // levels often find a helpmate sooner than a wide level is exhausted. Not the
-                // third guide's: its long lines need many costly moves, a level exhausted
-                // before the next (as in chasolver's last phase; capped, it did not find
-                // `b1B5/k7/Q6r/1p1pBp1p/1P1P1P1P/KP6/1P6/8 b`'s helpmate for Black).
-                let level_cap = if guide.loser_trades {
-                    until
-                } else {
-                    ctx.spent.saturating_add(LEVEL_NODES * level.max(1) as u64)
-                };
-                ctx.until = until.min(level_cap);
+                ctx.until = until.min(guide.level_cap(ctx.spent));
                 match ctx.guided(&start, guide, level, &mut path, false, false) {
                     Search::Found => return prefix(line, Verdict::Winnable(path)),
                     // The whole tree was searched without a cut: no helpmate at all.
@@ -530,7 +510,9 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
                     _ => {}
                 }
             }
-            level += 1;
+            for guide in guides.iter_mut() {
+                guide.level += 1;
+            }
         }
         let remaining = ctx.budget.saturating_sub(ctx.spent);
         // With a free queen on the board the exhaustive search cannot run out of positions
@@ -1711,6 +1693,9 @@ struct Guide {
     /// (`e8=Q … Qd2 cxd2` in Black's helpmate of `8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w`).
     /// Only for a third guide of [`full_search`]'s late rounds ([`TRADES_AFTER`]).
     loser_trades: bool,
+    /// The level [`full_search`]'s rounds search next with this guide (from 1 when it
+    /// joins them).
+    level: i32,
 }
 
 /// What [`Guide::classify`] reads of the position whose moves it classifies: the pieces of
@@ -1776,6 +1761,28 @@ impl Guide {
             cut: false,
             loser_pushes,
             loser_trades: false,
+            level: 1,
+        }
+    }
+
+    /// The guide of [`Guide::loser_trades`], aiming at `corner` (see [`Guide::new`]).
+    fn trades(corner: Square, heavy: bool, loser_pushes: bool) -> Guide {
+        let mut guide = Guide::new(corner, heavy, loser_pushes);
+        guide.loser_trades = true;
+        guide
+    }
+
+    /// The most nodes [`full_search`] may have spent when this guide's present level ends,
+    /// `spent` being spent now. A level gets a bounded number of nodes before the next is
+    /// tried: deeper levels often find a helpmate sooner than a wide level is exhausted. Not
+    /// the trades guide's: its long lines need many costly moves, each level exhausted
+    /// before the next (as in chasolver's last phase; capped, it did not find
+    /// `b1B5/k7/Q6r/1p1pBp1p/1P1P1P1P/KP6/1P6/8 b`'s helpmate for Black).
+    fn level_cap(&self, spent: u64) -> u64 {
+        if self.loser_trades {
+            u64::MAX
+        } else {
+            spent.saturating_add(LEVEL_NODES * self.level.max(1) as u64)
         }
     }
 
