@@ -29,7 +29,7 @@ use super::fen::FenError;
 use super::movegen::PieceMoves;
 use super::moves::{Move, MoveKind};
 use super::piece::{Color, Role};
-use super::pool::Pool;
+use super::pool::{Kept, Pool};
 use super::position::{CASTLE_LETTERS, CastlingRights, Position};
 use super::san::{Notation, write_move};
 use super::square::{Rank, Square};
@@ -1985,18 +1985,19 @@ impl Slot {
 const TABLE_SLOTS: usize = 512;
 const POOLED_SLOTS: usize = 16_384;
 const POOLED_BIG_TABLES: usize = 2;
+/// Small tables kept: more than the searches of a thread hold at once (three guides).
+const POOLED_TABLES: usize = 8;
 
 thread_local! {
-    static TABLES: std::cell::RefCell<Vec<Table>> = const { std::cell::RefCell::new(Vec::new()) };
-    static BIG_TABLES: std::cell::RefCell<Vec<Table>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    static TABLES: Kept<Table> = const { Kept::new(POOLED_TABLES) };
+    static BIG_TABLES: Kept<Table> = const { Kept::new(POOLED_BIG_TABLES) };
 }
 
 impl Table {
     /// An empty table, from the pool when it has one.
     fn take() -> Table {
         TABLES
-            .with_borrow_mut(Vec::pop)
+            .with(Kept::take)
             .unwrap_or_else(|| Table {
                 slots: vec![Slot::FREE; TABLE_SLOTS],
                 stamp: 0,
@@ -2056,10 +2057,9 @@ impl Table {
     /// when the pool has one larger than this (emptied by a new stamp), else twice the
     /// slots. A table of [`TABLE_SLOTS`] left behind goes back to the pool.
     fn grow(&mut self) {
-        let larger = BIG_TABLES.with_borrow_mut(|pool| match pool.last() {
-            Some(t) if t.slots.len() > self.slots.len() => pool.pop().map(Table::renewed),
-            _ => None,
-        });
+        let larger = BIG_TABLES
+            .with(|pool| pool.take_if(|t| t.slots.len() > self.slots.len()))
+            .map(Table::renewed);
         let wider = larger.unwrap_or_else(|| Table {
             slots: vec![Slot::FREE; 2 * self.slots.len()],
             stamp: 1,
@@ -2080,7 +2080,7 @@ impl Table {
         self.len = old.len;
         if old.slots.len() == TABLE_SLOTS {
             let t = std::mem::replace(&mut old, Table::none());
-            TABLES.with_borrow_mut(|pool| pool.push(t));
+            TABLES.with(|pool| pool.give_back(t));
         }
     }
 
@@ -2110,13 +2110,9 @@ impl Drop for Guide {
     fn drop(&mut self) {
         let t = std::mem::replace(&mut self.tt, Table::none());
         if t.slots.len() <= TABLE_SLOTS {
-            TABLES.with_borrow_mut(|pool| pool.push(t));
+            TABLES.with(|pool| pool.give_back(t));
         } else if t.slots.len() <= POOLED_SLOTS {
-            BIG_TABLES.with_borrow_mut(|pool| {
-                if pool.len() < POOLED_BIG_TABLES {
-                    pool.push(t);
-                }
-            });
+            BIG_TABLES.with(|pool| pool.give_back(t));
         }
     }
 }
