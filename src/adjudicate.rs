@@ -186,12 +186,15 @@ pub enum AdjudicateError {
     Write(#[from] io::Error),
 }
 
-/// One game's lines of output, ready to write.
-fn render(review: &Review, file: &str, opts: &Options) -> String {
+/// One game's lines of output, with their line break, at the end of `out`.
+fn render_into(out: &mut Vec<u8>, review: &Review, file: &str, opts: &Options) {
     match opts.format {
-        Format::Json => report::json_line(review, Some(file), opts.lang),
-        Format::Text => report::batch_entry(review, file, opts.lang),
+        Format::Json => report::json_line_into(out, review, Some(file), opts.lang),
+        Format::Text => {
+            out.extend_from_slice(report::batch_entry(review, file, opts.lang).as_bytes())
+        }
     }
+    out.push(b'\n');
 }
 
 /// Adjudicates every game of `paths` (`-`: standard input), in order, writing to `out` (and
@@ -358,12 +361,14 @@ pub fn adjudicate_games(
     let mut summary = Summary::default();
     let reader = games;
     if opts.jobs <= 1 {
+        // One buffer for every line.
+        let mut text = Vec::with_capacity(4096);
         for (i, item) in reader.enumerate() {
             let review = review_item(item, opts);
             summary.count(&review);
-            let mut text = render(&review, name, opts);
-            text.push('\n');
-            out.write_all(text.as_bytes())?;
+            text.clear();
+            render_into(&mut text, &review, name, opts);
+            out.write_all(&text)?;
             if (i + 1) % CHUNK == 0 {
                 out.flush()?;
                 tick(i + 1);
@@ -383,7 +388,7 @@ pub fn adjudicate_games(
             let _ = permit_tx.send(());
         }
         let (work_tx, work_rx) = sync_channel::<Chunk>(in_flight);
-        let (done_tx, done_rx) = sync_channel::<(usize, String, Summary)>(in_flight);
+        let (done_tx, done_rx) = sync_channel::<(usize, Vec<u8>, Summary)>(in_flight);
         let work_rx = Arc::new(Mutex::new(work_rx));
         scope.spawn(move || {
             let mut chunk = Vec::with_capacity(CHUNK);
@@ -415,13 +420,12 @@ pub fn adjudicate_games(
                 loop {
                     let next = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok((n, items))) = next else { return };
-                    let mut text = String::new();
+                    let mut text = Vec::new();
                     let mut s = Summary::default();
                     for item in items {
                         let review = review_item(item, opts);
                         s.count(&review);
-                        text.push_str(&render(&review, name, opts));
-                        text.push('\n');
+                        render_into(&mut text, &review, name, opts);
                     }
                     if done_tx.send((n, text, s)).is_err() {
                         return;
@@ -433,14 +437,14 @@ pub fn adjudicate_games(
         drop(work_rx);
         // Write in file order: chunks that arrive early wait (at most a few: the channels
         // are bounded).
-        let mut waiting: HashMap<usize, (String, Summary)> = HashMap::new();
+        let mut waiting: HashMap<usize, (Vec<u8>, Summary)> = HashMap::new();
         let mut next = 0;
         let mut failed = None;
         for (n, text, s) in done_rx {
             waiting.insert(n, (text, s));
             while let Some((text, s)) = waiting.remove(&next) {
                 if failed.is_none() {
-                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                    if let Err(e) = out.write_all(&text).and_then(|()| out.flush()) {
                         failed = Some(e);
                     }
                 }

@@ -769,7 +769,15 @@ fn flag_fall(color: Color, source: &FlagSource, verdict: FlagVerdict, w: W) -> S
 /// the arbiter's fields, which the tests hold it to).
 pub fn json_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
     let mut out = Vec::with_capacity(1024);
-    let mut o = json::Object::begin(&mut out);
+    json_line_into(&mut out, r, file, lang);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`json_line`] written at the end of `out` (UTF-8, as every text it takes is): a caller
+/// writing many lines keeps one buffer for all and writes its bytes as they are, with no
+/// `String` made and checked for each line.
+pub fn json_line_into(out: &mut Vec<u8>, r: &Review, file: Option<&str>, lang: Lang) {
+    let mut o = json::Object::begin(out);
     r.check.json_fields(&mut o, file);
     o.opt_str("termination", r.termination.map(Termination::name))
         .bool("agrees", r.agrees);
@@ -789,7 +797,6 @@ pub fn json_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
     }
     list.push(b']');
     o.end();
-    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The result by the Laws in words: `1/2-1/2 (Art. 6.9, flag fall, but …)`.
