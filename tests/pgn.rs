@@ -428,6 +428,18 @@ fn unbalanced_parentheses() {
     );
     assert_eq!(all[1].as_ref().unwrap().tag("Event"), Some("B"));
 
+    // The quote of a long line: its runs of spaces made one, cut at 40 characters with an
+    // ellipsis (the text is kept as the '(' opens and quoted only for the error).
+    let all = read_all(
+        "1. e4 e5 (1... c5     2. Nf3 d6   3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3\n\n\
+         [Event \"B\"]\n\n1. d4 *\n",
+    );
+    assert_eq!(
+        err(&all[0]).to_string(),
+        "game 1, line 1, column 10: unbalanced parentheses: this '(' is never closed by ')' \
+         (found \"(1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf…\")"
+    );
+
     // A ')' without '('.
     let all = read_all("1. e4 e5 2. Nf3) Nc6 *\n\n[Event \"B\"]\n\n1. d4 *\n");
     let e = err(&all[0]);
@@ -440,7 +452,7 @@ fn unbalanced_parentheses() {
     let all = read_all("(1. d4) 1. e4 *\n");
     assert!(matches!(
         err(&all[0]).kind,
-        PgnErrorKind::VariationWithoutMove(_)
+        PgnErrorKind::VariationWithoutMove(ref q) if q == "(1. d4) 1. e4 *"
     ));
 }
 
