@@ -439,6 +439,18 @@ fn unbalanced_parentheses() {
         "game 1, line 1, column 10: unbalanced parentheses: this '(' is never closed by ')' \
          (found \"(1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf…\")"
     );
+    // A line longer than the reader keeps whole (its quote kept instead): the same words.
+    let text = format!(
+        "1. e4 e5 (1... c5{}2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3\n\n\
+         [Event \"B\"]\n\n1. d4 *\n",
+        " ".repeat(700)
+    );
+    let all = read_all(&text);
+    assert_eq!(
+        err(&all[0]).to_string(),
+        "game 1, line 1, column 10: unbalanced parentheses: this '(' is never closed by ')' \
+         (found \"(1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf…\")"
+    );
 
     // A ')' without '('.
     let all = read_all("1. e4 e5 2. Nf3) Nc6 *\n\n[Event \"B\"]\n\n1. d4 *\n");

@@ -100,3 +100,33 @@ pub(crate) fn quote(s: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+
+    /// The quote of a quote is the quote: the reader keeps a long text's quote where it
+    /// keeps a short text whole, and quotes either for the error.
+    #[test]
+    fn quote_of_a_quote_is_the_quote() {
+        let long = "x".repeat(45);
+        let spaced = format!("(1... c5{}2. Nf3", " ".repeat(600));
+        let texts = [
+            "",
+            "   ",
+            "(1. d4)",
+            "  (1... c5   2. Nf3\td6  ",
+            "(1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6",
+            "(1... Cf6 2. Ñ ĉ 3. — «ü» 4. ♘f3 ♞c6 5. 😀 6. Ae2 Ae7 7. O-O O-O",
+            &long,
+            &spaced,
+        ];
+        for t in texts {
+            let q = quote(t);
+            assert_eq!(quote(&q), q, "{t:?}");
+            assert!(q.chars().count() <= 41, "{q:?}");
+        }
+        assert_eq!(quote(&spaced), "(1... c5 2. Nf3");
+        assert_eq!(quote(&long), format!("{}…", "x".repeat(40)));
+    }
+}

@@ -123,9 +123,14 @@ struct Frame {
     before: Vec<String>,
     open_line: usize,
     open_col: usize,
-    /// The line from the `(` that opened the variation on (quoted for an error).
+    /// The line from the `(` that opened the variation on, or its quote when long (quoted
+    /// for an error: [`quote`] of either is the same).
     open_text: String,
 }
+
+/// The longest rest of a line kept as it is when a variation opens (see
+/// [`Reader::open_variation`]): more than the lines of export format (at most 255 bytes).
+const OPEN_TEXT_KEPT: usize = 512;
 
 struct OpenComment {
     text: String,
@@ -1126,8 +1131,15 @@ impl<R: BufRead> Reader<R> {
         }
         // The rest of the line, quoted only if the variation is never closed (the quote
         // walks and collapses the text character by character: 5.5 M instructions on the
-        // real games, where 5,165 variations open and every one closes).
-        let text = self.line[start..].to_string();
+        // real games, where 5,165 variations open and every one closes). A long rest is
+        // quoted at once, so that a line of many variations is not copied for each; the
+        // quote of a quote is the quote, so the error reads the same either way.
+        let rest = &self.line[start..];
+        let text = if rest.len() <= OPEN_TEXT_KEPT {
+            rest.to_string()
+        } else {
+            quote(rest)
+        };
         let (line, col) = (self.line_no, self.col_at(start));
         let max_depth = self.opts.max_depth;
         let g = self.ensure_game();
