@@ -77,25 +77,28 @@ CPU_TABLE=
 TIMES=$(mktemp -d)
 trap 'rm -rf "$TIMES"' EXIT
 # timed NAME COMMAND...: appends the wall time of one run, in seconds, to $TIMES/NAME, and
-# the processor time it took (user + system, as bash's `times` reports a child's, to the
-# millisecond) to $TIMES/NAME.cpu. The machine may be shared: a run that waited for a core
-# or shared its caches with another tenant's program shows in the wall time and less in the
-# processor time, whose minimum over the rounds is the steadiest figure of what the program
-# itself costs (the medians of wall time are printed too, as before).
+# the processor time it took (user + system) to $TIMES/NAME.cpu. Both are taken by bash's
+# `time` around the command alone, to the millisecond (bash's own start, some 4 ms, would
+# otherwise be counted in every program's wall time, a tenth of the shortest runs). The
+# machine may be shared: a run that waited for a core or shared its caches with another
+# tenant's program shows in the wall time and less in the processor time, whose minimum
+# over the rounds is the steadiest figure of what the program itself costs. Without bash,
+# the wall time alone, by `date` around the command.
 timed() {
     name=$1
     shift
-    t0=$(date +%s.%N)
     if [ -n "$BASH_CMD" ]; then
         # shellcheck disable=SC2016
-        "$BASH_CMD" -c '"$@" > /dev/null 2>&1; times' _ "$@" | tail -n 1 |
-            awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); n += p[1] * 60 + p[2] } print n }' \
-                >> "$TIMES/$name.cpu"
+        "$BASH_CMD" -c 'TIMEFORMAT="%3R %3U %3S"; { time "$@" > /dev/null 2>&1; } 2>&1' _ "$@" |
+            tail -n 1 |
+            awk -v wall="$TIMES/$name" -v cpu="$TIMES/$name.cpu" \
+                '{ print $1 >> wall; print $2 + $3 >> cpu }'
     else
+        t0=$(date +%s.%N)
         "$@" > /dev/null 2>&1 || true
+        t1=$(date +%s.%N)
+        awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }' >> "$TIMES/$name"
     fi
-    t1=$(date +%s.%N)
-    awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }' >> "$TIMES/$name"
 }
 BASH_CMD=$(command -v bash || true)
 median() {
