@@ -129,7 +129,8 @@ struct Frame {
 }
 
 /// The longest rest of a line kept as it is when a variation opens (see
-/// [`Reader::open_variation`]): more than the lines of export format (at most 255 bytes).
+/// [`Reader::open_variation`]): more than a line of the PGN standard holds (255 characters
+/// at most; 79 in export format).
 const OPEN_TEXT_KEPT: usize = 512;
 
 struct OpenComment {
