@@ -368,6 +368,8 @@ pub fn adjudicate_games(
             summary.count(&review);
             text.clear();
             render_into(&mut text, &review, name, opts);
+            // Its tags' texts serve the next game the reader reads on this thread.
+            review.recycle();
             out.write_all(&text)?;
             if (i + 1) % CHUNK == 0 {
                 out.flush()?;

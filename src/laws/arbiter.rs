@@ -1150,6 +1150,12 @@ pub fn review_unreadable(error: &PgnError) -> Review {
 }
 
 impl Review {
+    /// Drops the review, its tag pairs kept for the tags of the next game read on this
+    /// thread (see [`pgn::recycle_tags`]).
+    pub(crate) fn recycle(mut self) {
+        pgn::recycle_tags(std::mem::take(&mut self.tags));
+    }
+
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
         tag(&self.tags, name)

@@ -87,6 +87,40 @@ impl PgnGame {
     }
 }
 
+thread_local! {
+    /// The tag pairs of games done with ([`recycle_tags`]), their texts kept, for the tags
+    /// of the next games read on this thread ([`take_tag_texts`]).
+    static TAG_TEXTS: crate::core::pool::Kept<Vec<(String, String)>> =
+        const { crate::core::pool::Kept::new(4) };
+}
+
+/// The most tag pairs, and the largest text, [`recycle_tags`] keeps of one game: a pool of
+/// at most 4 × 64 pairs of 256 bytes each (128 KB).
+const TAGS_KEPT: usize = 64;
+const TAG_TEXT_KEPT: usize = 256;
+
+/// Keeps the tag pairs of a game done with, texts and all, for the tags of the next game
+/// read on this thread: the reader writes a tag's name and value into the memory of an
+/// old pair instead of allocating two new texts (and the old ones are not freed). On the
+/// real games of `shared/data/pgn/real` (89,066 tags) `adjudicate --jobs 1` spends 0.9 %
+/// fewer instructions (callgrind, LTO: 781.97 M → 774.65 M). Pairs past [`TAGS_KEPT`], or
+/// with a text of more than [`TAG_TEXT_KEPT`] bytes of room, are dropped.
+pub(crate) fn recycle_tags(mut tags: Vec<(String, String)>) {
+    tags.truncate(TAGS_KEPT);
+    tags.retain(|(n, v)| n.capacity() <= TAG_TEXT_KEPT && v.capacity() <= TAG_TEXT_KEPT);
+    if !tags.is_empty() {
+        TAG_TEXTS.with(|k| k.give_back(tags));
+    }
+}
+
+/// Old tag pairs to write the next game's tags into (see [`recycle_tags`]): empty when
+/// none were kept on this thread.
+pub(crate) fn take_tag_texts() -> Vec<(String, String)> {
+    TAG_TEXTS
+        .with(crate::core::pool::Kept::take)
+        .unwrap_or_default()
+}
+
 /// One move of a line, with everything written about it.
 ///
 /// Most of it is read through methods: the node of a plain move is small to write, copy and

@@ -105,6 +105,9 @@ struct Building {
     index: usize,
     line: usize,
     tags: Vec<(String, String)>,
+    /// Tag pairs of earlier games, whose texts the next tags are written into (see
+    /// [`super::recycle_tags`]).
+    spare_tags: Vec<(String, String)>,
     comment_before: Vec<String>,
     /// The main line, then one frame per open variation.
     frames: Vec<Frame>,
@@ -200,6 +203,21 @@ impl Frame {
 impl Building {
     fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.result.is_none() && self.frames[0].nodes.is_empty()
+    }
+
+    /// Adds the tag pair `name`, `value`, written into an old pair's texts when there is one.
+    fn push_tag(&mut self, (name, value): (&str, &str)) {
+        let pair = match self.spare_tags.pop() {
+            Some((mut n, mut v)) => {
+                n.clear();
+                n.push_str(name);
+                v.clear();
+                v.push_str(value);
+                (n, v)
+            }
+            None => (name.to_owned(), value.to_owned()),
+        };
+        self.tags.push(pair);
     }
 }
 
@@ -772,14 +790,26 @@ impl<R: BufRead> Reader<R> {
 
     /// Starts a game, if none is being read, on line `line_no` of `bytes` bytes.
     fn start_game(&mut self, line_no: usize, bytes: usize) -> &mut Building {
-        let started = &mut self.started;
-        let (tags, moves) = (self.tags_hint, self.moves_hint);
-        self.game.get_or_insert_with(|| {
+        let hints = (self.tags_hint, self.moves_hint);
+        Self::start_game_in(&mut self.game, &mut self.started, hints, line_no, bytes)
+    }
+
+    /// [`Reader::start_game`] on the reader's fields it changes (`game`, `started`) and its
+    /// hints of the last game's tags and moves, for a caller that holds the input borrowed.
+    fn start_game_in<'g>(
+        game: &'g mut Option<Building>,
+        started: &mut usize,
+        (tags, moves): (usize, usize),
+        line_no: usize,
+        bytes: usize,
+    ) -> &'g mut Building {
+        game.get_or_insert_with(|| {
             *started += 1;
             Building {
                 index: *started,
                 line: line_no,
                 tags: Vec::with_capacity(tags),
+                spare_tags: super::take_tag_texts(),
                 comment_before: Vec::new(),
                 frames: vec![Frame {
                     // Room for the main line of nearly every game from the start: twice
@@ -841,6 +871,7 @@ impl<R: BufRead> Reader<R> {
             self.started -= 1;
             return None;
         }
+        super::recycle_tags(g.spare_tags);
         let mut frames = g.frames;
         let moves = frames.pop().map(|f| f.nodes).unwrap_or_default();
         (self.tags_hint, self.moves_hint) = (g.tags.len(), moves.len());
@@ -1389,10 +1420,12 @@ impl<R: BufRead> Reader<R> {
             self.prev_blank = tag.is_none();
             self.live = false;
             if let Some(tag) = tag {
-                let g = self.start_game(line_no, size);
+                let hints = (self.tags_hint, self.moves_hint);
+                let g =
+                    Self::start_game_in(&mut self.game, &mut self.started, hints, line_no, size);
                 // Text between a game's end and the next game's tags is not kept.
                 g.comment_before.clear();
-                g.tags.push(tag);
+                g.push_tag(tag);
             }
             self.input.consume(newline + 1);
             return Ok(Direct::Done);
@@ -1408,7 +1441,7 @@ impl<R: BufRead> Reader<R> {
             if g.tags.is_empty() {
                 g.comment_before.clear();
             }
-            g.tags.push(tag);
+            g.push_tag(tag);
             g.bytes += size;
             self.line_no = line_no;
             self.prev_blank = false;
@@ -1644,7 +1677,7 @@ fn number_at(line: &[u8], i: usize) -> (usize, usize) {
 /// (the same name and value, whitespace allowed where it allows it), and [`Reader::step`]
 /// finds nothing after it; here no `String` is made for an error, no character decoded,
 /// and the two texts are made at once. `None` for any other line.
-fn plain_tag(line: &str) -> Option<(String, String)> {
+fn plain_tag(line: &str) -> Option<(&str, &str)> {
     let bytes = line.as_bytes();
     let class = |i: usize| bytes.get(i).map(|&b| BYTE_CLASS[usize::from(b)]);
     // The first byte at or after `i` that is not whitespace (the line's end at most).
@@ -1684,10 +1717,7 @@ fn plain_tag(line: &str) -> Option<(String, String)> {
     {
         return None;
     }
-    Some((
-        line[name_start..name_end].to_string(),
-        line[open + 1..value_end].to_string(),
-    ))
+    Some((&line[name_start..name_end], &line[open + 1..value_end]))
 }
 
 /// Reads the tag pair starting at byte `at` (a `[`). On error, the byte where it went
@@ -1951,6 +1981,30 @@ mod tests {
         assert!(starts_like_tag("[Event \"x\"]"));
         assert!(!starts_like_tag("[%clk 0:00:01]"));
         assert!(!starts_like_tag("['just for fun']"));
+    }
+
+    /// Tags written into the texts of an earlier game's tags (given back with
+    /// [`super::super::recycle_tags`]) read as they are written, longer and shorter than
+    /// the old texts, however many the old game had.
+    #[test]
+    fn tags_written_into_recycled_texts_read_as_written() {
+        let long = "x".repeat(200);
+        let text = format!(
+            "[Event \"{long}\"]\n[Site \"s\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n\
+             [Event \"short\"]\n[Site \"{long}\"]\n\n1. d4 *\n\n\
+             [Event \"e\"]\n[Site \"a\"]\n[Date \"b\"]\n[Round \"c\"]\n[White \"d\"]\n\
+             [Black \"f\"]\n\n1. c4 *\n"
+        );
+        let fresh: Vec<_> = read_str(&text).map(|g| g.unwrap().tags).collect();
+        assert_eq!(fresh[1][1].1, long);
+        // Read again, each game's tags given back before the next is read.
+        let mut recycled = Vec::new();
+        for game in read_str(&text) {
+            let tags = game.unwrap().tags;
+            recycled.push(tags.clone());
+            super::super::recycle_tags(tags);
+        }
+        assert_eq!(recycled, fresh);
     }
 
     /// Everything read from a text, with or without [`Reader::quick_tokens`].
