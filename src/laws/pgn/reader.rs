@@ -1675,8 +1675,9 @@ fn number_at(line: &[u8], i: usize) -> (usize, usize) {
 /// The common tag pair, alone on an ASCII line (whitespace around it):
 /// `[Name "value"]` with no `"` or `\\` inside the value. [`parse_tag`] reads it the same
 /// (the same name and value, whitespace allowed where it allows it), and [`Reader::step`]
-/// finds nothing after it; here no `String` is made for an error, no character decoded,
-/// and the two texts are made at once. `None` for any other line.
+/// finds nothing after it; here no `String` is made for an error and no character
+/// decoded: the name and value are given as slices of the line, for
+/// [`Building::push_tag`] to copy. `None` for any other line.
 fn plain_tag(line: &str) -> Option<(&str, &str)> {
     let bytes = line.as_bytes();
     let class = |i: usize| bytes.get(i).map(|&b| BYTE_CLASS[usize::from(b)]);
