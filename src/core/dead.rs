@@ -34,6 +34,8 @@ use super::position::{CASTLE_LETTERS, CastlingRights, Position};
 use super::san::{Notation, write_move};
 use super::square::{Rank, Square};
 
+mod kbn;
+
 /// The answer to "can `side` still checkmate?".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
@@ -457,6 +459,11 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         Ok(v) => return v,
         Err(e) => e,
     };
+    // A king, bishop and knight against a bare king: a line built for it, verified (see
+    // `kbn`); the search when none is.
+    if let Some(built) = kbn::line(&start, ctx.side) {
+        return prefix(line, Verdict::Winnable(built));
+    }
     let corners = Guide::corners(&start, ctx.side);
     let heavy = has_heavy_piece(&start, ctx.side);
     // The loser's pawn pushes are progress here in more material than in the short
