@@ -37,10 +37,12 @@ pub(super) fn line(pos: &Position, side: Color) -> Option<Vec<Move>> {
     let ours = pos.by_color(side);
     let bishop = pos.pieces(side, Role::Bishop);
     let knight = pos.pieces(side, Role::Knight);
-    if pos.by_color(!side).count() != 1 || ours.count() != 3 || bishop.count() != 1 {
-        return None;
-    }
-    if knight.count() != 1 {
+    // The loser's king alone; the winner's king, one bishop, one knight.
+    if pos.by_color(!side).count() != 1
+        || ours.count() != 3
+        || bishop.count() != 1
+        || knight.count() != 1
+    {
         return None;
     }
     let dark = bishop.first()?.is_dark();
@@ -106,9 +108,9 @@ fn walk(pos: &Position, side: Color, f: &Frame) -> Option<Vec<Move>> {
     let mut p = *pos;
     let mut line = Vec::new();
     for _ in 0..MAX_WALK {
-        let one = |role: Role| p.pieces(side, role).first();
         if p.turn() != side {
-            let (king, knight, bishop) = (one(Role::King)?, one(Role::Knight)?, one(Role::Bishop)?);
+            let one = |role: Role| p.pieces(side, role).first();
+            let (king, knight, bishop) = (p.king(side), one(Role::Knight)?, one(Role::Bishop)?);
             if p.king(!side) == corner
                 && king == king_at
                 && knight_at.contains(&knight)
@@ -180,11 +182,15 @@ fn quiet_move_left(pos: &Position) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::fen::Setup;
+    use super::super::super::piece::Piece;
+    use super::super::super::testing::xorshift;
+    use super::super::{Verdict, full_counted};
     use super::*;
 
-    /// Positions of a king, bishop and knight against a bare king: seeded random placements
-    /// (legal, either side to move), and those of the uniformly random games that took the
-    /// search longest (docs/arbiter.md).
+    /// Positions of a king, bishop and knight against a bare king: the four of the uniformly
+    /// random games that took the search longest (docs/arbiter.md), then seeded random
+    /// placements, legal, either side with the pieces, either side to move.
     fn placements() -> Vec<Position> {
         let mut out: Vec<Position> = [
             "8/7N/8/K7/5k2/8/8/3B4 b - - 150 231",
@@ -195,57 +201,35 @@ mod tests {
         .iter()
         .map(|f| Position::from_fen(f).unwrap())
         .collect();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
-        let letters = ["K", "B", "N"];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         while out.len() < 300 {
-            let mut board: [Option<String>; 64] = std::array::from_fn(|_| None);
-            let winner = if next(2) == 0 { 'w' } else { 'b' };
-            let mut ok = true;
-            for (i, l) in letters.iter().chain(["k"].iter()).enumerate() {
-                let sq = next(64);
-                if board[sq].is_some() {
-                    ok = false;
-                }
-                let piece = if (i < 3) == (winner == 'w') {
-                    l.to_uppercase()
-                } else {
-                    l.to_lowercase()
-                };
-                board[sq] = Some(piece);
+            let mut setup: Setup = Position::new().to_setup();
+            setup.board = [None; 64];
+            setup.castling = Default::default();
+            let winner = if xorshift(&mut seed) % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let pieces = [
+                (winner, Role::King),
+                (winner, Role::Bishop),
+                (winner, Role::Knight),
+                (!winner, Role::King),
+            ];
+            for (color, role) in pieces {
+                let sq = (xorshift(&mut seed) % 64) as usize;
+                setup.board[sq] = Some(Piece { color, role });
             }
-            if !ok {
-                continue;
+            if setup.board.iter().flatten().count() < 4 {
+                continue; // two pieces drawn on one square
             }
-            let mut fen = String::new();
-            for rank in (0..8).rev() {
-                let mut empty = 0;
-                for file in 0..8 {
-                    match &board[rank * 8 + file] {
-                        Some(p) => {
-                            if empty > 0 {
-                                fen.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            fen.push_str(p);
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    fen.push_str(&empty.to_string());
-                }
-                if rank > 0 {
-                    fen.push('/');
-                }
-            }
-            let turn = if next(2) == 0 { "w" } else { "b" };
-            if let Ok(pos) = Position::from_fen(&format!("{fen} {turn} - - 0 1")) {
+            setup.turn = if xorshift(&mut seed) % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if let Ok(pos) = setup.to_position() {
                 if pos.has_legal_moves() {
                     out.push(pos);
                 }
@@ -254,9 +238,23 @@ mod tests {
         out
     }
 
+    /// Whether `line` is a series of legal moves from `pos` (each found among the moves the
+    /// generator lists) after which the side without pieces, to move, is checkmated: the
+    /// test's own check, not the builder's.
+    fn mates_bare_king(pos: &Position, side: Color, line: &[Move]) -> bool {
+        let mut p = *pos;
+        for &mv in line {
+            if !p.legal_moves().contains(&mv) {
+                return false;
+            }
+            p.play_unchecked(mv);
+        }
+        p.turn() == !side && p.is_check() && !p.has_legal_moves()
+    }
+
     /// Art. 5.2.2: a built line is given only when it is legal and ends with the bare king
-    /// checkmated by the side with the bishop and knight, and it is given for nearly every
-    /// placement (the search answers the others); no other material gets one.
+    /// checkmated by the side with the bishop and knight; it is given for nearly every
+    /// placement; no other material gets one.
     #[test]
     fn art_5_2_2_built_line_mates_or_is_not_given() {
         let mut built = 0;
@@ -268,7 +266,7 @@ mod tests {
                 Color::Black
             };
             if let Some(line) = line(pos, side) {
-                assert!(verify_line(pos, side, &line), "{}", pos.to_fen());
+                assert!(mates_bare_king(pos, side, &line), "{}", pos.to_fen());
                 built += 1;
             }
             assert_eq!(line(pos, !side), None, "{}", pos.to_fen());
@@ -285,6 +283,26 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(line(&pos, Color::White), None, "{fen}");
+        }
+    }
+
+    /// Art. 5.2.2: the full search answers these positions with the built line, spending
+    /// no node of its own (where it took thousands), and its answer mates.
+    #[test]
+    fn art_5_2_2_full_search_answers_with_the_built_line() {
+        for pos in placements().iter().take(4) {
+            let side = if pos.pieces(Color::White, Role::Bishop).nonempty() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let (verdict, spent) = full_counted(pos, side, 200_000);
+            let Verdict::Winnable(found) = verdict else {
+                panic!("{}: {verdict:?}", pos.to_fen());
+            };
+            assert!(mates_bare_king(pos, side, &found), "{}", pos.to_fen());
+            assert_eq!(spent, 0, "{}", pos.to_fen());
+            assert_eq!(Some(found), line(pos, side), "{}", pos.to_fen());
         }
     }
 }
