@@ -34,6 +34,7 @@ use super::position::{CASTLE_LETTERS, CastlingRights, Position};
 use super::san::{Notation, write_move};
 use super::square::{Rank, Square};
 
+mod heavy;
 mod kbn;
 
 /// The answer to "can `side` still checkmate?".
@@ -449,10 +450,33 @@ pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u
     let mut ctx = Ctx::new(side, budget);
     let v = match ctx.prelude(pos, None) {
         Ok(v) => v,
-        Err((start, line, _)) => prefix(line, ctx.helpmate(&start, budget)),
+        Err((start, line, _)) => {
+            // A king, bishop and knight against a bare king: a line built for it (see
+            // `kbn`). A queen or rook against a bare king: the search first (it finds the
+            // short helpmates, where the king is already near the edge, for less than a
+            // built line costs), then a built line (see `heavy`), then the rest.
+            let v = match kbn::line(&start, side) {
+                Some(built) => Verdict::Winnable(built),
+                None if heavy::applies(&start, side) => {
+                    match ctx.helpmate(&start, budget.min(HEAVY_AFTER)) {
+                        Verdict::Undetermined => match heavy::line(&start, side) {
+                            Some(built) => Verdict::Winnable(built),
+                            None => ctx.helpmate(&start, budget.saturating_sub(ctx.spent)),
+                        },
+                        v => v,
+                    }
+                }
+                None => ctx.helpmate(&start, budget),
+            };
+            prefix(line, v)
+        }
     };
     (v, ctx.spent)
 }
+
+/// Nodes of the guided search before a queen's or rook's line against a bare king is built
+/// (see `heavy`).
+const HEAVY_AFTER: u64 = 40;
 
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     let (start, line, first) = match ctx.prelude(pos, None) {
@@ -482,6 +506,11 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         if ctx.guided(&start, g, 1, &mut path, false, false) == Search::Found {
             return prefix(line, Verdict::Winnable(path));
         }
+    }
+    // A queen or rook against a bare king, whose helpmate was not short: a line built for
+    // it (see `heavy`).
+    if let Some(built) = heavy::line(&start, ctx.side) {
+        return prefix(line, Verdict::Winnable(built));
     }
     if let Some(v) = ctx.proofs(&start, &line, true, None, first) {
         return v;

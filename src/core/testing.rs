@@ -1,5 +1,7 @@
 //! Helpers of the core's unit tests.
 
+use super::fen::Setup;
+use super::piece::{Color, Piece, Role};
 use super::{Move, Position};
 
 /// Every position of `games` seeded random games of at most `plies` plies in which the
@@ -63,4 +65,60 @@ pub(crate) fn quiet_game(plies: usize, seed: &mut u64) -> (Vec<Move>, Vec<Positi
         positions.push(pos);
     }
     (moves, positions)
+}
+
+/// Seeded random legal placements (xorshift64 from `seed`) of a king and `pieces` against a
+/// bare king, either side with the pieces, either side to move (with a legal move): `n` of
+/// them, each with the side that has the pieces.
+pub(crate) fn bare_king_placements(
+    pieces: &[Role],
+    n: usize,
+    seed: &mut u64,
+) -> Vec<(Position, Color)> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut setup: Setup = Position::new().to_setup();
+        setup.board = [None; 64];
+        setup.castling = Default::default();
+        let winner = if xorshift(seed) % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let all = [(winner, Role::King), (!winner, Role::King)]
+            .into_iter()
+            .chain(pieces.iter().map(|&role| (winner, role)));
+        for (color, role) in all {
+            let sq = (xorshift(seed) % 64) as usize;
+            setup.board[sq] = Some(Piece { color, role });
+        }
+        if setup.board.iter().flatten().count() < pieces.len() + 2 {
+            continue; // two pieces drawn on one square
+        }
+        setup.turn = if xorshift(seed) % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = setup.to_position() {
+            if pos.has_legal_moves() {
+                out.push((pos, winner));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `line` is a series of legal moves from `pos` (each found among the moves the
+/// generator lists) after which the other side than `side`, to move, is checkmated: a
+/// test's own check of a helpmate line, not the code's under test.
+pub(crate) fn mates(pos: &Position, side: Color, line: &[Move]) -> bool {
+    let mut p = *pos;
+    for &mv in line {
+        if !p.legal_moves().contains(&mv) {
+            return false;
+        }
+        p.play_unchecked(mv);
+    }
+    p.turn() == !side && p.is_check() && !p.has_legal_moves()
 }

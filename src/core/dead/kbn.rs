@@ -48,12 +48,8 @@ pub(super) fn line(pos: &Position, side: Color) -> Option<Vec<Move>> {
     let dark = bishop.first()?.is_dark();
     let loser = pos.king(!side);
     // The placements whose corner has the bishop's colour, the nearest corner first.
-    let mut frames: Vec<Frame> = (0..8u8)
-        .map(|i| Frame {
-            flip_file: i & 1 != 0,
-            flip_rank: i & 2 != 0,
-            swap: i & 4 != 0,
-        })
+    let mut frames: Vec<Frame> = Frame::all()
+        .into_iter()
         .filter(|f| f.sq(0, 0).is_dark() == dark)
         .collect();
     frames.sort_by_key(|f| dist(loser, f.sq(0, 0)));
@@ -66,14 +62,25 @@ pub(super) fn line(pos: &Position, side: Color) -> Option<Vec<Move>> {
 /// One of the eight placements of the pattern: the frame's square (x, y) (a1 = (0, 0)) on
 /// the board, files and ranks turned round or swapped.
 #[derive(Clone, Copy)]
-struct Frame {
+pub(super) struct Frame {
     flip_file: bool,
     flip_rank: bool,
     swap: bool,
 }
 
 impl Frame {
-    fn sq(&self, x: u32, y: u32) -> Square {
+    /// The eight placements.
+    pub(super) fn all() -> Vec<Frame> {
+        (0..8u8)
+            .map(|i| Frame {
+                flip_file: i & 1 != 0,
+                flip_rank: i & 2 != 0,
+                swap: i & 4 != 0,
+            })
+            .collect()
+    }
+
+    pub(super) fn sq(&self, x: u32, y: u32) -> Square {
         let (x, y) = if self.swap { (y, x) } else { (x, y) };
         let x = if self.flip_file { 7 - x } else { x };
         let y = if self.flip_rank { 7 - y } else { y };
@@ -174,82 +181,37 @@ fn walk(pos: &Position, side: Color, f: &Frame) -> Option<Vec<Move>> {
 }
 
 /// Whether the side to move in `pos` (the bare king) has a legal move that takes nothing.
-fn quiet_move_left(pos: &Position) -> bool {
-    pos.legal_moves()
-        .iter()
-        .any(|m| !pos.occupied().contains(m.to))
+pub(super) fn quiet_move_left(pos: &Position) -> bool {
+    let free = !pos.occupied();
+    pos.generate_moves(|pm| (pm.to & free).nonempty())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::fen::Setup;
-    use super::super::super::piece::Piece;
-    use super::super::super::testing::xorshift;
+    use super::super::super::testing::{bare_king_placements, mates};
     use super::super::{Verdict, full_counted};
     use super::*;
 
-    /// Positions of a king, bishop and knight against a bare king: the four of the uniformly
-    /// random games that took the search longest (docs/arbiter.md), then seeded random
-    /// placements, legal, either side with the pieces, either side to move.
-    fn placements() -> Vec<Position> {
-        let mut out: Vec<Position> = [
-            "8/7N/8/K7/5k2/8/8/3B4 b - - 150 231",
-            "6B1/6N1/8/k6K/8/8/8/8 b - - 150 308",
-            "6N1/8/8/8/8/1k6/8/5K1B b - - 150 247",
-            "8/8/4K3/8/2k5/8/1b6/5n2 b - - 150 214",
+    /// Positions of a king, bishop and knight against a bare king, each with the side that
+    /// has them: the four of the uniformly random games that took the search longest
+    /// (docs/arbiter.md), then seeded random placements.
+    fn placements() -> Vec<(Position, Color)> {
+        let mut out: Vec<(Position, Color)> = [
+            ("8/7N/8/K7/5k2/8/8/3B4 b - - 150 231", Color::White),
+            ("6B1/6N1/8/k6K/8/8/8/8 b - - 150 308", Color::White),
+            ("6N1/8/8/8/8/1k6/8/5K1B b - - 150 247", Color::White),
+            ("8/8/4K3/8/2k5/8/1b6/5n2 b - - 150 214", Color::Black),
         ]
         .iter()
-        .map(|f| Position::from_fen(f).unwrap())
+        .map(|&(f, side)| (Position::from_fen(f).unwrap(), side))
         .collect();
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        while out.len() < 300 {
-            let mut setup: Setup = Position::new().to_setup();
-            setup.board = [None; 64];
-            setup.castling = Default::default();
-            let winner = if xorshift(&mut seed) % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let pieces = [
-                (winner, Role::King),
-                (winner, Role::Bishop),
-                (winner, Role::Knight),
-                (!winner, Role::King),
-            ];
-            for (color, role) in pieces {
-                let sq = (xorshift(&mut seed) % 64) as usize;
-                setup.board[sq] = Some(Piece { color, role });
-            }
-            if setup.board.iter().flatten().count() < 4 {
-                continue; // two pieces drawn on one square
-            }
-            setup.turn = if xorshift(&mut seed) % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if let Ok(pos) = setup.to_position() {
-                if pos.has_legal_moves() {
-                    out.push(pos);
-                }
-            }
-        }
+        out.extend(bare_king_placements(
+            &[Role::Bishop, Role::Knight],
+            296,
+            &mut seed,
+        ));
         out
-    }
-
-    /// Whether `line` is a series of legal moves from `pos` (each found among the moves the
-    /// generator lists) after which the side without pieces, to move, is checkmated: the
-    /// test's own check, not the builder's.
-    fn mates_bare_king(pos: &Position, side: Color, line: &[Move]) -> bool {
-        let mut p = *pos;
-        for &mv in line {
-            if !p.legal_moves().contains(&mv) {
-                return false;
-            }
-            p.play_unchecked(mv);
-        }
-        p.turn() == !side && p.is_check() && !p.has_legal_moves()
     }
 
     /// Art. 5.2.2: a built line is given only when it is legal and ends with the bare king
@@ -259,14 +221,10 @@ mod tests {
     fn art_5_2_2_built_line_mates_or_is_not_given() {
         let mut built = 0;
         let all = placements();
-        for pos in &all {
-            let side = if pos.pieces(Color::White, Role::Bishop).nonempty() {
-                Color::White
-            } else {
-                Color::Black
-            };
+        for (pos, side) in &all {
+            let (pos, side) = (pos, *side);
             if let Some(line) = line(pos, side) {
-                assert!(mates_bare_king(pos, side, &line), "{}", pos.to_fen());
+                assert!(mates(pos, side, &line), "{}", pos.to_fen());
                 built += 1;
             }
             assert_eq!(line(pos, !side), None, "{}", pos.to_fen());
@@ -290,17 +248,13 @@ mod tests {
     /// no node of its own (where it took thousands), and its answer mates.
     #[test]
     fn art_5_2_2_full_search_answers_with_the_built_line() {
-        for pos in placements().iter().take(4) {
-            let side = if pos.pieces(Color::White, Role::Bishop).nonempty() {
-                Color::White
-            } else {
-                Color::Black
-            };
+        for (pos, side) in placements().iter().take(4) {
+            let (pos, side) = (pos, *side);
             let (verdict, spent) = full_counted(pos, side, 200_000);
             let Verdict::Winnable(found) = verdict else {
                 panic!("{}: {verdict:?}", pos.to_fen());
             };
-            assert!(mates_bare_king(pos, side, &found), "{}", pos.to_fen());
+            assert!(mates(pos, side, &found), "{}", pos.to_fen());
             assert_eq!(spent, 0, "{}", pos.to_fen());
             assert_eq!(Some(found), line(pos, side), "{}", pos.to_fen());
         }
