@@ -34,6 +34,7 @@ use super::position::{CASTLE_LETTERS, CastlingRights, Position};
 use super::san::{Notation, write_move};
 use super::square::{Rank, Square};
 
+mod bb;
 mod heavy;
 mod kbn;
 
@@ -483,9 +484,9 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         Ok(v) => return v,
         Err(e) => e,
     };
-    // A king, bishop and knight against a bare king: a line built for it, verified (see
-    // `kbn`); the search when none is.
-    if let Some(built) = kbn::line(&start, ctx.side) {
+    // A king, bishop and knight against a bare king, or bishops of opposite colours: a line
+    // built for it, verified (see `kbn`, `bb`); the search when none is.
+    if let Some(built) = kbn::line(&start, ctx.side).or_else(|| bb::line(&start, ctx.side)) {
         return prefix(line, Verdict::Winnable(built));
     }
     let corners = Guide::corners(&start, ctx.side);
@@ -3458,6 +3459,36 @@ impl Graph {
         }
         line.reverse();
         line
+    }
+}
+
+/// What the tests of the built lines (`kbn`, `heavy`, `bb`) share.
+#[cfg(test)]
+mod built_support {
+    use super::super::testing::mates;
+    use super::*;
+
+    /// No line is built for any of `fens` (White to mate).
+    pub(super) fn assert_no_line(
+        line: impl Fn(&Position, Color) -> Option<Vec<Move>>,
+        fens: &[&str],
+    ) {
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(line(&pos, Color::White), None, "{fen}");
+        }
+    }
+
+    /// The full search answers `pos` with a line that mates, spending no node of its own
+    /// (a built line): the line.
+    pub(super) fn full_search_builds(pos: &Position, side: Color) -> Vec<Move> {
+        let (verdict, spent) = full_counted(pos, side, 200_000);
+        let Verdict::Winnable(found) = verdict else {
+            panic!("{}: {verdict:?}", pos.to_fen());
+        };
+        assert!(mates(pos, side, &found), "{}", pos.to_fen());
+        assert_eq!(spent, 0, "{}", pos.to_fen());
+        found
     }
 }
 

@@ -67,11 +67,12 @@ pub(crate) fn quiet_game(plies: usize, seed: &mut u64) -> (Vec<Move>, Vec<Positi
     (moves, positions)
 }
 
-/// Seeded random legal placements (xorshift64 from `seed`) of a king and `pieces` against a
-/// bare king, either side with the pieces, either side to move (with a legal move): `n` of
-/// them, each with the side that has the pieces.
-pub(crate) fn bare_king_placements(
-    pieces: &[Role],
+/// Seeded random legal placements (xorshift64 from `seed`) of a king and `ours` against a
+/// king and `theirs` (a bare king when empty), either side with `ours`, either side to move
+/// (with a legal move): `n` of them, each with the side that has `ours`.
+pub(crate) fn random_placements(
+    ours: &[Role],
+    theirs: &[Role],
     n: usize,
     seed: &mut u64,
 ) -> Vec<(Position, Color)> {
@@ -87,12 +88,13 @@ pub(crate) fn bare_king_placements(
         };
         let all = [(winner, Role::King), (!winner, Role::King)]
             .into_iter()
-            .chain(pieces.iter().map(|&role| (winner, role)));
+            .chain(ours.iter().map(|&role| (winner, role)))
+            .chain(theirs.iter().map(|&role| (!winner, role)));
         for (color, role) in all {
             let sq = (xorshift(seed) % 64) as usize;
             setup.board[sq] = Some(Piece { color, role });
         }
-        if setup.board.iter().flatten().count() < pieces.len() + 2 {
+        if setup.board.iter().flatten().count() < ours.len() + theirs.len() + 2 {
             continue; // two pieces drawn on one square
         }
         setup.turn = if xorshift(seed) % 2 == 0 {

@@ -33,8 +33,8 @@ use super::super::moves::Move;
 use super::super::piece::{Color, Role};
 use super::super::position::Position;
 use super::super::square::Square;
-use super::kbn::{Frame, quiet_move_left};
-use super::{dist, verify_line};
+use super::dist;
+use super::kbn::{Frame, first_mating, quiet_move_left, towards};
 
 /// The most plies of a walk: more than any placement needs (a king crosses the board in
 /// seven moves, the heavy piece reaches its squares in two).
@@ -52,13 +52,7 @@ pub(super) fn line(pos: &Position, side: Color) -> Option<Vec<Move>> {
         return None;
     }
     let piece = heavy_pieces(pos, side).first()?;
-    let loser = pos.king(!side);
-    let mut frames = Frame::all();
-    frames.sort_by_key(|f| dist(loser, f.sq(0, 0)));
-    frames
-        .iter()
-        .filter_map(|f| walk(pos, side, piece, f))
-        .find(|line| verify_line(pos, side, line))
+    first_mating(pos, side, None, |f| walk(pos, side, piece, f))
 }
 
 /// Whether `pos` has the material of [`line`]: a bare king against a queen or a rook of
@@ -78,12 +72,6 @@ fn walk(pos: &Position, side: Color, mut piece: Square, f: &Frame) -> Option<Vec
     let king_at = f.sq(1, 2);
     let waiting = Bitboard::from_square(f.sq(7, 7)) | f.sq(6, 7) | f.sq(7, 6);
     let role = pos.role_at(piece)?;
-    // The bare king's way to the corner: nearer by king moves, then by files and ranks.
-    let towards = |sq: Square| {
-        let d = sq.file().index().abs_diff(corner.file().index())
-            + sq.rank().index().abs_diff(corner.rank().index());
-        (dist(sq, corner), d)
-    };
     let mut p = *pos;
     let mut line = Vec::new();
     let mut passes = 0;
@@ -95,7 +83,7 @@ fn walk(pos: &Position, side: Color, mut piece: Square, f: &Frame) -> Option<Vec
             let mut best: Option<((u32, usize), Move)> = None;
             p.generate_moves(|pm| {
                 for to in pm.to & free {
-                    let key = towards(to);
+                    let key = towards(to, corner);
                     if best.is_none_or(|(b, _)| key < b) {
                         best = Some((key, Move::normal(pm.from, to)));
                     }
@@ -184,7 +172,8 @@ fn walk(pos: &Position, side: Color, mut piece: Square, f: &Frame) -> Option<Vec
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::testing::{bare_king_placements, mates};
+    use super::super::super::testing::{mates, random_placements};
+    use super::super::built_support::assert_no_line;
     use super::super::{Verdict, full_counted, helpmate_counted};
     use super::*;
 
@@ -213,7 +202,7 @@ mod tests {
             (&[Role::Queen, Role::Bishop][..], 90),
             (&[Role::Rook, Role::Rook][..], 90),
         ] {
-            let all = bare_king_placements(pieces, 200, &mut seed);
+            let all = random_placements(pieces, &[], 200, &mut seed);
             let mut built = 0;
             for (pos, side) in &all {
                 if let Some(line) = line(pos, *side) {
@@ -229,14 +218,14 @@ mod tests {
             );
         }
         // Other material: minor pieces only, or a loser with a pawn or a piece.
-        for fen in [
-            "8/8/8/K7/5k2/8/8/3B1N2 b - - 0 1",
-            "8/8/8/K7/5k2/8/p7/3R4 b - - 0 1",
-            "8/8/8/K7/5k2/8/n7/3Q4 b - - 0 1",
-        ] {
-            let pos = Position::from_fen(fen).unwrap();
-            assert_eq!(line(&pos, Color::White), None, "{fen}");
-        }
+        assert_no_line(
+            line,
+            &[
+                "8/8/8/K7/5k2/8/8/3B1N2 b - - 0 1",
+                "8/8/8/K7/5k2/8/p7/3R4 b - - 0 1",
+                "8/8/8/K7/5k2/8/n7/3Q4 b - - 0 1",
+            ],
+        );
     }
 
     /// Art. 5.2.2: a probe of the record walk (200 nodes) and the full search answer these

@@ -45,18 +45,38 @@ pub(super) fn line(pos: &Position, side: Color) -> Option<Vec<Move>> {
     {
         return None;
     }
+    // The placements whose corner has the bishop's colour.
     let dark = bishop.first()?.is_dark();
+    first_mating(pos, side, Some(dark), |f| walk(pos, side, f))
+}
+
+/// The first line of `walk` over the placements (those whose corner has the colour `dark`,
+/// all eight when `None`), the corner nearest the loser's king first, that
+/// [`verify_line`] plays through to mate.
+pub(super) fn first_mating(
+    pos: &Position,
+    side: Color,
+    dark: Option<bool>,
+    walk: impl Fn(&Frame) -> Option<Vec<Move>>,
+) -> Option<Vec<Move>> {
     let loser = pos.king(!side);
-    // The placements whose corner has the bishop's colour, the nearest corner first.
     let mut frames: Vec<Frame> = Frame::all()
         .into_iter()
-        .filter(|f| f.sq(0, 0).is_dark() == dark)
+        .filter(|f| dark.is_none_or(|dark| f.sq(0, 0).is_dark() == dark))
         .collect();
     frames.sort_by_key(|f| dist(loser, f.sq(0, 0)));
     frames
         .iter()
-        .filter_map(|f| walk(pos, side, f))
+        .filter_map(walk)
         .find(|line| verify_line(pos, side, line))
+}
+
+/// How far a king on `sq` is from `corner`: in its moves, then in files and ranks (the
+/// order of a king's steps towards the corner).
+pub(super) fn towards(sq: Square, corner: Square) -> (u32, usize) {
+    let d = sq.file().index().abs_diff(corner.file().index())
+        + sq.rank().index().abs_diff(corner.rank().index());
+    (dist(sq, corner), d)
 }
 
 /// One of the eight placements of the pattern: the frame's square (x, y) (a1 = (0, 0)) on
@@ -188,8 +208,8 @@ pub(super) fn quiet_move_left(pos: &Position) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::testing::{bare_king_placements, mates};
-    use super::super::{Verdict, full_counted};
+    use super::super::super::testing::{mates, random_placements};
+    use super::super::built_support::{assert_no_line, full_search_builds};
     use super::*;
 
     /// Positions of a king, bishop and knight against a bare king, each with the side that
@@ -206,8 +226,9 @@ mod tests {
         .map(|&(f, side)| (Position::from_fen(f).unwrap(), side))
         .collect();
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        out.extend(bare_king_placements(
+        out.extend(random_placements(
             &[Role::Bishop, Role::Knight],
+            &[],
             296,
             &mut seed,
         ));
@@ -232,16 +253,16 @@ mod tests {
         assert!(built * 10 >= all.len() * 9, "{built} of {}", all.len());
         // Other material: a rook, two bishops, two knights, a bishop and knight with a
         // pawn, or a loser with a piece.
-        for fen in [
-            "8/8/8/7K/8/8/4kR2/8 b - - 0 1",
-            "8/8/8/K7/5k2/8/8/3B1B2 b - - 0 1",
-            "8/8/8/K7/5k2/8/8/3N1N2 b - - 0 1",
-            "8/7N/8/K7/5k2/8/P7/3B4 b - - 0 1",
-            "8/7N/8/K7/5k2/8/p7/3B4 b - - 0 1",
-        ] {
-            let pos = Position::from_fen(fen).unwrap();
-            assert_eq!(line(&pos, Color::White), None, "{fen}");
-        }
+        assert_no_line(
+            line,
+            &[
+                "8/8/8/7K/8/8/4kR2/8 b - - 0 1",
+                "8/8/8/K7/5k2/8/8/3B1B2 b - - 0 1",
+                "8/8/8/K7/5k2/8/8/3N1N2 b - - 0 1",
+                "8/7N/8/K7/5k2/8/P7/3B4 b - - 0 1",
+                "8/7N/8/K7/5k2/8/p7/3B4 b - - 0 1",
+            ],
+        );
     }
 
     /// Art. 5.2.2: the full search answers these positions with the built line, spending
@@ -249,14 +270,8 @@ mod tests {
     #[test]
     fn art_5_2_2_full_search_answers_with_the_built_line() {
         for (pos, side) in placements().iter().take(4) {
-            let (pos, side) = (pos, *side);
-            let (verdict, spent) = full_counted(pos, side, 200_000);
-            let Verdict::Winnable(found) = verdict else {
-                panic!("{}: {verdict:?}", pos.to_fen());
-            };
-            assert!(mates(pos, side, &found), "{}", pos.to_fen());
-            assert_eq!(spent, 0, "{}", pos.to_fen());
-            assert_eq!(Some(found), line(pos, side), "{}", pos.to_fen());
+            let found = full_search_builds(pos, *side);
+            assert_eq!(Some(found), line(pos, *side), "{}", pos.to_fen());
         }
     }
 }
