@@ -155,17 +155,29 @@ pub fn quick_undetermined_for_both(pos: &Position, five_moves: bool) -> bool {
 /// other only when it must be.
 #[inline]
 pub fn quick_both_unwinnable(pos: &Position, five_moves: bool) -> bool {
+    quick_both_unwinnable_on_record(pos, five_moves, false)
+}
+
+/// [`quick_both_unwinnable`] of a position of a record, `quiet_line` saying whether the
+/// record goes on from it by [`DEAD_DEPTH`] moves or more without a capture or a pawn move,
+/// the position after them having a move too: then not every line of that depth ends
+/// dead (that one keeps the material, which the static rules found not dead here, and
+/// every position of it has a move), so the shallow search of [`Ctx::proofs`] cannot prove
+/// the position unwinnable and is not run. The answer is the same (Art. 5.2.2; the shallow
+/// search's other answer, a mate, is not unwinnable either).
+#[inline]
+pub fn quick_both_unwinnable_on_record(pos: &Position, five_moves: bool, quiet_line: bool) -> bool {
     if five_moves && (fast_path_applies(pos, Color::White) || fast_path_applies(pos, Color::Black))
     {
         return false;
     }
-    both_unwinnable_by_steps(pos, five_moves)
+    both_unwinnable_by_steps(pos, five_moves, quiet_line)
 }
 
 /// The part of [`quick_both_unwinnable`] after its fast paths (kept out of line: the fast
 /// paths answer most plies, inlined in their caller).
 #[inline(never)]
-fn both_unwinnable_by_steps(pos: &Position, five_moves: bool) -> bool {
+fn both_unwinnable_by_steps(pos: &Position, five_moves: bool, quiet_line: bool) -> bool {
     let pieces = |c: Color| (pos.by_color(c) & !pos.by_role(Role::King)).count();
     let sides = if pieces(Color::Black) > pieces(Color::White) {
         [Color::Black, Color::White]
@@ -175,19 +187,26 @@ fn both_unwinnable_by_steps(pos: &Position, five_moves: bool) -> bool {
     // Neither fast path applies: `quick_counted` would run the steps.
     sides
         .into_iter()
-        .all(|side| quick_steps_at(pos, side, Some(five_moves), true).is_unwinnable())
+        .all(|side| quick_steps_at(pos, side, Some(five_moves), true, quiet_line).is_unwinnable())
 }
 
 /// The steps of [`quick`], without its fast path. `five_moves`, when known, is
 /// [`at_least_five_moves`] of `pos`: it saves the steps counting the moves again.
 fn quick_steps(pos: &Position, side: Color, five_moves: Option<bool>) -> Verdict {
-    quick_steps_at(pos, side, five_moves, false)
+    quick_steps_at(pos, side, five_moves, false, false)
 }
 
 /// [`quick_steps`]; with `walk`, for a caller that only asks whether the answer is
 /// [`Verdict::Unwinnable`] (a record's walk, a live game, ply after ply), the searches of
 /// a locked position are not run again where they cannot prove it: see [`LockedStore`].
-fn quick_steps_at(pos: &Position, side: Color, five_moves: Option<bool>, walk: bool) -> Verdict {
+/// `quiet_line`: see [`quick_both_unwinnable_on_record`] (only for such a caller).
+fn quick_steps_at(
+    pos: &Position,
+    side: Color,
+    five_moves: Option<bool>,
+    walk: bool,
+    quiet_line: bool,
+) -> Verdict {
     let mut ctx = Ctx::new(side, QUICK_BUDGET);
     let (start, line, first) = match ctx.prelude(pos, five_moves) {
         Ok(v) => return v,
@@ -195,7 +214,10 @@ fn quick_steps_at(pos: &Position, side: Color, five_moves: Option<bool>, walk: b
     };
     // The count was of `pos`: it tells about `start` only when no forced move was played.
     let five_moves = five_moves.filter(|_| line.is_empty());
-    if let Some(v) = ctx.proofs(&start, &line, false, five_moves, first) {
+    // The record's quiet line starts at `pos`: it tells about `start` only when no forced
+    // move was played either.
+    let shallow = !(walk && quiet_line && line.is_empty());
+    if let Some(v) = ctx.proofs(&start, &line, false, five_moves, first, shallow) {
         return v;
     }
     if ctx.looks_locked(&start) {
@@ -513,7 +535,7 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     if let Some(built) = heavy::line(&start, ctx.side) {
         return prefix(line, Verdict::Winnable(built));
     }
-    if let Some(v) = ctx.proofs(&start, &line, true, None, first) {
+    if let Some(v) = ctx.proofs(&start, &line, true, None, first, true) {
         return v;
     }
     // The second corner is aimed at only from here on.
@@ -677,7 +699,7 @@ const QUICK_EXPLORE: u64 = 2_000;
 /// exhaustive search.
 const QUICK_HELPMATE: u64 = 300;
 /// Depth of the full-width "every line is dead" search.
-const DEAD_DEPTH: u32 = 4;
+pub const DEAD_DEPTH: u32 = 4;
 /// Nodes of one level of one guided search of [`full`], times the level.
 const LEVEL_NODES: u64 = 7_000;
 /// Nodes of the first, cheap guided search of [`full`].
@@ -796,7 +818,9 @@ impl Ctx {
     /// a few plies. `thorough` runs them whatever the position looks like. `end` is a
     /// position of [`Ctx::prelude`]'s, not dead by the static rules; `five_moves`, when known,
     /// is [`at_least_five_moves`] of `end` (its move count, asked by [`few_to_remove`]), and
-    /// `first` its first legal move when known.
+    /// `first` its first legal move when known. Without `shallow` the shallow search is not
+    /// run (a line of its depth is known not to end dead: see
+    /// [`quick_both_unwinnable_on_record`]).
     fn proofs(
         &mut self,
         end: &Position,
@@ -804,13 +828,14 @@ impl Ctx {
         thorough: bool,
         five_moves: Option<bool>,
         first: Option<Move>,
+        shallow: bool,
     ) -> Option<Verdict> {
         if (thorough || self.looks_locked(end))
             && (region_unwinnable(end, self.side) || self.region_after_each_move(end))
         {
             return Some(Verdict::Unwinnable);
         }
-        if thorough || few_to_remove(end, self.side, five_moves) {
+        if shallow && (thorough || few_to_remove(end, self.side, five_moves)) {
             let mut path = Vec::new();
             let lines = if self.first_line_open(end, DEAD_DEPTH, first, true) {
                 Lines::Open

@@ -950,6 +950,7 @@ pub(crate) fn automatic_end(
     pos: &Position,
     repetitions: usize,
     dead_search: u64,
+    quiet_line: bool,
 ) -> (Option<Termination>, bool) {
     // The legal moves are counted once, up to five: whether there is any (5.1.1, 5.2.1) and
     // what the quick 5.2.2 test needs to know of them.
@@ -962,7 +963,7 @@ pub(crate) fn automatic_end(
         };
         return (Some(t), false);
     }
-    let (dead, open) = match dead_after_ply(pos, dead_search, five_moves) {
+    let (dead, open) = match dead_after_ply(pos, dead_search, five_moves, quiet_line) {
         Some(dead) => (dead, false),
         None => (false, true),
     };
@@ -994,9 +995,16 @@ pub(crate) fn automatic_end_alive(pos: &Position, repetitions: usize) -> Option<
 /// runs only with a per-ply budget of `dead_search` nodes (none, 0, in a live game: it must
 /// not stall; see [`Game::set_dead_search_per_ply`]). `None`: still open, the game goes on.
 /// `five_moves` is [`dead::at_least_five_moves`] of `pos`.
-fn dead_after_ply(pos: &Position, dead_search: u64, five_moves: bool) -> Option<bool> {
+fn dead_after_ply(
+    pos: &Position,
+    dead_search: u64,
+    five_moves: bool,
+    quiet_line: bool,
+) -> Option<bool> {
     if dead_search == 0 {
-        return Some(dead::quick_both_unwinnable(pos, five_moves));
+        return Some(dead::quick_both_unwinnable_on_record(
+            pos, five_moves, quiet_line,
+        ));
     }
     let quick = if dead::quick_undetermined_for_both(pos, five_moves) {
         // Most positions with material on the board: known without running the tests.
@@ -1294,7 +1302,8 @@ impl Game {
     /// (5.2.2), fivefold repetition (9.6.1) and seventy-five moves (9.6.2).
     fn check_automatic_end(&mut self) {
         let pos = *self.position();
-        let (end, open) = automatic_end(&pos, self.repetitions(), self.dead_search_per_ply);
+        // A live game knows no moves after this one.
+        let (end, open) = automatic_end(&pos, self.repetitions(), self.dead_search_per_ply, false);
         if open {
             self.events.push(GameEvent::UnwinnabilityOpen {
                 ply: self.plies.len(),
