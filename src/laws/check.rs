@@ -428,7 +428,8 @@ fn alive_prefix(positions: &[Position]) -> usize {
             if left == 0 {
                 return None;
             }
-            if ran_out.contains(&(sig, side)) {
+            // A side with only minor pieces is not probed (see `mating_means`).
+            if ran_out.contains(&(sig, side)) || mating_means(pos, side) == 0 {
                 continue;
             }
             let (v, spent) = dead::helpmate_counted(pos, side, left.min(PROBE_BUDGET));
@@ -494,6 +495,13 @@ fn alive_prefix(positions: &[Position]) -> usize {
 /// LTO) on 1,000 and 600 uniformly random games of seeds 1, 2 and 3: 574.9 M → 559.3 M,
 /// 330.6 M → 317.1 M, 358.5 M → 346.7 M instructions; real games 847.0 M → 846.1 M; the
 /// output the same.
+///
+/// A side with none (minor pieces only, or a bare king) is not probed at all: on uniform
+/// seed 1 its 208 probes had found 37 helpmates for 2,909 nodes and run out 63 times for
+/// 12,600 (the other side's pieces are rarely placed round its king within 200 nodes), and
+/// the quick test at the plies a shorter prefix leaves costs less than that since the
+/// record's quiet lines spare its shallow search. `adjudicate` (callgrind, LTO): uniform
+/// seeds 1, 2, 3 −2.9 to −3.4 %, the real games the same; the output the same.
 fn mating_means(pos: &Position, side: Color) -> u32 {
     let pawns = pos.pieces(side, Role::Pawn);
     2 * u32::from(dead::has_heavy_piece(pos, side)) + u32::from(pawns.nonempty())
