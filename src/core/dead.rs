@@ -474,11 +474,12 @@ pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u
     let v = match ctx.prelude(pos, None) {
         Ok(v) => v,
         Err((start, line, _)) => {
-            // A king, bishop and knight against a bare king: a line built for it (see
-            // `kbn`). A queen or rook against a bare king: the search first (it finds the
-            // short helpmates, where the king is already near the edge, for less than a
-            // built line costs), then a built line (see `heavy`), then the rest.
-            let v = match kbn::line(&start, side) {
+            // The lines built before any search (see `built_before_search`). A queen or
+            // rook against a bare king: the search first (it finds the short helpmates,
+            // where the king is already near the edge, for less than a built line costs),
+            // then a built line (see `heavy`), then the rest of the budget (the search
+            // starts again from its first level: 40 nodes at most searched twice).
+            let v = match built_before_search(&start, side) {
                 Some(built) => Verdict::Winnable(built),
                 None if heavy::applies(&start, side) => {
                     match ctx.helpmate(&start, budget.min(HEAVY_AFTER)) {
@@ -501,14 +502,21 @@ pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u
 /// (see `heavy`).
 const HEAVY_AFTER: u64 = 40;
 
+/// The helpmate lines built before any search, for the endings whose helpmates the searches
+/// find only after thousands of nodes: a king, bishop and knight against a bare king (see
+/// `kbn`), bishops of opposite colours (see `bb`). Verified; `None` for other material or
+/// when no built line mates.
+fn built_before_search(pos: &Position, side: Color) -> Option<Vec<Move>> {
+    kbn::line(pos, side).or_else(|| bb::line(pos, side))
+}
+
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     let (start, line, first) = match ctx.prelude(pos, None) {
         Ok(v) => return v,
         Err(e) => e,
     };
-    // A king, bishop and knight against a bare king, or bishops of opposite colours: a line
-    // built for it, verified (see `kbn`, `bb`); the search when none is.
-    if let Some(built) = kbn::line(&start, ctx.side).or_else(|| bb::line(&start, ctx.side)) {
+    // The lines built before any search; the search when none is.
+    if let Some(built) = built_before_search(&start, ctx.side) {
         return prefix(line, Verdict::Winnable(built));
     }
     let corners = Guide::corners(&start, ctx.side);
