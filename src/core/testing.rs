@@ -9,18 +9,28 @@ use super::{Move, Position};
 pub(crate) fn random_positions(games: usize, plies: usize, mut seed: u64) -> Vec<Position> {
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut pos = Position::new();
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            out.push(pos);
-            xorshift(&mut seed);
-            pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-        }
+        let line = random_line(Position::new(), plies, &mut seed);
+        // All but the last: the positions a move was played from.
+        out.extend_from_slice(&line[..line.len() - 1]);
     }
     out
+}
+
+/// A seeded random game from `start`: at most `plies` moves drawn uniformly among the legal
+/// ones (xorshift64 from `seed`), to the first position without one; its positions, `start`
+/// first.
+pub(crate) fn random_line(start: Position, plies: usize, seed: &mut u64) -> Vec<Position> {
+    let mut line = vec![start];
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[(xorshift(seed) % moves.len() as u64) as usize]);
+        line.push(pos);
+    }
+    line
 }
 
 /// The next number of a xorshift64 stream, kept in `seed` (never 0): the seeded random

@@ -777,7 +777,7 @@ pub fn check_games(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::testing::{quiet_game, xorshift};
+    use crate::core::testing::{quiet_game, random_line};
 
     /// Art. 5.2.2, per ply, differential: on random games of endings (uniformly drawn moves,
     /// few pieces; two start where only the quick test's shallow search proves the position
@@ -801,17 +801,7 @@ mod tests {
         let (mut asked, mut quiet, mut dead) = (0, 0, 0);
         for fen in starts {
             for _ in 0..8 {
-                let mut positions = vec![Position::from_fen(fen).unwrap()];
-                for _ in 0..80 {
-                    let pos = positions[positions.len() - 1];
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mut next = pos;
-                    next.play_unchecked(moves[(xorshift(&mut seed) % moves.len() as u64) as usize]);
-                    positions.push(next);
-                }
+                let positions = random_line(Position::from_fen(fen).unwrap(), 80, &mut seed);
                 for (ply, pos) in positions.iter().enumerate() {
                     let five = dead::at_least_five_moves(pos);
                     if !five && !pos.has_legal_moves() {
@@ -834,21 +824,6 @@ mod tests {
     }
     use crate::laws::game::occurrences;
 
-    /// The positions of a seeded random game of at most `plies` plies.
-    fn random_game(plies: usize, seed: &mut u64) -> Vec<Position> {
-        let mut pos = Position::new();
-        let mut positions = vec![pos];
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[(xorshift(seed) % moves.len() as u64) as usize]);
-            positions.push(pos);
-        }
-        positions
-    }
-
     /// Art. 5.2.2: a position from which a winnable one was reached by legal moves is not
     /// dead, and one that has a next move is neither mate nor stalemate: the walk that skips
     /// those tests before a winnable last position gives what the full walk gives, whatever
@@ -859,7 +834,7 @@ mod tests {
         let mut seed = 0x2545_f491_4f6c_dd1d;
         let (mut alive, mut other, mut ended) = (0, 0, 0);
         for game in 0..60 {
-            let positions = random_game(100 + 10 * game, &mut seed);
+            let positions = random_line(Position::new(), 100 + 10 * game, &mut seed);
             let full = Walk::new(&positions, 0);
             ended += usize::from(full.end.is_some());
             let end = positions.last().unwrap();
