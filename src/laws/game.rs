@@ -945,7 +945,9 @@ pub(crate) fn verify_claim_at(
 /// dead position (5.2.2), fivefold repetition (9.6.1) and seventy-five moves (9.6.2). The
 /// second value says the 5.2.2 question stayed open (see [`dead_after_ply`]). The one test
 /// of a game's automatic end: the live [`Game`] and the arbiter's walk over a record both
-/// ask it.
+/// ask it. `quiet_line`: the record goes on from `pos` by moves that keep the material for
+/// the depth of the quick test's shallow search, which is then not run (see
+/// [`dead::quick_both_unwinnable_on_record`]; `false` in a live game).
 pub(crate) fn automatic_end(
     pos: &Position,
     repetitions: usize,
