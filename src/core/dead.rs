@@ -34,9 +34,9 @@ use super::position::{CASTLE_LETTERS, CastlingRights, Position};
 use super::san::{Notation, write_move};
 use super::square::{Rank, Square};
 
-mod bb;
 mod heavy;
 mod kbn;
+mod shut;
 
 /// The answer to "can `side` still checkmate?".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -504,10 +504,10 @@ const HEAVY_AFTER: u64 = 40;
 
 /// The helpmate lines built before any search, for the endings whose helpmates the searches
 /// find only after thousands of nodes: a king, bishop and knight against a bare king (see
-/// `kbn`), bishops of opposite colours (see `bb`). Verified; `None` for other material or
+/// `kbn`), a lone piece against a lone piece that shuts its own king in (see `shut`). Verified; `None` for other material or
 /// when no built line mates.
 fn built_before_search(pos: &Position, side: Color) -> Option<Vec<Move>> {
-    kbn::line(pos, side).or_else(|| bb::line(pos, side))
+    kbn::line(pos, side).or_else(|| shut::line(pos, side))
 }
 
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
