@@ -36,6 +36,7 @@ use super::square::{Rank, Square};
 
 mod heavy;
 mod kbn;
+mod pawns;
 mod shut;
 
 /// The answer to "can `side` still checkmate?".
@@ -507,7 +508,9 @@ const HEAVY_AFTER: u64 = 40;
 /// `kbn`), a lone piece against a lone piece that shuts its own king in (see `shut`). Verified; `None` for other material or
 /// when no built line mates.
 fn built_before_search(pos: &Position, side: Color) -> Option<Vec<Move>> {
-    kbn::line(pos, side).or_else(|| shut::line(pos, side))
+    kbn::line(pos, side)
+        .or_else(|| shut::line(pos, side))
+        .or_else(|| pawns::line(pos, side))
 }
 
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
