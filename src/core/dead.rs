@@ -38,6 +38,7 @@ mod heavy;
 mod kbn;
 mod pawns;
 mod shut;
+mod step_in;
 
 /// The answer to "can `side` still checkmate?".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -504,13 +505,16 @@ pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u
 const HEAVY_AFTER: u64 = 40;
 
 /// The helpmate lines built before any search, for the endings whose helpmates the searches
-/// find only after thousands of nodes: a king, bishop and knight against a bare king (see
-/// `kbn`), a lone piece against a lone piece that shuts its own king in (see `shut`). Verified; `None` for other material or
-/// when no built line mates.
+/// find only after hundreds or thousands of nodes: a king, bishop and knight against a bare
+/// king (see `kbn`), a lone piece against a lone piece that shuts its own king in (`shut`),
+/// a pawn against a pawn blocked on its file (`pawns`), two bishops or two knights against
+/// a bare king (`step_in`). Each asks only about its own material, at the cost of a count
+/// of pieces elsewhere. Verified; `None` for other material or when no built line mates.
 fn built_before_search(pos: &Position, side: Color) -> Option<Vec<Move>> {
     kbn::line(pos, side)
         .or_else(|| shut::line(pos, side))
         .or_else(|| pawns::line(pos, side))
+        .or_else(|| step_in::line(pos, side))
 }
 
 fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
