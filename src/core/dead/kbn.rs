@@ -206,6 +206,78 @@ pub(super) fn quiet_move_left(pos: &Position) -> bool {
     pos.generate_moves(|pm| (pm.to & free).nonempty())
 }
 
+/// The steps of the king on `king` to the squares of `free`, as candidates of a [`Walker`]
+/// (which plays only legal ones): scored by how near each brings it to `target` (in its
+/// moves, then in files and ranks), progress when nearer than it stands.
+pub(super) fn king_towards(
+    king: Square,
+    target: Square,
+    free: Bitboard,
+    out: &mut Vec<(i64, bool, Move)>,
+) {
+    let before = towards(king, target);
+    for to in attacks::king(king) & free {
+        let after = towards(to, target);
+        let score = -i64::from(after.0 * 16) - after.1 as i64;
+        out.push((score, after < before, Move::normal(king, to)));
+    }
+}
+
+/// A greedy walk towards a pattern ([`super::shut`], [`super::step_in`]): the position
+/// reached, the moves played, the positions met (none is reached twice: a piece passing
+/// out and back in step with the other side's would go round for ever, where another move
+/// changes the step) and the moves passed.
+pub(super) struct Walker {
+    pub(super) p: Position,
+    pub(super) line: Vec<Move>,
+    seen: Vec<u64>,
+    passes: usize,
+}
+
+impl Walker {
+    pub(super) fn new(pos: &Position) -> Walker {
+        Walker {
+            p: *pos,
+            line: Vec::new(),
+            seen: vec![pos.key()],
+            passes: 0,
+        }
+    }
+
+    /// Plays the best of `candidates` (a score, whether the move brings a piece nearer its
+    /// square, the move; sorted here, the best first) that is legal, gives no check,
+    /// reaches a position not met before and leaves the other side a move that takes
+    /// nothing, and gives it back. `None` when none does, or when more than `max_passes`
+    /// moves have been passed (a walk that needs more is going round in a loop).
+    pub(super) fn step(
+        &mut self,
+        candidates: &mut [(i64, bool, Move)],
+        max_passes: usize,
+    ) -> Option<Move> {
+        candidates.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+        let p = self.p;
+        let seen = &self.seen;
+        let (_, progress, mv) = candidates.iter().copied().find(|&(_, _, mv)| {
+            if !p.is_legal(mv) {
+                return false;
+            }
+            let mut child = p;
+            child.play_unchecked(mv);
+            !child.is_check() && !seen.contains(&child.key()) && quiet_move_left(&child)
+        })?;
+        if !progress {
+            self.passes += 1;
+            if self.passes > max_passes {
+                return None;
+            }
+        }
+        self.p.play_unchecked(mv);
+        self.line.push(mv);
+        self.seen.push(self.p.key());
+        Some(mv)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::testing::{mates, random_placements};

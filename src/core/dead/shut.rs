@@ -36,7 +36,7 @@ use super::super::moves::Move;
 use super::super::piece::{Color, Role};
 use super::super::position::Position;
 use super::super::square::Square;
-use super::kbn::{Frame, first_mating, quiet_move_left, towards};
+use super::kbn::{Frame, Walker, first_mating, king_towards};
 use super::{dist, knight_distances};
 
 /// The most plies of a walk: more than any placement needs.
@@ -164,16 +164,12 @@ fn walk(pos: &Position, side: Color, pattern: &Pattern, f: &Frame) -> Option<Vec
     };
     let block_steps = knight_steps(Bitboard::from_square(block));
     let waiting_steps = knight_steps(waiting);
-    let mut p = *pos;
-    let mut line = Vec::new();
-    let mut passes = 0;
-    // The positions of the walk: none is reached twice (a piece passing out and back in
-    // step with the other side's would go round for ever; another move changes the step).
-    let mut seen = vec![p.key()];
+    let mut w = Walker::new(pos);
     // Each candidate move with its score (the best first) and whether it brings a piece
     // nearer its square (a move that does not is a move passed).
     let mut candidates: Vec<(i64, bool, Move)> = Vec::new();
-    while line.len() < MAX_WALK {
+    while w.line.len() < MAX_WALK {
+        let p = w.p;
         let us = p.turn();
         let king = p.king(us);
         let piece = p.by_color(us).without(king).first()?;
@@ -184,17 +180,7 @@ fn walk(pos: &Position, side: Color, pattern: &Pattern, f: &Frame) -> Option<Vec
         if us != side {
             // The loser: its king to the corner, then its piece to the corner's side.
             if king != corner {
-                let before = towards(king, corner);
-                p.generate_moves(|pm| {
-                    if pm.from == king {
-                        for to in pm.to & free {
-                            let after = towards(to, corner);
-                            let score = -i64::from(after.0 * 16) - after.1 as i64;
-                            candidates.push((score, after < before, Move::normal(king, to)));
-                        }
-                    }
-                    false
-                });
+                king_towards(king, corner, free, &mut candidates);
             } else {
                 let far = |sq: Square| {
                     steps(
@@ -269,26 +255,12 @@ fn walk(pos: &Position, side: Color, pattern: &Pattern, f: &Frame) -> Option<Vec
                 false
             });
             if let Some(mv) = mate {
-                line.push(mv);
-                return Some(line);
+                w.line.push(mv);
+                return Some(w.line);
             }
         }
         // The best move that gives no check and leaves the other side a move.
-        candidates.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
-        let (_, progress, mv) = candidates.iter().copied().find(|&(_, _, mv)| {
-            let mut child = p;
-            child.play_unchecked(mv);
-            !child.is_check() && !seen.contains(&child.key()) && quiet_move_left(&child)
-        })?;
-        if !progress {
-            passes += 1;
-            if passes > MAX_PASSES {
-                return None;
-            }
-        }
-        p.play_unchecked(mv);
-        line.push(mv);
-        seen.push(p.key());
+        w.step(&mut candidates, MAX_PASSES)?;
     }
     None
 }

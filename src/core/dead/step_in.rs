@@ -24,7 +24,7 @@ use super::super::piece::{Color, Role};
 use super::super::position::Position;
 use super::super::square::Square;
 use super::dist;
-use super::kbn::{Frame, first_mating, quiet_move_left, towards};
+use super::kbn::{Frame, Walker, first_mating, king_towards};
 
 /// The most plies of a walk: more than any placement needs.
 const MAX_WALK: usize = 80;
@@ -79,26 +79,15 @@ fn walk(
     let pattern = Bitboard::from_square(corner) | b1 | f.sq(0, 1) | f.sq(1, 1) | king_at;
     let (mut checker, mut mater) = (checker, mater);
     let (checker_role, mater_role) = (pos.role_at(checker)?, pos.role_at(mater)?);
-    let mut p = *pos;
-    let mut line = Vec::new();
-    let mut passes = 0;
-    let mut seen = vec![p.key()];
+    let mut w = Walker::new(pos);
     let mut candidates: Vec<(i64, bool, Move)> = Vec::new();
-    while line.len() < MAX_WALK {
+    while w.line.len() < MAX_WALK {
+        let p = w.p;
         let occupied = p.occupied();
         let free = !occupied;
         candidates.clear();
         if p.turn() != side {
-            let king = p.king(!side);
-            let before = towards(king, b1);
-            p.generate_moves(|pm| {
-                for to in pm.to & free {
-                    let after = towards(to, b1);
-                    let score = -i64::from(after.0 * 16) - after.1 as i64;
-                    candidates.push((score, after < before, Move::normal(king, to)));
-                }
-                false
-            });
+            king_towards(p.king(!side), b1, free, &mut candidates);
         } else {
             let king = p.king(side);
             let loser = p.king(!side);
@@ -132,8 +121,8 @@ fn walk(
             if loser == b1 && king == king_at {
                 // The check, the step in, the mate.
                 if let Some(found) = finish(&p, side, checker, mater, b1, corner) {
-                    line.extend(found);
-                    return Some(line);
+                    w.line.extend(found);
+                    return Some(w.line);
                 }
             }
             let before = i64::from(dist(king, king_at));
@@ -162,29 +151,12 @@ fn walk(
                 }
             }
         }
-        candidates.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
-        let (_, progress, mv) = candidates.iter().copied().find(|&(_, _, mv)| {
-            if !p.is_legal(mv) {
-                return false;
-            }
-            let mut child = p;
-            child.play_unchecked(mv);
-            !child.is_check() && !seen.contains(&child.key()) && quiet_move_left(&child)
-        })?;
-        if !progress {
-            passes += 1;
-            if passes > MAX_PASSES {
-                return None;
-            }
-        }
+        let mv = w.step(&mut candidates, MAX_PASSES)?;
         if mv.from == checker {
             checker = mv.to;
         } else if mv.from == mater {
             mater = mv.to;
         }
-        p.play_unchecked(mv);
-        line.push(mv);
-        seen.push(p.key());
     }
     None
 }
