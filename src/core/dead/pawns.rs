@@ -1,10 +1,10 @@
 //! A helpmate line built rather than searched, for a king and pawn against a king and pawn
 //! blocked on one file, the winner perhaps with a minor piece or two besides (Art. 5.2.2,
-//! 6.9): uniformly random games end there by the 75-move
-//! rule (`8/8/8/3k3p/7P/5K2/8/8 b`), and at the end of such a draw the arbiter's race of
-//! short searches (`laws::game::mating_side_by_race`) needs 100 to 1,000 nodes a side to
-//! find the helpmate (the king goes round to take the other pawn, the pawn queens, the
-//! queen mates): on uniform seed 2, 61 races of this material took 16,526 nodes, 14 M
+//! 6.9). Uniformly random games end there by the 75-move rule (`8/8/8/3k3p/7P/5K2/8/8 b`),
+//! and at the end of such a draw the arbiter's race of short searches
+//! (`laws::game::mating_side_by_race`) needed 100 to 1,000 nodes a side to find the
+//! helpmate (the king goes round to take the other pawn, the pawn queens, the queen
+//! mates): on uniform seed 2, 61 races of this material took 16,526 nodes, 14 M
 //! instructions, 5.6 % of `adjudicate` on that file; with a bishop besides, 6,294 and 4,466
 //! nodes on seeds 1 and 3 (docs/arbiter.md, "28 November, tenth session").
 //!

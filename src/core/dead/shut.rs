@@ -4,10 +4,10 @@
 //! there, the loser's piece standing beside its king in a corner, in a helpmate of 15 to 30
 //! plies that the searches find only after thousands of nodes: on the end searches of
 //! three uniformly random corpora and the real games, 23 queries of opposite bishops took
-//! 35,530 nodes (docs/arbiter.md, "27 November, eighth session"); on uniform seed 1 five of
-//! a bishop against a knight 26,211 and three of a knight against a rook 13,504 ("28
-//! November, tenth session"), positions where uniformly random games end by the 75-move
-//! rule.
+//! 35,530 nodes (docs/arbiter.md, "27 November, eighth session"); at the ends of uniform
+//! seed 1, both sides asked, five of a bishop against a knight 26,211 and three of a knight
+//! against a rook 13,504 ("28 November, tenth session"): positions where uniformly random
+//! games end by the 75-move rule.
 //!
 //! The patterns, in the frame where the mating corner is a1 (the eight placements, the
 //! nearest corner first; for a bishop, only corners of its colour): the loser's king on a1
