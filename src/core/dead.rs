@@ -3535,6 +3535,7 @@ mod built_support {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::{random_line, random_positions, xorshift};
 
     /// 5.2.2, per ply: a locked position whose exhaustive search filled its store is not
     /// searched again at the plies that follow it by moves that can be taken back; the walk's
@@ -3558,25 +3559,20 @@ mod tests {
         for fen in starts {
             for _ in 0..6 {
                 LOCKED.set(None);
-                let mut pos = Position::from_fen(fen).unwrap();
-                for _ in 0..60 {
-                    let five = at_least_five_moves(&pos);
+                // The walk's order: each ply asked before the next is played.
+                let line = random_line(Position::from_fen(fen).unwrap(), 60, &mut seed);
+                for pos in line.iter().take(60) {
+                    let five = at_least_five_moves(pos);
                     if five || pos.has_legal_moves() {
-                        let walked = quick_both_unwinnable(&pos, five);
+                        let walked = quick_both_unwinnable(pos, five);
                         let full = Color::ALL
                             .into_iter()
-                            .all(|side| quick_steps(&pos, side, Some(five)).is_unwinnable());
+                            .all(|side| quick_steps(pos, side, Some(five)).is_unwinnable());
                         assert_eq!(walked, full, "{}", pos.to_fen());
                         plies += 1;
                         dead += usize::from(full);
-                        stored += usize::from(LOCKED.get().is_some_and(|(p, _)| p == pos));
+                        stored += usize::from(LOCKED.get().is_some_and(|(p, _)| p == *pos));
                     }
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mv = moves[(xorshift(&mut seed) % moves.len() as u64) as usize];
-                    pos.play_unchecked(mv);
                 }
             }
         }
@@ -3629,7 +3625,6 @@ mod tests {
         assert!(LockedStore::follows(&positions[1], Color::White));
         assert_eq!(LOCKED.get(), Some((positions[1], Color::White)));
     }
-    use crate::core::testing::{random_positions, xorshift};
 
     /// Art. 5.2.2: the lone-piece verdicts remembered by [`lone_verdict`] are those
     /// [`lone_piece_can_mate`] works out, asked again after thousands of other materials

@@ -778,6 +778,7 @@ pub fn check_games(
 mod tests {
     use super::*;
     use crate::core::testing::{quiet_game, random_line};
+    use crate::laws::game::occurrences;
 
     /// Art. 5.2.2, per ply, differential: on random games of endings (uniformly drawn moves,
     /// few pieces; two start where only the quick test's shallow search proves the position
@@ -822,7 +823,6 @@ mod tests {
             "{asked} plies, {quiet} with a quiet line, {dead} dead"
         );
     }
-    use crate::laws::game::occurrences;
 
     /// Art. 5.2.2: a position from which a winnable one was reached by legal moves is not
     /// dead, and one that has a next move is neither mate nor stalemate: the walk that skips
