@@ -43,16 +43,16 @@ pub(super) fn line(pos: &Position, side: Color) -> Option<Vec<Move>> {
     let bishops = pos.pieces(side, Role::Bishop);
     let knights = pos.pieces(side, Role::Knight);
     if bishops.count() == 2 {
-        // The mating bishop has the corner's colour; the other checks on b1.
-        let dark = bishops & Bitboard::DARK_SQUARES;
-        let (mater, checker) = (dark.first()?, (bishops & !dark).first()?);
-        return first_mating(pos, side, Some(true), |f| {
-            walk(pos, side, checker, mater, f)
-        })
-        .or_else(|| {
-            first_mating(pos, side, Some(false), |f| {
-                walk(pos, side, mater, checker, f)
-            })
+        // The mating bishop has the corner's colour; the other checks on b1. Every corner
+        // serves, the nearest first.
+        let dark = (bishops & Bitboard::DARK_SQUARES).first()?;
+        let light = (bishops & !Bitboard::DARK_SQUARES).first()?;
+        return first_mating(pos, side, None, |f| {
+            if f.sq(0, 0).is_dark() {
+                walk(pos, side, light, dark, f)
+            } else {
+                walk(pos, side, dark, light, f)
+            }
         });
     }
     if knights.count() == 2 {
