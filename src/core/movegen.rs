@@ -30,6 +30,18 @@ pub struct PieceMoves {
 }
 
 impl PieceMoves {
+    /// The moves of the piece of `role` (not a pawn) on `from` to `to`, none a castling.
+    #[inline]
+    pub fn plain(role: Role, from: Square, to: Bitboard) -> PieceMoves {
+        PieceMoves {
+            role,
+            from,
+            to,
+            en_passant: None,
+            castling: false,
+        }
+    }
+
     /// Whether the destinations are on the last rank for a pawn (each one four moves).
     #[inline]
     fn promotes(&self) -> bool {
@@ -111,14 +123,8 @@ impl Position {
         let ksq = self.king(us);
         let (checkers, pinned) = self.checks_and_pins(ksq);
 
-        // The king (Art. 3.8.1): never onto an attacked square, the king itself not blocking.
-        let mut king_to = Bitboard::EMPTY;
-        let without_king = occ ^ ksq;
-        for to in attacks::king(ksq) & !our {
-            if !self.attacked_with(to, them, without_king) {
-                king_to |= to;
-            }
-        }
+        // The king (Art. 3.8.1), then castling.
+        let mut king_to = self.king_steps_from(ksq, our, them, occ);
         // Castling (Art. 3.8.2): not out of, through or into check; nothing in between.
         let mut castles = Bitboard::EMPTY;
         if checkers.is_empty() && self.castling.any_for(us) && !self.castling.is_standard() {
@@ -161,6 +167,31 @@ impl Position {
             return true;
         }
         self.generate_piece_moves(ksq, checkers, pinned, &mut visit)
+    }
+
+    /// The squares the king of the side to move can step to (Art. 3.8.1), castling left
+    /// out: the king's moves of [`Position::generate_moves`] when the side to move has no
+    /// castling right.
+    #[inline]
+    pub fn king_steps(&self) -> Bitboard {
+        let us = self.turn;
+        let our = self.by_color(us);
+        self.king_steps_from(self.king(us), our, !us, self.occupied())
+    }
+
+    /// The king's steps from `ksq` (the king of the side whose pieces are `our`, `them` the
+    /// other side, `occ` every piece): never onto an attacked square, the king itself not
+    /// blocking.
+    #[inline(always)]
+    fn king_steps_from(&self, ksq: Square, our: Bitboard, them: Color, occ: Bitboard) -> Bitboard {
+        let mut king_to = Bitboard::EMPTY;
+        let without_king = occ ^ ksq;
+        for to in attacks::king(ksq) & !our {
+            if !self.attacked_with(to, them, without_king) {
+                king_to |= to;
+            }
+        }
+        king_to
     }
 
     /// The part of [`Position::generate_moves`] after the king: the moves of the other

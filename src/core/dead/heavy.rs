@@ -29,6 +29,7 @@
 
 use super::super::attacks;
 use super::super::bitboard::Bitboard;
+use super::super::movegen::PieceMoves;
 use super::super::moves::Move;
 use super::super::piece::{Color, Role};
 use super::super::position::Position;
@@ -81,7 +82,7 @@ fn walk(pos: &Position, side: Color, mut piece: Square, f: &Frame) -> Option<Vec
             // The bare king towards the corner, never taking (from it, out to come back).
             let free = !p.occupied();
             let mut best: Option<((u32, usize), Move)> = None;
-            p.generate_moves(|pm| {
+            each_moves(&p, |pm| {
                 for to in pm.to & free {
                     let key = towards(to, corner);
                     if best.is_none_or(|(b, _)| key < b) {
@@ -111,7 +112,7 @@ fn walk(pos: &Position, side: Color, mut piece: Square, f: &Frame) -> Option<Vec
         let near = dist(loser, corner) <= 1;
         let mut mate = None;
         candidates.clear();
-        p.generate_moves(|pm| {
+        each_moves(&p, |pm| {
             if pm.from == king {
                 let before = i64::from(dist(king, king_at));
                 for mv in pm {
@@ -170,12 +171,42 @@ fn walk(pos: &Position, side: Color, mut piece: Square, f: &Frame) -> Option<Vec
     None
 }
 
+/// [`Position::generate_moves`] for the walk's two kinds of position, without listing what
+/// it does not read: the bare king to move (its steps), or the winner to move, neither in
+/// check nor pinned by a bare king (the king's steps, the queens' and rooks' moves; the
+/// other pieces never move in the walk). The same moves in the same order, as
+/// `art_5_2_2_heavy_walk_lists_the_generators_moves` checks. When the side to move has a
+/// castling right, the generator itself.
+fn each_moves(p: &Position, mut visit: impl FnMut(PieceMoves) -> bool) {
+    let us = p.turn();
+    if p.castling_rights().any_for(us) {
+        p.generate_moves(visit);
+        return;
+    }
+    let king = p.king(us);
+    let steps = p.king_steps();
+    if steps.nonempty() && visit(PieceMoves::plain(Role::King, king, steps)) {
+        return;
+    }
+    let ours = p.by_color(us);
+    let occupied = p.occupied();
+    for role in [Role::Rook, Role::Queen] {
+        for from in p.pieces(us, role) {
+            let to = attacks::attacks(us, role, from, occupied) & !ours;
+            if to.nonempty() && visit(PieceMoves::plain(role, from, to)) {
+                return;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::testing::{mates, random_placements};
     use super::super::built_support::assert_no_line;
     use super::super::{Verdict, full_counted, helpmate_counted};
     use super::*;
+    use crate::core::moves::MoveKind;
 
     /// Positions of uniformly random games (seed 3 of `benches/adjudicate.sh`) where a probe
     /// of the record walk ran out of its 200 nodes before the built line, each with the side
@@ -226,6 +257,64 @@ mod tests {
                 "8/8/8/K7/5k2/8/n7/3Q4 b - - 0 1",
             ],
         );
+    }
+
+    /// The moves `each_moves` gives the walk are the generator's: the same pieces'
+    /// moves in the same order, for the bare king to move and for the side with the queen
+    /// or rook to move (alone or with other pieces, a castling right among them), in random
+    /// placements and along the built lines. (Art. 5.2.2: the built line is a series of
+    /// legal moves.)
+    #[test]
+    fn art_5_2_2_heavy_walk_lists_the_generators_moves() {
+        let listed = |p: &Position, fast: bool| {
+            let mut out = Vec::new();
+            let take = |pm: PieceMoves| {
+                if matches!(pm.role, Role::King | Role::Rook | Role::Queen) {
+                    out.extend(pm);
+                }
+                false
+            };
+            if fast {
+                each_moves(p, take);
+            } else {
+                p.generate_moves(take);
+            }
+            out
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut compared = 0;
+        for pieces in [
+            &[Role::Rook][..],
+            &[Role::Queen][..],
+            &[Role::Rook, Role::Knight, Role::Pawn][..],
+            &[Role::Queen, Role::Rook, Role::Bishop][..],
+        ] {
+            for (pos, side) in random_placements(pieces, &[], 200, &mut seed) {
+                let mut p = pos;
+                let line = line(&pos, side).unwrap_or_default();
+                for mv in std::iter::once(None).chain(line.iter().map(Some)) {
+                    if let Some(&mv) = mv {
+                        p.play_unchecked(mv);
+                    }
+                    assert_eq!(listed(&p, true), listed(&p, false), "{}", p.to_fen());
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 4_000, "{compared}");
+        // A castling right: the generator's own list, castling among the king's moves.
+        for fen in [
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "r3k3/8/8/8/8/8/8/4K3 b q - 0 1",
+        ] {
+            let p = Position::from_fen(fen).unwrap();
+            let fast = listed(&p, true);
+            assert_eq!(fast, listed(&p, false), "{fen}");
+            assert!(
+                fast.iter().any(|mv| matches!(mv.kind, MoveKind::Castle)),
+                "{fen}"
+            );
+        }
     }
 
     /// Art. 5.2.2: a probe of the record walk (200 nodes) and the full search answer these

@@ -203,6 +203,11 @@ fn walk(pos: &Position, side: Color, f: &Frame) -> Option<Vec<Move>> {
 /// Whether the side to move in `pos` (the bare king) has a legal move that takes nothing.
 pub(super) fn quiet_move_left(pos: &Position) -> bool {
     let free = !pos.occupied();
+    let us = pos.turn();
+    // A bare king without a castling right: its steps are all its moves.
+    if pos.by_color(us).count() == 1 && !pos.castling_rights().any_for(us) {
+        return (pos.king_steps() & free).nonempty();
+    }
     pos.generate_moves(|pm| (pm.to & free).nonempty())
 }
 
