@@ -712,7 +712,7 @@ fn art_5_2_2_walk_skips_only_positions_proven_alive() {
 }
 
 /// Art. 5.2.2: the short helpmate searches of a record's walk (the probes of its alive
-/// prefix, 200 nodes each) find the mate of a rook or a queen with the kings alone. Each
+/// prefix, `PROBE_BUDGET` nodes each) find the mate of a rook or a queen with the kings alone. Each
 /// level is searched towards the two best corners in turn, and without pawns on the board
 /// the nearest corners are the best: the loser's king no longer walks round the winner's
 /// rook to its home corner. (Before: 2,257 and 322 nodes, and the probes of 1,000
@@ -726,14 +726,15 @@ fn art_5_2_2_short_helpmate_of_a_rook_aims_at_the_nearest_corners() {
         ("8/8/8/8/8/8/1k3BK1/2R5 b - - 47 199", Color::White),
         ("6K1/5r2/5k2/8/8/8/8/8 w - - 10 184", Color::Black),
     ];
-    // A record walk's probe has 200 nodes.
-    assert_found(&cases, |pos, side| dead::helpmate_counted(pos, side, 200));
+    assert_found(&cases, |pos, side| {
+        dead::helpmate_counted(pos, side, escaque::laws::check::PROBE_BUDGET)
+    });
 }
 
 /// Art. 5.2.2: with a rook or a queen, the winner's king is aimed at a knight's move from
 /// the corner (where it stands when that piece mates the boxed king), not next to it,
 /// where it can never stand beside the loser's king: these helpmates took 600 to 802 nodes
-/// of the short search (a record walk's probe has 200), now under 100.
+/// of the short search (a record walk's probe has `PROBE_BUDGET`, 120), now under 100.
 #[test]
 fn art_5_2_2_rook_or_queen_mate_king_aims_a_knights_move_from_the_corner() {
     let cases = [

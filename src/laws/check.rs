@@ -382,7 +382,18 @@ fn end_by_search(end: &Position, result: &str) -> EndSearch {
 /// test at the plies it leaves, and most positions of a game have a short helpmate. (On
 /// 1,000 uniformly random games, callgrind: 200 and 2,000 spent 947 M instructions in all,
 /// 300 and 3,000 975 M, 1,000 and 10,000 1,335 M, 20,000 per probe without a total 1,444 M.)
-const PROBE_BUDGET: u64 = 200;
+///
+/// 120 since the built lines (`core::dead`'s `heavy`, `kbn`, `shut`, `pawns`, `step_in`)
+/// took the long helpmates of the commonest endings off the searches: a probe that runs out
+/// now mostly faces an ending whose helpmate no budget of this size finds (a pawn and minor
+/// pieces against a bare king or a lone minor piece; seed 2: 79 probes ran out, 15,800 of
+/// the probes' 42,000 nodes), and of those that find one, 96 % do within 120 nodes.
+/// `adjudicate` (callgrind, LTO) with 120 rather than 200, 600 uniformly random games of
+/// seeds 2 to 5 and 1,000 of seed 1: −0.6 to −2.1 % (seed 1 378.25 M → 374.25 M), the real
+/// games and `benches/adjudicate.sh`'s own corpus the same (+0.01 %, 0); the output the
+/// same. Lower is worse on some corpora: at 60 seed 3 took 23 % more (the quick test
+/// asked at every ply of long endings whose probes ran out), at 100 seed 5 gained nothing.
+pub const PROBE_BUDGET: u64 = 120;
 const PROBES_BUDGET: u64 = 2_000;
 
 /// How many positions at the start of `positions` (a legal line; its last position not

@@ -317,13 +317,13 @@ mod tests {
         }
     }
 
-    /// Art. 5.2.2: a probe of the record walk (200 nodes) and the full search answer these
+    /// Art. 5.2.2: a probe of the record walk (`PROBE_BUDGET` nodes) and the full search answer these
     /// positions with a helpmate that mates, where the probe's search alone ran out.
     #[test]
     fn art_5_2_2_probe_answers_a_lone_heavy_piece() {
         for (fen, side) in PROBED {
             let pos = Position::from_fen(fen).unwrap();
-            let (probe, _) = helpmate_counted(&pos, side, 200);
+            let (probe, _) = helpmate_counted(&pos, side, crate::laws::check::PROBE_BUDGET);
             let Verdict::Winnable(found) = probe else {
                 panic!("{fen}: {probe:?}");
             };
