@@ -35,7 +35,7 @@ use super::check::{CheckError, CheckInput, CheckReport, RecordStop, Walk, check_
 use super::clock::Clock;
 use super::game::{
     GameResult, IllegalKind, Outcome, Termination, cannot_mate_at, fifty_move_claim_at,
-    threefold_claim_at, verify_claim_at, written_third_move_counted,
+    threefold_claim_at, verify_claim_at, written_third_move_among,
 };
 use super::irregularity::{ArbiterAction, ArbiterPenalty, proportional_reconstruction};
 use super::pgn::{self, PgnError, PgnGame, StartError};
@@ -1023,6 +1023,9 @@ fn claims(
     // How many positions since the last capture or pawn move stand at least twice (only
     // then can a written move make a third).
     let mut doubles = 0usize;
+    // The plies since then whose position had stood at least twice (only those can stand
+    // a third time after a written move: `written_third_move_among`).
+    let mut twice: Vec<usize> = Vec::new();
     let mut fifty_now = false;
     let mut fifty_written = false;
     for i in first..=last {
@@ -1030,6 +1033,7 @@ fn claims(
         let hm = pos.halfmove_clock();
         if i == 0 || hm == 0 {
             doubles = 0;
+            twice.clear();
             fifty_now = false;
             fifty_written = false;
         }
@@ -1037,6 +1041,9 @@ fn claims(
         let reps = repetitions[i];
         if reps == 2 {
             doubles += 1;
+        }
+        if reps >= 2 {
+            twice.push(i);
         }
         if over && i == last {
             break;
@@ -1064,8 +1071,7 @@ fn claims(
                 },
             ));
         } else if doubles > 0 {
-            if let Some(Some(mv)) =
-                written_third_move_counted(&positions[..=i], &keys[..=i], &repetitions[..=i])
+            if let Some(Some(mv)) = written_third_move_among(&positions[..=i], &keys[..=i], &twice)
             {
                 let san = write_move(pos, mv, Notation::ENGLISH);
                 let l = label(pos, &san);
@@ -1336,5 +1342,58 @@ mod tests {
         }
         // Claims of both rules were found.
         assert!(threefold > 5 && fifty > 5, "{threefold} {fifty}");
+    }
+
+    /// Art. 9.2.1: the claims by a written move that a record's claims find (from the list
+    /// of positions that stood twice, kept as they go) are those found at each ply by
+    /// looking at every position since the last capture or pawn move, on random games of
+    /// mostly quiet moves; the game over or not.
+    #[test]
+    fn art_9_2_1_written_claims_of_a_record_as_from_every_position_since_the_last_reset() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let mut written = 0;
+        for _ in 0..300 {
+            let (moves, positions) = quiet_game(300, &mut seed);
+            let replay = pgn::Replay {
+                start: positions[0],
+                start_error: None,
+                moves: moves.into_iter().map(Some).collect(),
+                positions,
+                illegal: None,
+                variation_errors: Vec::new(),
+            };
+            let positions = &replay.positions;
+            let walk = Walk::new(positions, 0);
+            let last = positions.len() - 1;
+            for over in [false, true] {
+                let mut findings = Vec::new();
+                claims(&replay, positions, &walk, over, &mut findings);
+                let found: Vec<(usize, String)> = findings
+                    .iter()
+                    .filter_map(|f| match &f.says {
+                        Says::ThreefoldWritten { label, .. } => Some((f.ply, label.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                let end = if over { last } else { last + 1 };
+                let expected: Vec<(usize, String)> = (0..end)
+                    .filter(|&i| walk.repetitions[i] < 3)
+                    .filter_map(|i| {
+                        let (p, k) = (&positions[..=i], &walk.keys[..=i]);
+                        let mv = super::super::game::written_third_move(p, k)??;
+                        Some((
+                            i,
+                            label(
+                                &positions[i],
+                                &write_move(&positions[i], mv, Notation::ENGLISH),
+                            ),
+                        ))
+                    })
+                    .collect();
+                assert_eq!(found, expected);
+                written += found.len();
+            }
+        }
+        assert!(written > 10, "{written}");
     }
 }
