@@ -1300,6 +1300,21 @@ mod tests {
     use super::*;
     use crate::core::testing::quiet_game;
 
+    /// A replay of a seeded random game of at most 300 plies of mostly quiet moves
+    /// ([`quiet_game`]: many repetitions, fifty moves without a capture or a pawn move).
+    fn quiet_replay(seed: &mut u64) -> pgn::Replay {
+        let (moves, positions) = quiet_game(300, seed);
+        pgn::Replay {
+            start: positions[0],
+            start_error: None,
+            moves: moves.into_iter().map(Some).collect(),
+            first_null: None,
+            positions,
+            illegal: None,
+            variation_errors: Vec::new(),
+        }
+    }
+
     /// Art. 9.2 and 9.3: the claims found from the first ply the walk marks
     /// (`Walk::first_claim_ply`) are those found by going over every ply from the start, on
     /// random games of mostly quiet moves (many repetitions, and fifty moves without a pawn
@@ -1309,16 +1324,7 @@ mod tests {
         let mut seed = 0x2545_f491_4f6c_dd1d;
         let (mut threefold, mut fifty) = (0, 0);
         for _ in 0..60 {
-            let (moves, positions) = quiet_game(300, &mut seed);
-            let replay = pgn::Replay {
-                start: positions[0],
-                start_error: None,
-                moves: moves.into_iter().map(Some).collect(),
-                first_null: None,
-                positions,
-                illegal: None,
-                variation_errors: Vec::new(),
-            };
+            let replay = quiet_replay(&mut seed);
             let walk = Walk::new(&replay.positions, 0);
             for over in [false, true] {
                 let claims_from = |first| {
@@ -1354,16 +1360,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15;
         let mut written = 0;
         for _ in 0..300 {
-            let (moves, positions) = quiet_game(300, &mut seed);
-            let replay = pgn::Replay {
-                start: positions[0],
-                start_error: None,
-                moves: moves.into_iter().map(Some).collect(),
-                first_null: None,
-                positions,
-                illegal: None,
-                variation_errors: Vec::new(),
-            };
+            let replay = quiet_replay(&mut seed);
             let positions = &replay.positions;
             let walk = Walk::new(positions, 0);
             let last = positions.len() - 1;
