@@ -181,6 +181,12 @@ fn walk(pos: &Position, side: Color, pattern: &Pattern, f: &Frame) -> Option<Vec
             // The loser: its king to the corner, then its piece to the corner's side.
             if king != corner {
                 king_towards(king, corner, free, &mut candidates);
+                // When the king can make none of its steps, a move of its piece is passed (the
+                // winner's piece may have come between it and the corner first: uniform seed
+                // 5, `3k4/8/8/8/1K6/8/1n6/7B w`, where the search took 4,345 nodes).
+                for to in attacks::attacks(us, role, piece, occupied) & free {
+                    candidates.push((-300, false, Move::normal(piece, to)));
+                }
             } else {
                 let far = |sq: Square| {
                     steps(
