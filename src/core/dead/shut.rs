@@ -323,9 +323,9 @@ mod tests {
 
     /// Art. 5.2.2: the full search answers with the built line, spending no node of its
     /// own: opposite bishops (each side to mate), then three positions where uniformly
-    /// random games ended by the 75-move rule (seeds 1 and 2 of `benches/adjudicate.sh`),
-    /// whose searches took 12,242 (a knight against a rook), 4,774 and 8,477 nodes (a
-    /// bishop against a knight).
+    /// random games ended by the 75-move rule (seeds 1, 2 and 5 of `benches/adjudicate.sh`),
+    /// whose searches took 12,242 (a knight against a rook), 4,774, 8,477 and 4,345 nodes
+    /// (a bishop against a knight).
     #[test]
     fn art_5_2_2_full_search_answers_shut_in_kings_with_the_built_line() {
         let pos = Position::from_fen("8/8/8/K7/5k2/8/8/3B2b1 b - - 0 1").unwrap();
@@ -337,6 +337,9 @@ mod tests {
             ("8/6Kn/8/5k2/8/R7/8/8 b - - 150 232", Color::Black),
             ("8/8/8/8/7K/8/7k/1Bn5 b - - 150 287", Color::White),
             ("8/8/8/8/4k3/1N4K1/8/6b1 b - - 150 223", Color::Black),
+            // The bishop comes to b7 beside the king on b8, which has no step left: the
+            // knight's move is passed (seed 5; the search took 4,345 nodes).
+            ("3k4/8/8/8/1K6/8/1n6/7B w - - 150 226", Color::White),
         ] {
             let pos = Position::from_fen(fen).unwrap();
             let found = full_search_builds(&pos, side);
