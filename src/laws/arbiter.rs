@@ -651,7 +651,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         &mut findings,
     );
 
-    let illegal = RecordStop::of_replay(replay, game);
+    let illegal = RecordStop::of_replay(replay, game, legal);
     // The article of the result by the Laws when the record stops at a null or illegal move.
     let stop_article = illegal.as_ref().and_then(|stop| stop.article);
     let mut check = check_played(
@@ -1308,7 +1308,6 @@ mod tests {
             start: positions[0],
             start_error: None,
             moves: moves.into_iter().map(Some).collect(),
-            first_null: None,
             positions,
             illegal: None,
             variation_errors: Vec::new(),

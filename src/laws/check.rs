@@ -116,15 +116,20 @@ pub struct RecordStop {
 }
 
 impl RecordStop {
-    /// Where the replay of `game` stops: its first null move or its illegal move.
-    pub fn of_replay(replay: &pgn::Replay, game: &pgn::PgnGame) -> Option<RecordStop> {
-        let error = replay.first_error(game)?;
+    /// Where the replay of `game` stops: its first null move or its illegal move. `legal`
+    /// is the replay's [`pgn::Replay::legal_prefix`], which the caller has.
+    pub fn of_replay(
+        replay: &pgn::Replay,
+        game: &pgn::PgnGame,
+        legal: usize,
+    ) -> Option<RecordStop> {
+        let error = replay.error_at(game, legal)?;
         let kind = match error.kind {
             pgn::PgnErrorKind::NullMove { .. } => IllegalKind::ClockWithoutMove,
             _ => IllegalKind::Move,
         };
         Some(RecordStop {
-            ply: replay.legal_prefix() + 1,
+            ply: legal + 1,
             article: Some(kind.article()),
             error: CheckError::Record(error),
         })
@@ -762,18 +767,19 @@ pub fn check_games(
                 let report = if let Some(e) = &replay.start_error {
                     CheckReport::unreadable(game.index, &game.tags, CheckError::Start(e.clone()))
                 } else {
+                    let legal = replay.legal_prefix();
                     let input = CheckInput {
                         game: game.index,
                         tags: &game.tags,
                         start: replay.start,
-                        illegal: RecordStop::of_replay(&replay, &game),
+                        illegal: RecordStop::of_replay(&replay, &game, legal),
                         flag_on_last_move: replay.is_complete()
                             && replay.moves.last().is_some_and(Option::is_some)
                             && game.moves.last().is_some_and(|m| m.clock_ms() == Some(0)),
                     };
                     // The legal prefix (a null move is not a move of chess, Art. 3): the
                     // replay's positions, not the moves played again.
-                    check_positions(&input, &replay.positions[..=replay.legal_prefix()])
+                    check_positions(&input, &replay.positions[..=legal])
                 };
                 // The lists kept for the next game (see `arbiter::review_owned`).
                 replay.recycle();

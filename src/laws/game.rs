@@ -763,7 +763,9 @@ pub(crate) fn threefold_claim_at(positions: &[Position], keys: &[u64]) -> Option
 /// last capture or pawn move, with the other player to move) must have too. Those
 /// placements are kept in a filter of 1024 bits; only a move that passes it is made.
 pub(crate) fn written_third_move(positions: &[Position], keys: &[u64]) -> Option<Option<Move>> {
-    positions.last()?;
+    if positions.is_empty() {
+        return None;
+    }
     let last = keys.len() - 1;
     // The keys of the plies [`written_third_move_where`] looks at, whoever's pieces stand
     // where: a key found twice among them is a key found twice among those it keeps.

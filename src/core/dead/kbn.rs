@@ -200,7 +200,8 @@ fn walk(pos: &Position, side: Color, f: &Frame) -> Option<Vec<Move>> {
     None
 }
 
-/// Whether the side to move in `pos` (the bare king) has a legal move that takes nothing.
+/// Whether the side to move in `pos` (the loser of a walk) has a legal move that takes
+/// nothing.
 pub(super) fn quiet_move_left(pos: &Position) -> bool {
     let free = !pos.occupied();
     let us = pos.turn();

@@ -50,11 +50,6 @@ pub struct Replay {
     /// The main line's moves up to the first illegal one: `None` is a null move (`--`),
     /// played with [`Position::play_null`].
     pub moves: Vec<Option<Move>>,
-    /// The index in `moves` of the first null move, if any (written by the replay as it
-    /// plays them, so that [`Replay::legal_prefix`], asked several times a game, does not
-    /// go over the moves each time: 1.0 % of `adjudicate`'s instructions on uniformly
-    /// random games). A replay built by hand sets it as `moves` says.
-    pub first_null: Option<usize>,
     /// `positions[0]` is the start, `positions[i]` the position after `moves[..i]`; one more
     /// than the moves.
     pub positions: Vec<Position>,
@@ -79,14 +74,23 @@ impl Replay {
     /// The number of moves before the first null move (all of them when there is none): the
     /// legal prefix, a null move not being a move of chess.
     pub fn legal_prefix(&self) -> usize {
-        self.first_null.unwrap_or(self.moves.len())
+        self.moves
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(self.moves.len())
     }
 
     /// Where the legal prefix stops and why: the first null move of the main line (not a
     /// move of chess) or, when there is none, its illegal move, as an error of `game` that
     /// says where the move stands and quotes it.
     pub fn first_error(&self, game: &PgnGame) -> Option<PgnError> {
-        let legal = self.legal_prefix();
+        self.error_at(game, self.legal_prefix())
+    }
+
+    /// [`Replay::first_error`] given the legal prefix (`legal`, [`Replay::legal_prefix`]),
+    /// which a game's review works out once: going over the moves for it three times a game
+    /// cost 1.0 % of `adjudicate`'s instructions on uniformly random games.
+    pub(crate) fn error_at(&self, game: &PgnGame, legal: usize) -> Option<PgnError> {
         if let (Some(node), Some(before)) = (game.moves.get(legal), self.positions.get(legal)) {
             if legal < self.moves.len() {
                 return Some(PgnError {
@@ -251,7 +255,6 @@ pub(crate) fn replay(game: &PgnGame, letters: Letters) -> Replay {
         start: Position::new(),
         start_error: None,
         moves: MOVES.with(|p| p.take(game.moves.len())),
-        first_null: None,
         positions: POSITIONS.with(|p| p.take(game.moves.len() + 1)),
         illegal: None,
         variation_errors: Vec::new(),
@@ -272,9 +275,6 @@ pub(crate) fn replay(game: &PgnGame, letters: Letters) -> Replay {
         }
         match advance(&mut pos, node, letters) {
             Ok(mv) => {
-                if mv.is_none() && r.first_null.is_none() {
-                    r.first_null = Some(r.moves.len());
-                }
                 r.moves.push(mv);
                 // Copied from where it is: `push` of the value copies it into a temporary
                 // first, then into the list.
