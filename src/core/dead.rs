@@ -235,7 +235,7 @@ fn quick_steps_at(
         // Its nodes are added to the budget: the exhaustive search that follows gets the
         // share it had without it, and decides what it decided.
         let before = ctx.spent;
-        match ctx.helpmate(&start, QUICK_HELPMATE) {
+        match ctx.helpmate(&start, QUICK_HELPMATE, false) {
             Verdict::Undetermined => {}
             v => return prefix(line, v),
         }
@@ -484,15 +484,15 @@ pub fn helpmate_counted(pos: &Position, side: Color, budget: u64) -> (Verdict, u
             let v = match built_before_search(&start, side) {
                 Some(built) => Verdict::Winnable(built),
                 None if heavy::applies(&start, side) => {
-                    match ctx.helpmate(&start, budget.min(HEAVY_AFTER)) {
+                    match ctx.helpmate(&start, budget.min(HEAVY_AFTER), true) {
                         Verdict::Undetermined => match heavy::line(&start, side) {
                             Some(built) => Verdict::Winnable(built),
-                            None => ctx.helpmate(&start, budget.saturating_sub(ctx.spent)),
+                            None => ctx.helpmate(&start, budget.saturating_sub(ctx.spent), true),
                         },
                         v => v,
                     }
                 }
-                None => ctx.helpmate(&start, budget),
+                None => ctx.helpmate(&start, budget, true),
             };
             prefix(line, v)
         }
@@ -549,6 +549,20 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     // it (see `heavy`).
     if let Some(built) = heavy::line(&start, ctx.side) {
         return prefix(line, Verdict::Winnable(built));
+    }
+    // Then as cheap a search one level deeper (one move of any cost allowed), before the
+    // proofs of unwinnability: the helpmates the first level misses mostly need one ordinary
+    // move (a rook or queen brought nearer, a king stepping aside for a pawn), and the
+    // proofs cost some 40,000 instructions on a position that is winnable after all.
+    {
+        let g = &mut guides[0];
+        g.iteration += 1;
+        g.cut = false;
+        let mut path = Vec::with_capacity(64);
+        ctx.until = ctx.spent + SECOND_GUIDED_NODES;
+        if ctx.guided(&start, g, 2, &mut path, false, false) == Search::Found {
+            return prefix(line, Verdict::Winnable(path));
+        }
     }
     if let Some(v) = ctx.proofs(&start, &line, true, None, first, true) {
         return v;
@@ -717,8 +731,21 @@ const QUICK_HELPMATE: u64 = 300;
 pub const DEAD_DEPTH: u32 = 4;
 /// Nodes of one level of one guided search of [`full`], times the level.
 const LEVEL_NODES: u64 = 7_000;
-/// Nodes of the first, cheap guided search of [`full`].
-const FIRST_GUIDED_NODES: u64 = 1_000;
+/// Nodes of the first, cheap guided search of [`full`] (level 1: only the moves that make
+/// progress, and the replies to them), then of its second (level 2), before the proofs.
+/// The first was 1,000 nodes, and a position whose helpmate needs one ordinary move spent
+/// them all on a tree of progress moves: on the last positions of the decisive real games
+/// (`shared/data/pgn/real`) 17 of the winners' searches took 1,012 to 1,044 nodes, found
+/// at level 2 within a few dozen more after the proofs. With 200 and 150, every verdict the
+/// same: those searches 132,404 nodes → 118,000; `adjudicate --format json --jobs 1`
+/// (callgrind, a build without LTO) on the real games 812.75 M → 787.76 M instructions
+/// (−3.1 %), `benches/adjudicate.sh`'s games −0.7 %, uniformly random games of seeds 1 to 5
+/// −0.7 to +0.3 %; the output the same. (200 and none: real −1.2 %; 200 and 300: −2.6 %;
+/// 200 and 1,000: −1.5 %, seed 5 +0.5 %; 100, 300 or 500 alone: no better than 200.)
+const FIRST_GUIDED_NODES: u64 = 200;
+const SECOND_GUIDED_NODES: u64 = 150;
+/// The least nodes [`Ctx::helpmate`] gives one corner's first level (see there).
+const FIRST_LEVEL_NODES: u64 = 60;
 /// The nodes [`full_search`] spends before a third guide, with the loser's pawn trades as
 /// progress ([`Guide::loser_trades`]), joins its rounds. Late: from the start it made the
 /// CHA vectors' run 29 % slower (every long search shared its nodes three ways); only the
@@ -918,7 +945,18 @@ impl Ctx {
     /// first level towards a8 mates in 51. On 1,000 uniformly random games the probes of
     /// the record walk ([`crate::laws::check`]) that ran out of their 200 nodes without a
     /// helpmate were many such endings (a rook or a queen and the kings).
-    fn helpmate(&mut self, start: &Position, nodes: u64) -> Verdict {
+    ///
+    /// With `share` ([`helpmate_counted`]'s searches: the record walk's probes, the race of
+    /// the sides), the first level towards one corner gets at most half the nodes (at least
+    /// [`FIRST_LEVEL_NODES`]), so that its tree of progress moves alone cannot spend them
+    /// all: of the record walk's probes on 600 uniformly random games (seed 5), 124 of 903
+    /// ran out of their 120 nodes, 38 % of the probes' nodes. Every verdict the same on every
+    /// corpus; `adjudicate --format json --jobs 1` (callgrind, a build without LTO, after
+    /// [`SECOND_GUIDED_NODES`]'s change): uniformly random games of seeds 1 to 5 −1.2 to
+    /// −3.5 % (seed 5 235.55 M → 227.21 M), the real games −1.1 % (787.76 M → 778.74 M),
+    /// `benches/adjudicate.sh`'s games −0.3 %; the output the same. (A quarter, at least 30:
+    /// seeds 1 to 3 +1.2 to +4.8 %; half, at least 30: uniform +0.2 to +0.5 % against 60.)
+    fn helpmate(&mut self, start: &Position, nodes: u64, share: bool) -> Verdict {
         let corners = Guide::corners(start, self.side);
         let heavy = has_heavy_piece(start, self.side);
         // The loser's pushes are progress only against a lone minor piece here (see
@@ -936,6 +974,14 @@ impl Ctx {
                 guide.iteration += 1;
                 guide.cut = false;
                 let mut path = Vec::with_capacity(64);
+                // A corner's first level gets at most half the nodes (and at least
+                // `FIRST_LEVEL_NODES`): its tree of progress moves alone could spend them
+                // all, where the other corner's or the next level's helpmate is short.
+                self.until = if share && level == 1 {
+                    stop.min(self.spent + (nodes / 2).max(FIRST_LEVEL_NODES))
+                } else {
+                    stop
+                };
                 match self.guided(start, guide, level, &mut path, false, false) {
                     Search::Found => break 'levels Verdict::Winnable(path),
                     Search::NotFound if !guide.cut => break 'levels Verdict::Unwinnable,
@@ -4155,5 +4201,64 @@ mod tests {
             new >= 40 && proved > new && mated >= 100,
             "{proved} proved, {new} by the new arguments, {mated} mated"
         );
+    }
+
+    /// 5.2.2: a helpmate that needs one ordinary move (level 2) is found by the full search
+    /// within a few hundred nodes: the last positions of decisive real games
+    /// (`shared/data/pgn/real`) whose winner's search spent 1,012 to 1,044 nodes when the
+    /// first guided search could take 1,000 of them ([`FIRST_GUIDED_NODES`]). Each line
+    /// mates. (The second cheap search, [`SECOND_GUIDED_NODES`], saves the proofs' work on
+    /// such positions, not nodes: its gain is in `adjudicate`'s instructions.)
+    #[test]
+    fn art_5_2_2_full_search_finds_level_two_helpmates_within_a_few_hundred_nodes() {
+        let cases = [
+            ("8/8/8/4p3/1P2b3/4kp2/8/2K4R b - - 1 57", Color::Black),
+            ("8/8/8/8/8/1k6/p1n5/1K6 w - - 0 61", Color::Black),
+            ("8/8/8/8/k7/bp6/8/1K6 w - - 0 62", Color::Black),
+            ("8/8/5k2/8/5nPP/5N2/4pK2/8 b - - 0 60", Color::White),
+            ("8/8/8/2P1K3/5P2/6k1/5Nbp/8 w - - 3 57", Color::Black),
+            ("8/nk2p3/8/2K5/8/P7/2R5/8 b - - 10 71", Color::White),
+            ("8/8/8/7p/6bK/5kP1/8/8 w - - 10 62", Color::Black),
+            (
+                "2r3k1/1p3n2/4N2p/p1B2b2/P1B5/5N2/1b4P1/7K w - - 1 41",
+                Color::Black,
+            ),
+        ];
+        for (fen, side) in cases {
+            let pos = Position::from_fen(fen).unwrap();
+            let (v, spent) = full_counted(&pos, side, 200_000);
+            let Verdict::Winnable(line) = v else {
+                panic!("{fen}: {side:?} can mate, found {v:?}");
+            };
+            assert!(verify_line(&pos, side, &line), "{fen}");
+            assert!(
+                spent <= FIRST_GUIDED_NODES + SECOND_GUIDED_NODES + 50,
+                "{fen}: {spent} nodes"
+            );
+        }
+    }
+
+    /// 5.2.2: a short helpmate search ([`helpmate_counted`], the record walk's probes of
+    /// 120 nodes) shares its nodes between the two corners' first levels, so that one tree
+    /// of progress moves does not spend them all. Probes of 600 uniformly random games (seed
+    /// 5) that ran out of their nodes when the first corner's level could take them all, and
+    /// now find a helpmate; each line mates.
+    #[test]
+    fn art_5_2_2_short_searches_share_their_nodes_between_corners() {
+        let cases = [
+            ("8/8/8/2b5/5k2/3p4/8/7K b - - 13 136", Color::Black),
+            ("4B3/8/8/2k5/5p2/8/4K3/2r5 b - - 8 92", Color::Black),
+            ("8/8/7k/7P/8/8/8/B6K b - - 0 172", Color::White),
+            ("8/8/1R6/k3B3/2P5/7N/5N2/4b2K b - - 1 109", Color::White),
+            ("8/8/8/8/6K1/1b6/1R6/1k6 b - - 71 202", Color::White),
+        ];
+        for (fen, side) in cases {
+            let pos = Position::from_fen(fen).unwrap();
+            let (v, spent) = helpmate_counted(&pos, side, 120);
+            let Verdict::Winnable(line) = v else {
+                panic!("{fen}: {side:?} can mate, found {v:?} in {spent} nodes");
+            };
+            assert!(verify_line(&pos, side, &line), "{fen}");
+        }
     }
 }
