@@ -4220,13 +4220,24 @@ mod tests {
             ("8/8/8/8/6K1/1b6/1R6/1k6 b - - 71 202", Color::White),
         ];
         for (fen, side) in cases {
-            let pos = Position::from_fen(fen).unwrap();
-            let (v, spent) = helpmate_counted(&pos, side, 120);
-            let Verdict::Winnable(line) = v else {
-                panic!("{fen}: {side:?} can mate, found {v:?} in {spent} nodes");
-            };
-            assert!(verify_line(&pos, side, &line), "{fen}");
+            searched_helpmate(fen, side, |pos| helpmate_counted(pos, side, 120));
         }
+    }
+
+    /// The nodes `search` spent on `fen`, after checking that it found a helpmate of
+    /// `side` and that the line mates.
+    fn searched_helpmate(
+        fen: &str,
+        side: Color,
+        search: impl Fn(&Position) -> (Verdict, u64),
+    ) -> u64 {
+        let pos = Position::from_fen(fen).unwrap();
+        let (v, spent) = search(&pos);
+        let Verdict::Winnable(line) = v else {
+            panic!("{fen}: {side:?} can mate, found {v:?} in {spent} nodes");
+        };
+        assert!(verify_line(&pos, side, &line), "{fen}");
+        spent
     }
 
     /// 5.2.2: the full search's cheap level-2 search finds a helpmate that needs one
@@ -4250,12 +4261,7 @@ mod tests {
             ("8/8/8/3k4/3b4/4BPP1/6K1/8 b - - 0 1", Color::Black),
         ];
         for (i, (fen, side)) in cases.into_iter().enumerate() {
-            let pos = Position::from_fen(fen).unwrap();
-            let (v, spent) = full_counted(&pos, side, 200_000);
-            let Verdict::Winnable(line) = v else {
-                panic!("{fen}: {side:?} can mate, found {v:?}");
-            };
-            assert!(verify_line(&pos, side, &line), "{fen}");
+            let spent = searched_helpmate(fen, side, |pos| full_counted(pos, side, 200_000));
             let most = if i < 4 {
                 SECOND_GUIDED_NODES
             } else {
