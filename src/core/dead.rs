@@ -953,11 +953,12 @@ impl Ctx {
     /// [`FIRST_LEVEL_NODES`]), so that its tree of progress moves alone cannot spend them
     /// all: of the record walk's probes on 600 uniformly random games (seed 5), 124 of 903
     /// ran out of their 120 nodes, 38 % of the probes' nodes. Every verdict the same on every
-    /// corpus; `adjudicate --format json --jobs 1` (callgrind, a build without LTO, measured
-    /// on top of a change of the full search since undone): uniformly random games of
-    /// seeds 1 to 5 −1.2 to −3.5 % (seed 5 235.55 M → 227.21 M), the real games −1.1 %
-    /// (787.76 M → 778.74 M), `benches/adjudicate.sh`'s games −0.3 %; the output the same. (A quarter, at least 30:
-    /// seeds 1 to 3 +1.2 to +4.8 %; half, at least 30: uniform +0.2 to +0.5 % against 60.)
+    /// corpus; `adjudicate --format json --jobs 1` (callgrind, a build without LTO):
+    /// uniformly random games of seeds 1 to 5 −1.6, −0.5, −1.3, −2.4, −3.7 % (seed 5
+    /// 235.68 M → 226.93 M), the real games −1.2 % (812.75 M → 803.32 M),
+    /// `benches/adjudicate.sh`'s games −0.3 %; the output the same. (Tried with a change of
+    /// the full search since undone: a quarter, at least 30, seeds 1 to 3 +1.2 to +4.8 %;
+    /// half, at least 30, uniform +0.2 to +0.5 % against at least 60.)
     fn helpmate(&mut self, start: &Position, nodes: u64, share: bool) -> Verdict {
         let corners = Guide::corners(start, self.side);
         let heavy = has_heavy_piece(start, self.side);
