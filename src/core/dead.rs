@@ -235,6 +235,9 @@ fn quick_steps_at(
         // Its nodes are added to the budget: the exhaustive search that follows gets the
         // share it had without it, and decides what it decided.
         let before = ctx.spent;
+        // Not shared between the corners (see `Ctx::helpmate`): measured for the short
+        // searches of `helpmate_counted` only; this one decides whether the exhaustive
+        // search and its locked store run, and is left as it was.
         match ctx.helpmate(&start, QUICK_HELPMATE, false) {
             Verdict::Undetermined => {}
             v => return prefix(line, v),
@@ -541,25 +544,18 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     // that need one ordinary move (a rook brought nearer, a king stepping aside), where
     // level 1 spent its [`FIRST_GUIDED_NODES`] on a tree of progress moves and the proofs
     // their work before the rounds found them (see [`SECOND_GUIDED_NODES`]).
-    {
-        let g = &mut Guide::new(corners[0], heavy, pushes);
-        g.iteration += 1;
-        let mut path = Vec::with_capacity(64);
-        ctx.until = ctx.spent + SECOND_GUIDED_NODES;
-        if ctx.guided(&start, g, 2, &mut path, false, false) == Search::Found {
-            return prefix(line, Verdict::Winnable(path));
-        }
+    if let Some(path) = ctx.cheap_guided(
+        &start,
+        &mut Guide::new(corners[0], heavy, pushes),
+        2,
+        SECOND_GUIDED_NODES,
+    ) {
+        return prefix(line, Verdict::Winnable(path));
     }
     // Then level 1, on the rounds' first guide: it finds the helpmate of most real
     // positions.
-    {
-        let g = &mut guides[0];
-        g.iteration += 1;
-        let mut path = Vec::with_capacity(64);
-        ctx.until = ctx.spent + FIRST_GUIDED_NODES;
-        if ctx.guided(&start, g, 1, &mut path, false, false) == Search::Found {
-            return prefix(line, Verdict::Winnable(path));
-        }
+    if let Some(path) = ctx.cheap_guided(&start, &mut guides[0], 1, FIRST_GUIDED_NODES) {
+        return prefix(line, Verdict::Winnable(path));
     }
     // A queen or rook against a bare king, whose helpmate was not short: a line built for
     // it (see `heavy`).
@@ -933,6 +929,21 @@ impl Ctx {
             }
         }
         true
+    }
+
+    /// One guided search of `guide` from `start` at `level`, with at most `nodes` more: the
+    /// line when it finds a helpmate (the cheap first searches of [`full_search`]).
+    fn cheap_guided(
+        &mut self,
+        start: &Position,
+        guide: &mut Guide,
+        level: i32,
+        nodes: u64,
+    ) -> Option<Vec<Move>> {
+        guide.iteration += 1;
+        let mut path = Vec::with_capacity(64);
+        self.until = self.spent + nodes;
+        (self.guided(start, guide, level, &mut path, false, false) == Search::Found).then_some(path)
     }
 
     /// The guided helpmate search alone, level after level, from `start` (a position
