@@ -4262,23 +4262,37 @@ mod tests {
     /// line mates.
     #[test]
     fn art_5_2_2_full_search_tries_level_two_first_on_a_guide_of_its_own() {
+        // The position, the side to mate, and the most nodes its search may spend.
+        let level_two = SECOND_GUIDED_NODES;
         let cases = [
-            ("8/8/8/4p3/1P2b3/4kp2/8/2K4R b - - 1 57", Color::Black),
-            ("8/8/5k2/8/5nPP/5N2/4pK2/8 b - - 0 60", Color::White),
-            ("8/8/8/2P1K3/5P2/6k1/5Nbp/8 w - - 3 57", Color::Black),
+            (
+                "8/8/8/4p3/1P2b3/4kp2/8/2K4R b - - 1 57",
+                Color::Black,
+                level_two,
+            ),
+            (
+                "8/8/5k2/8/5nPP/5N2/4pK2/8 b - - 0 60",
+                Color::White,
+                level_two,
+            ),
+            (
+                "8/8/8/2P1K3/5P2/6k1/5Nbp/8 w - - 3 57",
+                Color::Black,
+                level_two,
+            ),
             (
                 "2r3k1/1p3n2/4N2p/p1B2b2/P1B5/5N2/1b4P1/7K w - - 1 41",
                 Color::Black,
+                level_two,
             ),
-            ("8/8/8/3k4/3b4/4BPP1/6K1/8 b - - 0 1", Color::Black),
+            (
+                "8/8/8/3k4/3b4/4BPP1/6K1/8 b - - 0 1",
+                Color::Black,
+                level_two + FIRST_GUIDED_NODES,
+            ),
         ];
-        for (i, (fen, side)) in cases.into_iter().enumerate() {
+        for (fen, side, most) in cases {
             let spent = searched_helpmate(fen, side, |pos| full_counted(pos, side, 200_000));
-            let most = if i < 4 {
-                SECOND_GUIDED_NODES
-            } else {
-                SECOND_GUIDED_NODES + FIRST_GUIDED_NODES
-            };
             assert!(spent <= most, "{fen}: {spent} nodes");
         }
     }
