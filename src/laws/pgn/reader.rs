@@ -1704,13 +1704,7 @@ fn plain_tag(line: &str) -> Option<(&str, &str)> {
     if name_end == name_start || bytes.get(open) != Some(&b'"') {
         return None;
     }
-    let mut value_end = open + 1;
-    while bytes
-        .get(value_end)
-        .is_some_and(|&b| b != b'"' && b != b'\\')
-    {
-        value_end += 1;
-    }
+    let value_end = quote_or_backslash(bytes, open + 1);
     let close = skip(value_end + 1);
     if bytes.get(value_end) != Some(&b'"')
         || bytes.get(close) != Some(&b']')
@@ -1719,6 +1713,31 @@ fn plain_tag(line: &str) -> Option<(&str, &str)> {
         return None;
     }
     Some((&line[name_start..name_end], &line[open + 1..value_end]))
+}
+
+/// The first byte of `bytes` at or after `from` that is a `"` or a `\\` (the end of a tag's
+/// value, or an escape in it), or the end of `bytes`. Eight bytes at a time: read byte by
+/// byte, the values (names, dates, addresses) of the real games of `shared/data` cost
+/// `adjudicate` 7.5 M instructions more (of 778 M).
+fn quote_or_backslash(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each zero byte of `x` is set; a byte just above a zero byte may be
+    // set too, never one below, so the lowest set bit marks the first zero byte.
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+        let word = u64::from_le_bytes(*chunk);
+        let hits = zero(word ^ (ONES * u64::from(b'"'))) | zero(word ^ (ONES * u64::from(b'\\')));
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b'"' && b != b'\\') {
+        i += 1;
+    }
+    i
 }
 
 /// Reads the tag pair starting at byte `at` (a `[`). On error, the byte where it went
@@ -1902,6 +1921,37 @@ impl<R: BufRead> Iterator for Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The end of a tag's value found eight bytes at a time is the first `"` or `\\`, as a
+    /// byte-by-byte scan finds it: either mark (or both) at every offset of the eight-byte
+    /// steps, among ASCII letters, bytes of UTF-8 sequences whose low bits match the marks
+    /// (`¢` is C2 A2, `ܢ` DC A2, `œ` C5 93 is not one), a zero byte, and none at all.
+    #[test]
+    fn tag_value_ends_at_the_first_quote_or_backslash() {
+        let fillers = [
+            "abcdefghijklmnopqrstuvwx",
+            "¢ܢœ¢ܢœ¢ܢœ¢ܢ",
+            "a\0b\0c\0d\0e\0f\0",
+        ];
+        for filler in fillers {
+            let filler = filler.as_bytes();
+            for len in 0..filler.len() {
+                for at in 0..=len {
+                    for marks in [&b"\""[..], b"\\", b"\\\"", b"\"\\", b""] {
+                        let mut bytes = filler[..at].to_vec();
+                        bytes.extend_from_slice(marks);
+                        bytes.extend_from_slice(&filler[at..len]);
+                        for from in 0..=bytes.len().min(3) {
+                            let plain = (from..bytes.len())
+                                .find(|&i| matches!(bytes[i], b'"' | b'\\'))
+                                .unwrap_or(bytes.len());
+                            assert_eq!(quote_or_backslash(&bytes, from), plain, "{bytes:?} {from}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn tokens() {
