@@ -552,6 +552,15 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     ) {
         return prefix(line, Verdict::Winnable(path));
     }
+    // Then level 1 towards the second corner, briefly (see [`SECOND_CORNER_NODES`]).
+    if let Some(path) = ctx.cheap_guided(
+        &start,
+        &mut Guide::new(corners[1], heavy, pushes),
+        1,
+        SECOND_CORNER_NODES,
+    ) {
+        return prefix(line, Verdict::Winnable(path));
+    }
     // Then level 1, on the rounds' first guide: it finds the helpmate of most real
     // positions.
     if let Some(path) = ctx.cheap_guided(&start, &mut guides[0], 1, FIRST_GUIDED_NODES) {
@@ -744,6 +753,17 @@ const FIRST_GUIDED_NODES: u64 = 1_000;
 const SECOND_GUIDED_NODES: u64 = 150;
 /// The least nodes [`Ctx::helpmate`] gives one corner's first level (see there).
 const FIRST_LEVEL_NODES: u64 = 60;
+/// Nodes of [`full_search`]'s level-1 search towards the second corner, before the long
+/// level-1 search towards the first. Endings where a piece stands between the loser's king
+/// and the first corner, or whose mate needs the other colour's corner (a bishop and a pawn,
+/// `8/8/8/8/k7/bp6/8/1K6 w`, Black mates; `8/8/8/P7/3K4/8/2p5/2k5 b`), spent the
+/// [`FIRST_GUIDED_NODES`] and the proofs before the rounds found their helpmate towards
+/// the second corner at once: 1,170 to 1,220 nodes for a line of 12 to 22 plies. The
+/// winners' searches at the ends of the decisive real games of `shared/data` (4,858
+/// queries) 125,231 → 109,673 nodes, those of uniformly random games (seeds 1 to 5 and
+/// `benches/adjudicate.sh`'s own games, 6,384 queries) 34,500 → 31,446, every verdict the
+/// same; 40 nodes gave 112,126 and 31,180, 150 at level 2 110,825 and 33,031.
+const SECOND_CORNER_NODES: u64 = 80;
 /// The nodes [`full_search`] spends before a third guide, with the loser's pawn trades as
 /// progress ([`Guide::loser_trades`]), joins its rounds. Late: from the start it made the
 /// CHA vectors' run 29 % slower (every long search shared its nodes three ways); only the
@@ -4288,10 +4308,30 @@ mod tests {
             (
                 "8/8/8/3k4/3b4/4BPP1/6K1/8 b - - 0 1",
                 Color::Black,
-                level_two + FIRST_GUIDED_NODES,
+                level_two + SECOND_CORNER_NODES + FIRST_GUIDED_NODES,
             ),
         ];
         for (fen, side, most) in cases {
+            let spent = searched_helpmate(fen, side, |pos| full_counted(pos, side, 200_000));
+            assert!(spent <= most, "{fen}: {spent} nodes");
+        }
+    }
+
+    /// 5.2.2: the full search tries the second corner briefly before its long level-1
+    /// search towards the first ([`SECOND_CORNER_NODES`]): last positions of decisive real
+    /// games (`shared/data/pgn/real`) whose winner's search spent 1,168 to 1,221 nodes
+    /// without it (the level-1 search's 1,000 towards the first corner, the proofs, then
+    /// the rounds' second corner) find their helpmate within the two cheap searches. Each
+    /// line mates.
+    #[test]
+    fn art_5_2_2_full_search_tries_the_second_corner_before_the_long_search() {
+        let most = SECOND_GUIDED_NODES + SECOND_CORNER_NODES;
+        for (fen, side) in [
+            ("8/8/8/8/k7/bp6/8/1K6 w - - 0 62", Color::Black),
+            ("8/8/8/P7/3K4/8/2p5/2k5 b - - 0 61", Color::Black),
+            ("8/8/8/8/8/1k6/p1n5/1K6 w - - 0 61", Color::Black),
+            ("8/8/8/6k1/4P2p/7K/6B1/8 b - - 9 49", Color::White),
+        ] {
             let spent = searched_helpmate(fen, side, |pos| full_counted(pos, side, 200_000));
             assert!(spent <= most, "{fen}: {spent} nodes");
         }
