@@ -758,7 +758,7 @@ const FIRST_LEVEL_NODES: u64 = 60;
 /// and the first corner, or whose mate needs the other colour's corner (a bishop and a pawn,
 /// `8/8/8/8/k7/bp6/8/1K6 w`, Black mates; `8/8/8/P7/3K4/8/2p5/2k5 b`), spent the
 /// [`FIRST_GUIDED_NODES`] and the proofs before the rounds found their helpmate towards
-/// the second corner at once: 1,170 to 1,220 nodes for a line of 12 to 22 plies. The
+/// the second corner at once: 1,168 to 1,221 nodes for a line of 12 to 22 plies. The
 /// winners' searches at the ends of the decisive real games of `shared/data` (4,858
 /// queries) 125,231 → 109,673 nodes, those of uniformly random games (seeds 1 to 5 and
 /// `benches/adjudicate.sh`'s own games, 6,384 queries) 34,500 → 31,446, every verdict the
