@@ -94,14 +94,15 @@ pub fn string(out: &mut Vec<u8>, value: &str) {
     let bytes = value.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    if !any_escape(bytes) {
-        // Nearly every string of a report: written at once.
+    // Nearly every string of a report needs no escape: written at once.
+    let Some(first) = first_escaping_word(bytes) else {
         out.extend_from_slice(bytes);
         out.push(b'"');
         return;
-    }
+    };
+    // The bytes before the first word with one are written as they are.
     let mut start = 0;
-    let mut i = 0;
+    let mut i = first;
     while i < bytes.len() {
         // Eight bytes at a time while none needs an escape (nearly every byte of a report).
         if let Some(chunk) = bytes.get(i..i + 8) {
@@ -144,34 +145,28 @@ pub fn string(out: &mut Vec<u8>, value: &str) {
     out.push(b'"');
 }
 
-/// Whether any byte of `bytes` needs an escape, eight at a time (the last few padded with
-/// spaces, which need none).
+/// Where the first eight bytes of `bytes` (from the start, eight at a time) that hold one
+/// needing an escape begin; the last few are read padded with spaces, which need none.
+/// `None`: no byte needs one.
 #[inline]
-fn any_escape(bytes: &[u8]) -> bool {
+fn first_escaping_word(bytes: &[u8]) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        if needs_escape(word) {
-            return true;
+    for (k, chunk) in (&mut chunks).enumerate() {
+        if needs_escape(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))) {
+            return Some(8 * k);
         }
     }
     let rest = chunks.remainder();
     let mut tail = [b' '; 8];
     tail[..rest.len()].copy_from_slice(rest);
-    needs_escape(u64::from_le_bytes(tail))
+    needs_escape(u64::from_le_bytes(tail)).then_some(bytes.len() - rest.len())
 }
 
 /// Whether any of the eight bytes of `word` is a quote, a backslash or a control character
-/// (below 0x20). A byte's high bit is set in the result when it is one of them; the bytes of
-/// UTF-8 sequences (0x80 and above) are not.
+/// (below 0x20); the bytes of UTF-8 sequences (0x80 and above) are not.
 fn needs_escape(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A zero byte of `x` gives a set high bit of `(x - ONES) & !x & HIGH`, and no other byte
-    // does but one just above a zero byte, which is as good (it is only asked whether any).
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
-    (below_space | zero(word ^ (ONES * b'"' as u64)) | zero(word ^ (ONES * b'\\' as u64))) != 0
+    use crate::words::{bytes_below, bytes_equal};
+    (bytes_below(word, 0x20) | bytes_equal(word, b'"') | bytes_equal(word, b'\\')) != 0
 }
 
 /// `value` in decimal.

@@ -20,3 +20,4 @@ pub mod terminal;
 pub mod toml_file;
 pub mod ui;
 pub mod usage;
+pub(crate) mod words;

@@ -1720,17 +1720,13 @@ fn plain_tag(line: &str) -> Option<(&str, &str)> {
 /// byte, the values (names, dates, addresses) of the real games of `shared/data` cost
 /// `adjudicate` 7.5 M instructions more (of 778 M).
 fn quote_or_backslash(bytes: &[u8], from: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // The high bit of each zero byte of `x` is set; a byte just above a zero byte may be
-    // set too, never one below, so the lowest set bit marks the first zero byte.
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    use crate::words::{bytes_equal, first_marked};
     let mut i = from;
     while let Some(chunk) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
         let word = u64::from_le_bytes(*chunk);
-        let hits = zero(word ^ (ONES * u64::from(b'"'))) | zero(word ^ (ONES * u64::from(b'\\')));
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
+        let marks = bytes_equal(word, b'"') | bytes_equal(word, b'\\');
+        if marks != 0 {
+            return i + first_marked(marks);
         }
         i += 8;
     }
