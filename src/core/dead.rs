@@ -538,28 +538,23 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     let mut guides = vec![Guide::new(corners[0], heavy, pushes)];
     // Room for the move lists of a long line from the start (they are kept per ply).
     ctx.buf.reserve(512);
-    // A cheap guided search first, at level 2 (one move of any cost allowed), with a guide
-    // of its own: it follows the progress moves first, as level 1 does, so it finds the
-    // same line where level 1 finds one on its first try, and it also finds the helpmates
-    // that need one ordinary move (a rook brought nearer, a king stepping aside), where
-    // level 1 spent its [`FIRST_GUIDED_NODES`] on a tree of progress moves and the proofs
-    // their work before the rounds found them (see [`SECOND_GUIDED_NODES`]).
-    if let Some(path) = ctx.cheap_guided(
-        &start,
-        &mut Guide::new(corners[0], heavy, pushes),
-        2,
-        SECOND_GUIDED_NODES,
-    ) {
-        return prefix(line, Verdict::Winnable(path));
-    }
-    // Then level 1 towards the second corner, briefly (see [`SECOND_CORNER_NODES`]).
-    if let Some(path) = ctx.cheap_guided(
-        &start,
-        &mut Guide::new(corners[1], heavy, pushes),
-        1,
-        SECOND_CORNER_NODES,
-    ) {
-        return prefix(line, Verdict::Winnable(path));
+    // Two cheap guided searches first, each on a guide of its own (the rounds' tables are
+    // left as they were). At level 2 (one move of any cost allowed) towards the first
+    // corner: it follows the progress moves first, as level 1 does, so it finds the same
+    // line where level 1 finds one on its first try, and it also finds the helpmates that
+    // need one ordinary move (a rook brought nearer, a king stepping aside), where level 1
+    // spent its [`FIRST_GUIDED_NODES`] on a tree of progress moves and the proofs their work
+    // before the rounds found them (see [`SECOND_GUIDED_NODES`]). Then at level 1 towards
+    // the second corner, briefly (see [`SECOND_CORNER_NODES`]).
+    for (corner, level, nodes) in [
+        (corners[0], 2, SECOND_GUIDED_NODES),
+        (corners[1], 1, SECOND_CORNER_NODES),
+    ] {
+        if let Some(path) =
+            ctx.cheap_guided(&start, &mut Guide::new(corner, heavy, pushes), level, nodes)
+        {
+            return prefix(line, Verdict::Winnable(path));
+        }
     }
     // Then level 1, on the rounds' first guide: it finds the helpmate of most real
     // positions.
