@@ -175,15 +175,19 @@ impl Frame {
         }
     }
 
-    /// Room for more moves: at the first move, the room planned for the line.
+    /// Room for more moves: at the main line's first move, the room planned for it, in a
+    /// list from the pool of recycled ones; a variation (no room planned) starts with
+    /// eight of its own. Given a pooled list, a variation kept it (variations are not
+    /// recycled), and the next main line was a new list: on the real games of `shared/data`
+    /// (4,954 variations) `adjudicate` spent 0.12 % more instructions.
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let more = std::mem::take(&mut self.room).max(1);
-        if self.nodes.capacity() == 0 {
-            self.nodes = super::take_move_list(more);
+        let room = std::mem::take(&mut self.room);
+        if self.nodes.capacity() == 0 && room > 0 {
+            self.nodes = super::take_move_list(room);
         } else {
-            self.nodes.reserve(more);
+            self.nodes.reserve(room.max(8));
         }
     }
 
