@@ -530,30 +530,43 @@ impl Setup {
     pub fn to_fen(&self) -> String {
         // Written as bytes (the report of every game of a file writes its final FEN: no
         // temporary strings, no formatting machinery, no UTF-8 encoding of each letter).
-        let mut s = Vec::with_capacity(90);
-        for rank in Rank::ALL.iter().rev() {
+        // The placement and the side to move into a buffer of their size at most (64
+        // squares, 7 slashes, 3 bytes), each rank's squares in turn from the board's own
+        // order, a piece's letter from a table: the vector's pushes checked their room at
+        // each byte (some 1,900 instructions a FEN: the final FEN of every game reported,
+        // 1.6 % of `adjudicate`'s instructions on the real games of `shared/data`).
+        const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
+        let mut placement = [0u8; 74];
+        let mut n = 0;
+        for (r, rank) in self.board.chunks_exact(8).rev().enumerate() {
+            if r > 0 {
+                placement[n] = b'/';
+                n += 1;
+            }
             let mut empty = 0;
-            for file in File::ALL {
-                match self.board[Square::from_coords(file, *rank).index()] {
+            for square in rank {
+                match square {
                     Some(p) => {
                         if empty > 0 {
-                            s.push(b'0' + empty);
+                            placement[n] = b'0' + empty;
+                            n += 1;
                             empty = 0;
                         }
-                        s.push(p.fen_char() as u8);
+                        placement[n] = LETTERS[p.color.index()][p.role.index()];
+                        n += 1;
                     }
                     None => empty += 1,
                 }
             }
             if empty > 0 {
-                s.push(b'0' + empty);
-            }
-            if *rank != Rank::First {
-                s.push(b'/');
+                placement[n] = b'0' + empty;
+                n += 1;
             }
         }
-        s.extend_from_slice(&[b' ', self.turn.char() as u8, b' ']);
-        let mut s = String::from_utf8(s).unwrap_or_default();
+        placement[n..n + 3].copy_from_slice(&[b' ', self.turn.char() as u8, b' ']);
+        let mut s = String::with_capacity(n + 3 + 24);
+        // ASCII bytes only.
+        s.push_str(std::str::from_utf8(&placement[..n + 3]).unwrap_or_default());
         push_castling(&mut s, self.castling, Some(&self.board), false);
         s.push(' ');
         match self.ep_square {
