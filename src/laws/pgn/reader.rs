@@ -2297,54 +2297,54 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_lichess_clock_reads_as_the_spaced_clock() {
-        // Every byte of the usual comment changed to each byte that matters, and the
-        // comment cut short: where the quick reading reads something, the general one reads
-        // the same; and it reads the usual comment.
-        let usual = b"{ [%clk 1:23:45] }";
-        assert_eq!(lichess_clock(usual, 0), Some((5_025_000, 18)));
+    /// A reading of a clock comment at a byte of a line: the milliseconds and the byte after.
+    type ClockReading = fn(&[u8], usize) -> Option<(u64, usize)>;
+
+    /// Every byte of `usual` changed to each byte that matters, and `usual` cut short:
+    /// where the quick reading `quick` reads something, the general one reads the same.
+    /// How many of the changed comments it read.
+    fn quick_clock_reads_as_the_spaced_clock(quick: ClockReading, usual: &[u8]) -> usize {
         let mut read = 0;
         for at in 0..usual.len() {
             for b in b"0123456789:/. \t]}{[%clkx\x00\xff".iter().copied() {
                 let mut text = usual.to_vec();
                 text[at] = b;
                 text.extend_from_slice(b" 2. e4");
-                if let Some(quick) = lichess_clock(&text, 0) {
-                    assert_eq!(Some(quick), spaced_clock(&text, 0), "{text:?}");
+                if let Some(got) = quick(&text, 0) {
+                    assert_eq!(Some(got), spaced_clock(&text, 0), "{text:?}");
                     read += 1;
                 }
             }
-            assert_eq!(lichess_clock(&usual[..at], 0), None);
+            assert_eq!(quick(&usual[..at], 0), None);
         }
+        read
+    }
+
+    #[test]
+    fn the_lichess_clock_reads_as_the_spaced_clock() {
+        let usual = b"{ [%clk 1:23:45] }";
+        assert_eq!(lichess_clock(usual, 0), Some((5_025_000, 18)));
         // Ten digits in each of the five places of digits, and each of the thirteen other
         // bytes put back as it was.
-        assert_eq!(read, 5 * 10 + 13);
+        assert_eq!(
+            quick_clock_reads_as_the_spaced_clock(lichess_clock, usual),
+            5 * 10 + 13
+        );
     }
 
     #[test]
     fn the_tight_clock_reads_as_the_spaced_clock() {
-        // chess.com's two readings, every byte changed to each byte that matters and the
-        // comment cut short, as for lichess's (above).
+        // chess.com's two readings, with and without tenths.
         for (usual, ms, digits) in [
             (&b"{[%clk 1:23:45.6]}"[..], 5_025_600, 6),
             (&b"{[%clk 1:23:45]}"[..], 5_025_000, 5),
         ] {
             assert_eq!(tight_clock(usual, 0), Some((ms, usual.len())));
-            let mut read = 0;
-            for at in 0..usual.len() {
-                for b in b"0123456789:/. \t]}{[%clkx\x00\xff".iter().copied() {
-                    let mut text = usual.to_vec();
-                    text[at] = b;
-                    text.extend_from_slice(b" 2. e4");
-                    if let Some(quick) = tight_clock(&text, 0) {
-                        assert_eq!(Some(quick), spaced_clock(&text, 0), "{text:?}");
-                        read += 1;
-                    }
-                }
-                assert_eq!(tight_clock(&usual[..at], 0), None);
-            }
-            assert_eq!(read, digits * 10 + usual.len() - digits, "{usual:?}");
+            assert_eq!(
+                quick_clock_reads_as_the_spaced_clock(tight_clock, usual),
+                digits * 10 + usual.len() - digits,
+                "{usual:?}"
+            );
         }
     }
 
