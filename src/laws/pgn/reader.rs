@@ -1094,10 +1094,11 @@ impl<R: BufRead> Reader<R> {
         let rest = &self.line[self.pos..];
         let mut closed = None;
         let mut from = 0;
-        for (i, ch) in rest.char_indices() {
-            match ch {
-                '{' => c.depth += 1,
-                '}' => {
+        // Bytes, not characters: no byte of a character beyond ASCII is a brace.
+        for (i, b) in rest.bytes().enumerate() {
+            match b {
+                b'{' => c.depth += 1,
+                b'}' => {
                     c.depth -= 1;
                     if c.depth == 0 {
                         closed = Some(i);
@@ -2027,6 +2028,19 @@ mod tests {
                 offset: 0
             }
         );
+    }
+
+    #[test]
+    fn comments_beyond_ascii_and_nested_read_whole() {
+        // The braces are looked for byte by byte: the bytes of `é`, `♞`, `½` are never one.
+        let pgn = "1. e4 {Très bien ♞ {a {nested} one}\n  ½ ü} e5 {Ö} 2. Nf3 *\n";
+        let game = read_str(pgn).next().unwrap().unwrap();
+        assert_eq!(
+            game.moves[0].comments(),
+            ["Très bien ♞ {a {nested} one} ½ ü"]
+        );
+        assert_eq!(game.moves[1].comments(), ["Ö"]);
+        assert_eq!(game.moves.len(), 3);
     }
 
     #[test]
