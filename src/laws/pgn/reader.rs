@@ -412,7 +412,8 @@ fn clock_word(word: &[u8; 8], last: u8) -> Option<u64> {
 /// The comment of every move of a lichess export with the engine's evaluations, `{ [%eval
 /// 0.24] [%clk 0:10:00] }` exactly so spaced, at byte `at`: the evaluation, the clock, and
 /// the byte after the `}`. Each argument is read by the general path's own function
-/// ([`parse_eval`], [`parse_clock`]) and only when it holds the bytes they read, so
+/// ([`parse_eval`], [`parse_clock`]; the usual clock reading `h:mm:ss` by [`clock_word`],
+/// as `parse_clock` reads it) and only when it holds the bytes they read, so
 /// [`extract_commands`] reads such a comment the same (both commands taken, no text left);
 /// `None` for any other text, which the general path reads. On the 999 games of
 /// lichess's October 2021 database in `shared/data`, 5,796 such comments went through the
@@ -431,13 +432,22 @@ fn eval_clock(line: &[u8], at: usize) -> Option<(super::Eval, u64, usize)> {
     }
     let eval = parse_eval(std::str::from_utf8(arg).ok()?)?;
     let rest = rest.strip_prefix(b"] [%clk ")?;
-    let close = rest.iter().position(|&b| b == b']')?;
-    let (arg, rest) = rest.split_at(close);
-    if !arg.iter().all(|b| matches!(b, b'0'..=b'9' | b':' | b'.')) {
-        return None;
-    }
-    let ms = parse_clock(std::str::from_utf8(arg).ok()?)?;
-    let rest = rest.strip_prefix(b"] }")?;
+    // The usual reading, `h:mm:ss`, as one word (as `parse_clock` reads it).
+    let (ms, rest) = match rest
+        .split_first_chunk::<8>()
+        .and_then(|(reading, after)| Some((clock_word(reading, b']')?, after)))
+    {
+        Some((seconds, after)) => (seconds * 1000, after),
+        None => {
+            let close = rest.iter().position(|&b| b == b']')?;
+            let (arg, rest) = rest.split_at(close);
+            if !arg.iter().all(|b| matches!(b, b'0'..=b'9' | b':' | b'.')) {
+                return None;
+            }
+            (parse_clock(std::str::from_utf8(arg).ok()?)?, &rest[1..])
+        }
+    };
+    let rest = rest.strip_prefix(b" }")?;
     Some((eval, ms, line.len() - rest.len()))
 }
 
@@ -2206,6 +2216,11 @@ mod tests {
             "{ [%eval 1] [%clk 0:01:00]}",
             "{ [%eval 1] [%clk 0:01:00] [%emt 0:00:01] }",
             "{ [%eval 9999999] [%clk 0:10:00] }",
+            "{ [%eval 0.24] [%clk 0:10:0x] }",
+            "{ [%eval 0.24] [%clk 0:10:00]] }",
+            "{ [%eval 0.24] [%clk 10:00:00] }",
+            "{ [%eval 0.24] [%clk 0:10:00]",
+            "{ [%eval 0.24] [%clk 0:10:00.5] }",
             "{c}",
             "{",
             "}",
