@@ -451,8 +451,9 @@ fn eval_clock(line: &[u8], at: usize) -> Option<(super::Eval, u64, usize)> {
     Some((eval, ms, line.len() - rest.len()))
 }
 
-/// [`quick_clock`] for any spacing and any reading: out of line, so that the usual comment
-/// does not pay for its registers.
+/// [`quick_clock`] for any spacing and any reading, by the general reading of a clock
+/// ([`clock_bytes`], as [`Reader::clock_comment`] reads one): out of line, so that the
+/// usual comment does not pay for its registers.
 #[cold]
 #[inline(never)]
 fn spaced_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
@@ -467,43 +468,13 @@ fn spaced_clock(line: &[u8], at: usize) -> Option<(u64, usize)> {
         return None;
     }
     let from = skip(k + 6);
-    let digit = |d: u8| u64::from(d.wrapping_sub(b'0'));
-    let hms = |h: u8, m1: u8, m2: u8, s1: u8, s2: u8| {
-        let minutes = digit(h) * 60 + digit(m1) * 10 + digit(m2);
-        (minutes * 60 + digit(s1) * 10 + digit(s2)) * 1000
-    };
-    // The usual readings, `h:mm:ss` with one digit of hours, and the same with tenths of
-    // a second (`{[%clk 0:02:59.9]}`, chess.com's), at once (as `clock_bytes` reads them);
-    // any other through `clock_bytes`.
-    let (ms, to) = match *line.get(from..).unwrap_or_default() {
-        [
-            h,
-            b':',
-            m1,
-            m2,
-            b':',
-            s1,
-            s2,
-            b'.',
-            d,
-            b' ' | b'\t' | b']',
-            ..,
-        ] if [h, m1, m2, s1, s2, d].iter().all(u8::is_ascii_digit) => {
-            (hms(h, m1, m2, s1, s2) + digit(d) * 100, from + 9)
-        }
-        [h, b':', m1, m2, b':', s1, s2, b' ' | b'\t' | b']', ..]
-            if [h, m1, m2, s1, s2].iter().all(u8::is_ascii_digit) =>
-        {
-            (hms(h, m1, m2, s1, s2), from + 7)
-        }
-        _ => {
-            let mut to = from;
-            while let Some(b'0'..=b'9' | b':' | b'.') = line.get(to) {
-                to += 1;
-            }
-            (clock_bytes(&line[from..to])?, to)
-        }
-    };
+    // Any reading `clock_bytes` reads (the usual ones, lichess's and chess.com's, are read
+    // at once by `lichess_clock` and `tight_clock`, and the tests hold them to this).
+    let mut to = from;
+    while let Some(b'0'..=b'9' | b':' | b'.') = line.get(to) {
+        to += 1;
+    }
+    let ms = clock_bytes(&line[from..to])?;
     let k = skip(to);
     if line.get(k) != Some(&b']') {
         return None;
