@@ -44,9 +44,9 @@ fn join_words<'a>(words: impl Iterator<Item = &'a str>, len: usize) -> String {
 }
 
 /// Whether an ASCII byte is whitespace as [`char::is_whitespace`] says: tab, line feed,
-/// vertical tab, form feed, carriage return, space.
+/// vertical tab, form feed, carriage return, space (the reader's byte classes use it too).
 #[inline(always)]
-fn is_space(b: u8) -> bool {
+pub(super) const fn is_space(b: u8) -> bool {
     matches!(b, b'\t'..=b'\r' | b' ')
 }
 

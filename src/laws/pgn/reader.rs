@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead};
 
-use super::comment::{clock_bytes, collapse, extract_commands, parse_clock, parse_eval};
+use super::comment::{clock_bytes, collapse, extract_commands, is_space, parse_clock, parse_eval};
 use super::error::{PgnError, PgnErrorKind, quote};
 use super::{MoveNode, PgnGame, SanText};
 
@@ -318,7 +318,7 @@ static BYTE_CLASS: [u8; 256] = {
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
-        table[b] = if matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
+        table[b] = if is_space(c) {
             SPACE | END
         } else if matches!(
             c,
@@ -1322,7 +1322,7 @@ impl<R: BufRead> Reader<R> {
         let mut end = start;
         while let Some(&b) = bytes.get(end) {
             match b {
-                b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' => break,
+                b if is_space(b) => break,
                 b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"' => break,
                 0x80.. => return None,
                 _ => end += 1,
