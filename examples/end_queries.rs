@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use escaque::core::{Color, Letters, Move, Position, dead};
-use escaque::laws::game::DEAD_SEARCH_BUDGET;
+use escaque::laws::game::{DEAD_SEARCH_BUDGET, GameResult};
 use escaque::laws::pgn;
 
 /// Positions a shortest-helpmate search may visit for one query.
@@ -31,8 +31,13 @@ fn main() {
         match a.as_str() {
             "--each" => each = true,
             "--shortest" => {
-                let d = args.next().and_then(|d| d.parse::<u32>().ok());
-                shortest = Some(d.expect("--shortest takes a number of plies"));
+                let d = args.next().unwrap_or_default();
+                match d.parse::<u32>() {
+                    Ok(d) => shortest = Some(d),
+                    Err(_) => fail(&format!(
+                        "--shortest takes a number of plies, not {d:?} (e.g. --shortest 4)"
+                    )),
+                }
             }
             _ => files.push(a),
         }
@@ -41,13 +46,17 @@ fn main() {
     // Shortest length (None: none within the depth) → (queries, nodes, plies of escaque's).
     let mut by_length: BTreeMap<Option<u32>, (u64, u64, u64)> = BTreeMap::new();
     for file in &files {
-        let text = std::fs::read(file).expect("a readable file");
+        let text = std::fs::read(file)
+            .unwrap_or_else(|e| fail(&format!("cannot read {file:?}: {e} (give PGN files)")));
         for game in pgn::Reader::new(&text[..]) {
             let Ok(game) = game else { continue };
-            let winner = match game.tag("Result").map(str::trim) {
-                Some("1-0") => Color::White,
-                Some("0-1") => Color::Black,
-                _ => continue,
+            // The winner as the arbiter reads the `Result` tag.
+            let Some(winner) = game
+                .tag("Result")
+                .and_then(GameResult::from_pgn)
+                .and_then(GameResult::winner)
+            else {
+                continue;
             };
             // The last position of the record's legal prefix, as the arbiter's walk has it.
             let replay = game.replay(Letters::English);
@@ -86,6 +95,12 @@ fn main() {
             line as f64 / n as f64
         );
     }
+}
+
+/// Says what is wrong with the command line and stops (exit code 2).
+fn fail(message: &str) -> ! {
+    eprintln!("end_queries: {message}");
+    std::process::exit(2)
 }
 
 /// The length of the shortest helpmate of `side` from `pos` within `depth` plies (the last
