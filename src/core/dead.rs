@@ -1606,34 +1606,13 @@ impl Flights {
 }
 
 /// The empty squares next to the loser's king on `king` that no piece of the winner (to move
-/// in `pos`) attacks, with the king gone from its square. The winner's attacks are gathered
-/// piece by piece, the leapers' from their tables, the sliders' only for those on a line
-/// through one of the squares (on an empty board): cheaper than asking about each square.
+/// in `pos`) attacks, with the king gone from its square ([`Position::attacked_in`]).
 fn free_squares(pos: &Position, king: Square) -> Bitboard {
-    let us = pos.turn();
     let zone = attacks::king(king) & !pos.occupied();
     if zone.is_empty() {
         return zone;
     }
-    let ours = pos.by_color(us);
-    let occ = pos.occupied().without(king);
-    let mut attacked = attacks::pawns(us, pos.by_role(Role::Pawn) & ours);
-    attacked |= attacks::king(pos.king(us));
-    for sq in pos.by_role(Role::Knight) & ours {
-        attacked |= attacks::knight(sq);
-    }
-    let queens = pos.by_role(Role::Queen);
-    for sq in (pos.by_role(Role::Rook) | queens) & ours {
-        if (attacks::rook_rays(sq) & zone).nonempty() {
-            attacked |= attacks::rook(sq, occ);
-        }
-    }
-    for sq in (pos.by_role(Role::Bishop) | queens) & ours {
-        if (attacks::bishop_rays(sq) & zone).nonempty() {
-            attacked |= attacks::bishop(sq, occ);
-        }
-    }
-    zone & !attacked
+    zone & !pos.attacked_in(zone, pos.turn(), pos.occupied().without(king))
 }
 
 /// The position after the plain move of the side to move's `role` (not a pawn, not the king)
@@ -1667,10 +1646,7 @@ fn is_mated(pos: &Position) -> bool {
     let king = pos.king(us);
     let without_king = pos.occupied().without(king);
     let escapes = attacks::king(king) & !pos.by_color(us);
-    if escapes
-        .into_iter()
-        .any(|to| !pos.attacked_with(to, !us, without_king))
-    {
+    if escapes.nonempty() && (escapes & !pos.attacked_in(escapes, !us, without_king)).nonempty() {
         return false;
     }
     !pos.has_legal_moves()

@@ -184,14 +184,11 @@ impl Position {
     /// blocking.
     #[inline(always)]
     fn king_steps_from(&self, ksq: Square, our: Bitboard, them: Color, occ: Bitboard) -> Bitboard {
-        let mut king_to = Bitboard::EMPTY;
-        let without_king = occ ^ ksq;
-        for to in attacks::king(ksq) & !our {
-            if !self.attacked_with(to, them, without_king) {
-                king_to |= to;
-            }
+        let steps = attacks::king(ksq) & !our;
+        if steps.is_empty() {
+            return steps;
         }
-        king_to
+        steps & !self.attacked_in(steps, them, occ ^ ksq)
     }
 
     /// The part of [`Position::generate_moves`] after the king: the moves of the other
@@ -405,9 +402,9 @@ impl Position {
     }
 
     /// Whether the side to move has any legal move. The moves of the unpinned pieces tell
-    /// most positions out of check; then the king's steps, one square at a time until a safe
-    /// one (castling needs no look: when it is legal, so is the king's step onto the square
-    /// it crosses, Art. 3.8.2), and only then the other pieces.
+    /// most positions out of check; then the king's steps, all told at once (castling needs
+    /// no look: when it is legal, so is the king's step onto the square it crosses,
+    /// Art. 3.8.2), and only then the other pieces.
     pub fn has_legal_moves(&self) -> bool {
         if self.free_piece_moves(1) >= 1 {
             return true;
@@ -415,10 +412,9 @@ impl Position {
         let us = self.turn;
         let them = !us;
         let ksq = self.king(us);
-        let without_king = self.occupied() ^ ksq;
-        if (attacks::king(ksq) & !self.by_color(us))
-            .into_iter()
-            .any(|to| !self.attacked_with(to, them, without_king))
+        if self
+            .king_steps_from(ksq, self.by_color(us), them, self.occupied())
+            .nonempty()
         {
             return true;
         }
