@@ -483,10 +483,12 @@ impl Position {
     }
 
     /// The squares of `zone` that `by` attacks with `occupied` as the blockers, all at once:
-    /// the pawns' and the king's attacks whole, each knight's, and each slider's only when it
-    /// stands on a line through `zone` of the empty board. Cheaper than
-    /// [`Position::attacked_with`] square by square when several squares are asked (the king's
-    /// steps): a few lookups per piece against one test of every kind per square.
+    /// the pawns' attacks whole, then each piece's. Cheaper than [`Position::attacked_with`]
+    /// square by square when several squares are asked (the king's steps): a lookup per
+    /// piece against one test of every kind per square. Every slider is looked up, on a line
+    /// through `zone` or not: asking first whether it is cost more time than the lookups it
+    /// saved (`adjudicate` on the real games 0.086 → 0.084 s of processor time without the
+    /// question, for 1.2 % more instructions), its branch being mispredicted.
     #[inline]
     pub(crate) fn attacked_in(&self, zone: Bitboard, by: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.by_color[by.index()];
@@ -500,14 +502,10 @@ impl Position {
         }
         let queens = role(Role::Queen);
         for sq in role(Role::Rook) | queens {
-            if (attacks::rook_rays(sq) & zone).nonempty() {
-                attacked |= attacks::rook(sq, occupied);
-            }
+            attacked |= attacks::rook(sq, occupied);
         }
         for sq in role(Role::Bishop) | queens {
-            if (attacks::bishop_rays(sq) & zone).nonempty() {
-                attacked |= attacks::bishop(sq, occupied);
-            }
+            attacked |= attacks::bishop(sq, occupied);
         }
         attacked & zone
     }
