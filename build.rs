@@ -4,9 +4,9 @@
 //! Bishops use "fancy" magic bitboards: for every square a mask of the relevant blockers, a
 //! magic multiplier and a shift map each blocker subset to a slot of one shared table (41 KB).
 //! Rooks do not: their magic table took 800 KB, and `src/core/attacks.rs` reads their ranks
-//! and files from two small tables of its own instead. The magics are searched here with a fixed-seed generator, so the build is
-//! deterministic; every magic is checked against every blocker subset before it is accepted,
-//! so a wrong table cannot be produced.
+//! and files from two small tables of its own instead. The magics are searched here with a
+//! fixed-seed generator, so the build is deterministic; every magic is checked against every
+//! blocker subset before it is accepted, so a wrong table cannot be produced.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
