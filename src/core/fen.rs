@@ -535,7 +535,6 @@ impl Setup {
         // order, a piece's letter from a table: the vector's pushes checked their room at
         // each byte (some 1,900 instructions a FEN: the final FEN of every game reported,
         // 1.6 % of `adjudicate`'s instructions on the real games of `shared/data`).
-        const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
         let mut placement = [0u8; 74];
         let mut n = 0;
         for (r, rank) in self.board.chunks_exact(8).rev().enumerate() {
@@ -552,7 +551,7 @@ impl Setup {
                             n += 1;
                             empty = 0;
                         }
-                        placement[n] = LETTERS[p.color.index()][p.role.index()];
+                        placement[n] = p.fen_byte();
                         n += 1;
                     }
                     None => empty += 1,

@@ -126,6 +126,20 @@ impl fmt::Display for Role {
     }
 }
 
+/// The FEN letters of the pieces, `[color][role]`: the roles' English letters, in lower
+/// case for Black.
+const FEN_LETTERS: [[u8; 6]; 2] = {
+    let mut t = [[0u8; 6]; 2];
+    let mut i = 0;
+    while i < 6 {
+        let c = Role::ALL[i].upper_char() as u8;
+        t[0][i] = c;
+        t[1][i] = c.to_ascii_lowercase();
+        i += 1;
+    }
+    t
+};
+
 /// A piece: a role of a colour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
@@ -140,11 +154,13 @@ impl Piece {
 
     /// The FEN letter: upper case for White, lower case for Black.
     pub const fn fen_char(self) -> char {
-        let c = self.role.upper_char();
-        match self.color {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
-        }
+        self.fen_byte() as char
+    }
+
+    /// [`Piece::fen_char`] as a byte, from a table (a FEN writer asks it for every piece).
+    #[inline]
+    pub const fn fen_byte(self) -> u8 {
+        FEN_LETTERS[self.color.index()][self.role.index()]
     }
 
     /// Reads a FEN letter.
