@@ -1642,11 +1642,7 @@ fn after_plain_move(pos: &Position, role: Role, from: Square, to: Square) -> Pos
 /// Whether the side to move, in check in `pos`, has no legal move: a square its king can
 /// step to unattacked (most checks leave one) answers first.
 fn is_mated(pos: &Position) -> bool {
-    let us = pos.turn();
-    let king = pos.king(us);
-    let without_king = pos.occupied().without(king);
-    let escapes = attacks::king(king) & !pos.by_color(us);
-    if escapes.nonempty() && (escapes & !pos.attacked_in(escapes, !us, without_king)).nonempty() {
+    if pos.king_steps().nonempty() {
         return false;
     }
     !pos.has_legal_moves()
