@@ -87,63 +87,58 @@ const fn file_index(occ: u64) -> usize {
     (occ.wrapping_mul(DIAG_C2_H7) >> 58) as usize
 }
 
+/// What a rook on square `from` (0 to 7) of a line of eight attacks along it, `occupied`
+/// holding the line's other pieces (bit `k` for square `k`): each way up to the first piece,
+/// that piece's square included (Art. 3.3, 3.5).
+const fn line_attacks(from: i32, occupied: u32) -> u8 {
+    let mut att = 0u8;
+    let mut step = -1;
+    while step <= 1 {
+        let mut k = from + step;
+        while k >= 0 && k < 8 {
+            att |= 1 << k;
+            if occupied & (1 << k) != 0 {
+                break;
+            }
+            k += step;
+        }
+        step += 2;
+    }
+    att
+}
+
 /// What a rook on the first rank's `file` attacks along the rank (eight bits, a to h), for
 /// each occupancy of b1…g1 (six bits): `[file * 64 + occupancy]`.
 static RANK_ATTACKS: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut i = 0;
     while i < 512 {
-        let (file, occ) = ((i / 64) as i32, ((i % 64) << 1) as u32);
-        let mut att = 0u8;
-        let mut d = 0;
-        while d < 2 {
-            let step = if d == 0 { 1 } else { -1 };
-            let mut f = file + step;
-            while f >= 0 && f < 8 {
-                att |= 1 << f;
-                if occ & (1 << f) != 0 {
-                    break;
-                }
-                f += step;
-            }
-            d += 1;
-        }
-        t[i] = att;
+        t[i] = line_attacks((i / 64) as i32, ((i % 64) << 1) as u32);
         i += 1;
     }
     t
 };
 
 /// What a rook on the a-file's `rank` attacks along the file, for each occupancy of a2…a7 as
-/// [`file_index`] numbers it: `[rank * 64 + index]`.
+/// [`file_index`] numbers it: `[rank * 64 + index]`. The rank's attacks turned onto the
+/// file: square `k` of the line is a(k+1).
 static FILE_ATTACKS: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut rank = 0;
     while rank < 8 {
-        let mut inner = 0u64;
+        let mut inner = 0u32;
         while inner < 64 {
-            // The occupancy of a2…a7 that `inner` counts, bit k for a(k+2).
-            let mut occ = 0u64;
+            let (mut occ, mut att) = (0u64, 0u64);
+            let along = line_attacks(rank as i32, inner << 1);
             let mut k = 0;
-            while k < 6 {
-                if inner & (1 << k) != 0 {
-                    occ |= 1 << ((k + 1) * 8);
+            while k < 8 {
+                if (inner << 1) & (1 << k) != 0 {
+                    occ |= 1 << (k * 8);
+                }
+                if along & (1 << k) != 0 {
+                    att |= 1 << (k * 8);
                 }
                 k += 1;
-            }
-            let mut att = 0u64;
-            let mut d = 0;
-            while d < 2 {
-                let step = if d == 0 { 1 } else { -1 };
-                let mut r = rank as i32 + step;
-                while r >= 0 && r < 8 {
-                    att |= 1 << (r * 8);
-                    if occ & (1 << (r * 8)) != 0 {
-                        break;
-                    }
-                    r += step;
-                }
-                d += 1;
             }
             t[rank * 64 + file_index(occ)] = att;
             inner += 1;
