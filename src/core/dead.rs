@@ -1281,7 +1281,7 @@ impl Ctx {
             for &kind in move_kinds(&pm, to, mover_wins, class) {
                 let mv = Move::new(pm.from, to, kind);
                 let mut child = *pos;
-                child.play_unchecked(mv);
+                child.play_by(pm.role, mv);
                 path.push(mv);
                 let changed = changes_material(pos, mv);
                 match self.guided(&child, guide, level, path, class == 0, changed) {
@@ -1337,7 +1337,7 @@ impl Ctx {
             pos.generate_moves(|pm| {
                 for mv in pm {
                     let mut child = pos;
-                    child.play_unchecked(mv);
+                    child.play_by(pm.role, mv);
                     let k = key(&child);
                     if graph.nodes.len() >= cap && !graph.contains(&k) {
                         // Stop before storing a position that would not be followed: this

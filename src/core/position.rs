@@ -861,6 +861,20 @@ impl Position {
         }
     }
 
+    /// [`Position::play_unchecked`] of a move of our piece of kind `role` (the mover knows
+    /// it): a normal move or a promotion is played without looking at the board for the
+    /// piece, a look whose branches on the kind the searches of `core::dead` mispredict.
+    #[inline(always)]
+    pub(crate) fn play_by(&mut self, role: Role, mv: Move) {
+        match mv.kind {
+            MoveKind::Normal => self.play_piece(role, mv.from, mv.to, None),
+            MoveKind::Promotion(promoted) => {
+                self.play_piece(Role::Pawn, mv.from, mv.to, Some(promoted))
+            }
+            _ => self.play_unchecked(mv),
+        }
+    }
+
     /// A move or capture of our piece of kind `role` from `from` to `to`, or a pawn's
     /// promotion to `promotion`: every move but castling and en passant, played by
     /// [`Position::play_unchecked`] once it has looked at the board for the piece. A move read
