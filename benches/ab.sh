@@ -1,0 +1,44 @@
+#!/bin/sh
+# Processor time of two escaque builds on one corpus, interleaved, for speed work whose
+# effect is smaller than the noise of one run:
+#
+#   benches/ab.sh BEFORE AFTER FILE [ROUNDS]     (ROUNDS: 21 by default)
+#
+# Each round runs `adjudicate --format json --jobs 1 FILE` with BEFORE, then with AFTER, and
+# reads the processor time of each run from `perf stat -e task-clock` (to the microsecond;
+# bash's `time` reads milliseconds, which on the real games of ../shared/data is 1.2 %).
+# Without `perf`, from bash's `time` (user + system). Prints, for each build, the least,
+# the median and the mean of the lower half of its rounds, in ms. The lower half is what
+# the machine's load leaves alone best: two runs of one build differ by some 0.05 ms in it,
+# the medians by 0.3 ms (real games, 82 ms a run, on the machine of docs/arbiter.md).
+set -eu
+BEFORE=$1
+AFTER=$2
+FILE=$3
+ROUNDS=${4:-21}
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+one() {
+    if command -v perf >/dev/null 2>&1; then
+        perf stat -x, -e task-clock "$1" adjudicate --format json --jobs 1 "$FILE" 2>&1 >/dev/null |
+            awk -F, '/task-clock/ { print $1 }'
+    else
+        bash -c 'TIMEFORMAT="%3U %3S"; { time "$1" adjudicate --format json --jobs 1 "$2" >/dev/null 2>&1; } 2>&1' \
+            _ "$1" "$FILE" | awk '{ printf "%.3f\n", ($1 + $2) * 1000 }'
+    fi
+}
+i=0
+while [ "$i" -lt "$ROUNDS" ]; do
+    echo "before $(one "$BEFORE")" >>"$OUT"
+    echo "after $(one "$AFTER")" >>"$OUT"
+    i=$((i + 1))
+done
+for build in before after; do
+    grep "^$build " "$OUT" | awk '{ print $2 }' | sort -n | awk -v b="$build" '
+        { t[NR] = $1 }
+        END {
+            h = int(NR / 2); s = 0
+            for (i = 1; i <= h; i++) s += t[i]
+            printf "%-6s least %.2f ms  median %.2f ms  lower-half mean %.2f ms\n", b, t[1], t[int((NR + 1) / 2)], s / (h ? h : 1)
+        }'
+done
