@@ -1314,6 +1314,27 @@ mod tests {
         }
     }
 
+    /// Art. 3.1–3.7: a move played knowing its piece ([`Position::play_by`], as the searches
+    /// play it) leaves the position `play_unchecked` leaves, for every legal move of seeded
+    /// random games (castling, en passant and promotions among them).
+    #[test]
+    fn art_3_play_by_the_known_piece_is_play_unchecked() {
+        let mut moves = 0;
+        for pos in crate::core::testing::random_positions(30, 250, 0x3c6e_f372_fe94_f82b) {
+            pos.generate_moves(|pm| {
+                for mv in pm {
+                    let (mut by, mut looked) = (pos, pos);
+                    by.play_by(pm.role, mv);
+                    looked.play_unchecked(mv);
+                    assert_eq!(by, looked, "{mv:?} in {}", pos.to_fen());
+                    moves += 1;
+                }
+                false
+            });
+        }
+        assert!(moves > 100_000, "{moves}");
+    }
+
     /// Art. 3.9.1: whether a move gives check, told without playing it, is what the
     /// position after it says, for every legal move of seeded random games.
     #[test]
