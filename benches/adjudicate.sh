@@ -18,9 +18,10 @@
 # names another program that takes PGN files as arguments, PEER=none leaves it out) and
 # BASE when set (another escaque binary, e.g. the one before a change), so that a slower
 # spell of the shared machine falls on all of them: RUNS rounds (default 7), the median of
-# each kept. Prints seconds, games/s, MB/s and the ratios; then, with bash at hand, the
-# processor time of each single-threaded run (user + system), the least of the rounds, and
-# its ratios: on a shared machine the steadier figure (see `timed`). pgn-extract is the Debian
+# each kept. Prints seconds, games/s, MB/s and the ratios; then, with perf or bash at hand,
+# the processor time of each single-threaded run (user + system; to the microsecond with
+# perf), the least of the rounds, and its ratios: on a shared machine the steadier figure
+# (see `timed`). pgn-extract is the Debian
 # package; it is installed when missing. The generated games are kept in target/.
 set -eu
 cd "$(dirname "$0")/.."
@@ -77,17 +78,25 @@ CPU_TABLE=
 TIMES=$(mktemp -d)
 trap 'rm -rf "$TIMES"' EXIT
 # timed NAME COMMAND...: appends the wall time of one run, in seconds, to $TIMES/NAME, and
-# the processor time it took (user + system) to $TIMES/NAME.cpu. Both are taken by bash's
-# `time` around the command alone, to the millisecond (bash's own start, some 4 ms, would
-# otherwise be counted in every program's wall time, a tenth of the shortest runs). The
-# machine may be shared: a run that waited for a core or shared its caches with another
-# tenant's program shows in the wall time and less in the processor time, whose minimum
-# over the rounds is the steadiest figure of what the program itself costs. Without bash,
-# the wall time alone, by `date` around the command.
+# the processor time it took (user + system) to $TIMES/NAME.cpu. Both are taken by
+# `perf stat -e task-clock` around the command alone, to the microsecond, when `perf` is
+# there and allowed to count; else by bash's `time`, to the millisecond (1.2 % of the
+# real games' run: the ratios then move by that much from run to run). Either way bash's own
+# start, some 4 ms, is not counted in any program's wall time (a tenth of the shortest
+# runs). The machine may be shared: a run that waited for a core or shared its caches with
+# another tenant's program shows in the wall time and less in the processor time, whose
+# minimum over the rounds is the steadiest figure of what the program itself costs.
+# Without either, the wall time alone, by `date` around the command.
 timed() {
     name=$1
     shift
-    if [ -n "$BASH_CMD" ]; then
+    if [ -n "$PERF_CMD" ]; then
+        "$PERF_CMD" stat -o "$TIMES/perf.out" -e task-clock -- "$@" > /dev/null 2>&1 || true
+        awk -v wall="$TIMES/$name" -v cpu="$TIMES/$name.cpu" '
+            / task-clock/ { ms = $1; gsub(",", "", ms) }
+            / seconds time elapsed/ { s = $1 }
+            END { print s >> wall; printf "%.6f\n", ms / 1000 >> cpu }' "$TIMES/perf.out"
+    elif [ -n "$BASH_CMD" ]; then
         # shellcheck disable=SC2016
         "$BASH_CMD" -c 'TIMEFORMAT="%3R %3U %3S"; { time "$@" > /dev/null 2>&1; } 2>&1' _ "$@" |
             tail -n 1 |
@@ -101,6 +110,10 @@ timed() {
     fi
 }
 BASH_CMD=$(command -v bash || true)
+PERF_CMD=$(command -v perf || true)
+if [ -n "$PERF_CMD" ] && ! "$PERF_CMD" stat -o /dev/null -e task-clock -- true > /dev/null 2>&1; then
+    PERF_CMD=
+fi
 median() {
     sort -g "$TIMES/$1" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
 }
@@ -160,11 +173,11 @@ for c in $CORPORA; do
     [ -n "$BASE" ] && CPU_BASE=$(least "$c.base")
     CPU_TABLE="$CPU_TABLE$(awk -v c="$c" -v a="$CPU_ONE" -v p="$CPU_PE" -v q="$CPU_PEER" -v r="$CPU_BASE" 'BEGIN {
         if (a <= 0) exit
-        printf "| %s | %.3f s | %.3f s | ", c, a, p
-        if (q > 0) printf "%.3f s | ", q; else printf "- | "
+        printf "| %s | %.4f s | %.4f s | ", c, a, p
+        if (q > 0) printf "%.4f s | ", q; else printf "- | "
         printf "%.2fx | ", p / a
         if (q > 0) printf "%.2fx |", q / a; else printf "- |"
-        if (r > 0) printf " %.3f s | %.2fx |", r, r / a
+        if (r > 0) printf " %.4f s | %.2fx |", r, r / a
         printf "\n"
     }')
 "
