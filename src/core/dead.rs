@@ -1311,12 +1311,14 @@ impl Ctx {
                 graph,
                 heap,
                 filled: false,
+                children: Vec::new(),
             }
         });
         let Explore {
             graph,
             heap,
             filled,
+            children,
         } = ex;
         // Never more than the whole budget in store.
         let cap = (graph.nodes.len() as u64)
@@ -1331,38 +1333,64 @@ impl Ctx {
             }
             let pos = graph.nodes[idx as usize].key.position(root.castling);
             let depth = graph.nodes[idx as usize].depth;
+            // The next position to expand, asked of the memory while this one's children
+            // are worked out.
+            if let Some(&Reverse((_, next))) = heap.peek() {
+                graph.prefetch_node(next);
+            }
             self.spent += 1;
             let mut found = None;
             let mut out_of_budget = false;
+            // The children first, each one's slot of the store asked of the memory at once
+            // (the store is far larger than the caches, and a slot waited for one child
+            // after another was most of the time of the slowest searches), then stored in
+            // the generator's order.
+            children.clear();
             pos.generate_moves(|pm| {
                 for mv in pm {
                     let mut child = pos;
                     child.play_by(pm.role, mv);
                     let k = key(&child);
-                    if graph.nodes.len() >= cap && !graph.contains(&k) {
-                        // Stop before storing a position that would not be followed: this
-                        // one is expanded again, from the start, by the next call.
-                        out_of_budget = true;
-                        return true;
-                    }
-                    let Some(ci) = graph.insert(k, idx, mv) else {
-                        continue;
-                    };
-                    graph.nodes[ci as usize].depth = depth.saturating_add(1);
-                    if child.turn() == loser && child.is_check() && !child.has_legal_moves() {
-                        found = Some(ci);
-                        return true;
-                    }
-                    // The static rules depend on the material alone (see `guided`); this
-                    // position was not dead.
-                    if changes_material(&pos, mv) && st.dead(&child) {
-                        continue;
-                    }
-                    let s = score(&child, side) as u64;
-                    heap.push(Reverse(((s << 16) | (depth as u64 + 1), ci)));
+                    let h = k.hash();
+                    graph.prefetch(h);
+                    children.push(Child {
+                        mv,
+                        pos: child,
+                        key: k,
+                        hash: h,
+                    });
                 }
                 false
             });
+            for &Child {
+                mv,
+                pos: child,
+                key: k,
+                hash: h,
+            } in children.iter()
+            {
+                if graph.nodes.len() >= cap && !graph.contains_hashed(&k, h) {
+                    // Stop before storing a position that would not be followed: this
+                    // one is expanded again, from the start, by the next call.
+                    out_of_budget = true;
+                    break;
+                }
+                let Some(ci) = graph.insert_hashed(k, h, idx, mv) else {
+                    continue;
+                };
+                graph.nodes[ci as usize].depth = depth.saturating_add(1);
+                if child.turn() == loser && child.is_check() && !child.has_legal_moves() {
+                    found = Some(ci);
+                    break;
+                }
+                // The static rules depend on the material alone (see `guided`); this
+                // position was not dead.
+                if changes_material(&pos, mv) && st.dead(&child) {
+                    continue;
+                }
+                let s = score(&child, side) as u64;
+                heap.push(Reverse(((s << 16) | (depth as u64 + 1), ci)));
+            }
             if let Some(ci) = found {
                 return Verdict::Winnable(graph.line(ci));
             }
@@ -1384,6 +1412,18 @@ struct Explore {
     /// The last call stopped with its store full and a position left out of it: more
     /// positions can be reached than it stores.
     filled: bool,
+    /// The children of the position being expanded (kept for the next one's).
+    children: Vec<Child>,
+}
+
+/// A child of the position the exhaustive search expands: the move, the position after
+/// it, its key and the key's hash.
+#[derive(Clone, Copy)]
+struct Child {
+    mv: Move,
+    pos: Position,
+    key: Key,
+    hash: u64,
 }
 
 /// What a move costs the guided search, by class: progress, an ordinary move, a move
@@ -3473,9 +3513,8 @@ impl Graph {
         }
     }
 
-    /// Whether the position is stored.
-    fn contains(&self, key: &Key) -> bool {
-        let h = key.hash();
+    /// Whether the position of `key` (of hash `h`) is stored.
+    fn contains_hashed(&self, key: &Key, h: u64) -> bool {
         let tag = h & !0xFFFF_FFFF;
         let mask = self.slots.len() - 1;
         let mut i = h as usize & mask;
@@ -3493,10 +3532,14 @@ impl Graph {
 
     /// Adds the position unless already met; its index when new.
     fn insert(&mut self, key: Key, parent: u32, mv: Move) -> Option<u32> {
+        self.insert_hashed(key, key.hash(), parent, mv)
+    }
+
+    /// [`Graph::insert`] given the key's hash `h`.
+    fn insert_hashed(&mut self, key: Key, h: u64, parent: u32, mv: Move) -> Option<u32> {
         if self.nodes.len() * 2 >= self.slots.len() {
             self.grow();
         }
-        let h = key.hash();
         let tag = h & !0xFFFF_FFFF;
         let mask = self.slots.len() - 1;
         let mut i = h as usize & mask;
@@ -3518,6 +3561,40 @@ impl Graph {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Asks the memory for the slot where a key of hash `h` is first looked for, without
+    /// waiting for it: the probes of a position's children, asked one after another, each
+    /// waited for its slot (the store outgrows the caches in the long searches).
+    #[inline]
+    fn prefetch(&self, h: u64) {
+        let i = h as usize & (self.slots.len() - 1);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing and cannot fault; the address is within `slots`
+        // (its length is a power of two, so the mask keeps `i` below it), and SSE is part
+        // of every x86-64 processor.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
+    /// [`Graph::prefetch`] for the stored position of index `idx`.
+    #[inline]
+    fn prefetch_node(&self, idx: u32) {
+        let Some(node) = self.nodes.get(idx as usize) else {
+            return;
+        };
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `prefetch`; the address is that of an element of `nodes`.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(node).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = node;
     }
 
     fn grow(&mut self) {
