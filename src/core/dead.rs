@@ -3505,6 +3505,21 @@ struct Graph {
 
 const EMPTY_SLOT: u64 = u64::MAX;
 
+/// Asks the memory for the cache line of `x` without waiting for it: a prefetch
+/// instruction on x86-64, nothing elsewhere.
+#[inline]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault (here the address is a reference's,
+    // valid anyway), and SSE, which has it, is part of every x86-64 processor.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(x).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 impl Graph {
     fn new() -> Graph {
         Graph {
@@ -3569,32 +3584,15 @@ impl Graph {
     #[inline]
     fn prefetch(&self, h: u64) {
         let i = h as usize & (self.slots.len() - 1);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch reads nothing and cannot fault; the address is within `slots`
-        // (its length is a power of two, so the mask keeps `i` below it), and SSE is part
-        // of every x86-64 processor.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
+        prefetch(&self.slots[i]);
     }
 
     /// [`Graph::prefetch`] for the stored position of index `idx`.
     #[inline]
     fn prefetch_node(&self, idx: u32) {
-        let Some(node) = self.nodes.get(idx as usize) else {
-            return;
-        };
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `prefetch`; the address is that of an element of `nodes`.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(node).cast());
+        if let Some(node) = self.nodes.get(idx as usize) {
+            prefetch(node);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = node;
     }
 
     fn grow(&mut self) {
