@@ -1319,7 +1319,8 @@ mod tests {
     /// random games (castling, en passant and promotions among them).
     #[test]
     fn art_3_play_by_the_known_piece_is_play_unchecked() {
-        let mut moves = 0;
+        // Normal moves, promotions, en passant, castling.
+        let mut kinds = [0usize; 4];
         for pos in crate::core::testing::random_positions(30, 250, 0x3c6e_f372_fe94_f82b) {
             pos.generate_moves(|pm| {
                 for mv in pm {
@@ -1327,12 +1328,17 @@ mod tests {
                     by.play_by(pm.role, mv);
                     looked.play_unchecked(mv);
                     assert_eq!(by, looked, "{mv:?} in {}", pos.to_fen());
-                    moves += 1;
+                    kinds[match mv.kind {
+                        MoveKind::Normal => 0,
+                        MoveKind::Promotion(_) => 1,
+                        MoveKind::EnPassant => 2,
+                        MoveKind::Castle => 3,
+                    }] += 1;
                 }
                 false
             });
         }
-        assert!(moves > 100_000, "{moves}");
+        assert!(kinds[0] > 100_000 && kinds[1..].iter().all(|&n| n > 0), "{kinds:?}");
     }
 
     /// Art. 3.9.1: whether a move gives check, told without playing it, is what the
