@@ -3696,6 +3696,54 @@ mod tests {
     use super::*;
     use crate::core::testing::{random_line, random_positions, xorshift};
 
+    /// 5.2.2, the exhaustive search's order: its frontier of queues gives the positions in
+    /// the order a binary heap of (priority, index) gives them, under the search's pushes
+    /// (indices growing as positions are stored, each pushed once, and the position just
+    /// taken put back when the budget ends, sometimes after its children were pushed). The
+    /// same order is what keeps the search, its nodes and its lines, as they were.
+    #[test]
+    fn art_5_2_2_exhaustive_frontier_pops_in_the_heaps_order() {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let mut seed = 0x6a09_e667_f3bc_c908u64;
+        let (mut pops, mut put_back) = (0, 0);
+        for _ in 0..200 {
+            let mut frontier = Frontier::default();
+            let mut heap = BinaryHeap::new();
+            frontier.push(0, 0);
+            heap.push(Reverse((0u64, 0u32)));
+            let mut next = 1u32;
+            loop {
+                let want = heap.pop().map(|Reverse(e)| e);
+                assert_eq!(frontier.peek(), want.map(|(_, i)| i));
+                let got = frontier.pop();
+                assert_eq!(got, want);
+                let Some((prio, idx)) = got else { break };
+                pops += 1;
+                // Children, few priorities (as `score` and the depth give few).
+                let children = xorshift(&mut seed) % 4;
+                for _ in 0..children {
+                    if next >= 3_000 {
+                        break;
+                    }
+                    let p = (xorshift(&mut seed) % 6) << 16 | (xorshift(&mut seed) % 3);
+                    frontier.push(p, next);
+                    heap.push(Reverse((p, next)));
+                    next += 1;
+                }
+                // The budget ends now and then: the position goes back.
+                if xorshift(&mut seed) % 7 == 0 {
+                    frontier.push_back_first(prio, idx);
+                    heap.push(Reverse((prio, idx)));
+                    put_back += 1;
+                    // (A child of a lower priority comes before it, as in the heap.)
+                    assert_eq!(frontier.pop(), heap.pop().map(|Reverse(e)| e));
+                }
+            }
+        }
+        assert!(pops > 100_000 && put_back > 10_000, "{pops} {put_back}");
+    }
+
     /// 5.2.2, per ply: a locked position whose exhaustive search filled its store is not
     /// searched again at the plies that follow it by moves that can be taken back; the walk's
     /// answer ("dead?") is the one the full quick test gives at each of them, and the store

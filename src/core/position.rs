@@ -1338,7 +1338,10 @@ mod tests {
                 false
             });
         }
-        assert!(kinds[0] > 100_000 && kinds[1..].iter().all(|&n| n > 0), "{kinds:?}");
+        assert!(
+            kinds[0] > 100_000 && kinds[1..].iter().all(|&n| n > 0),
+            "{kinds:?}"
+        );
     }
 
     /// Art. 3.9.1: whether a move gives check, told without playing it, is what the
