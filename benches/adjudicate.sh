@@ -91,11 +91,14 @@ timed() {
     name=$1
     shift
     if [ -n "$PERF_CMD" ]; then
+        rm -f "$TIMES/perf.out"
         "$PERF_CMD" stat -o "$TIMES/perf.out" -e task-clock -- "$@" > /dev/null 2>&1 || true
+        # A run perf could not count is left out (not counted as taking no time).
+        [ -s "$TIMES/perf.out" ] || return 0
         awk -v wall="$TIMES/$name" -v cpu="$TIMES/$name.cpu" '
             / task-clock/ { ms = $1; gsub(",", "", ms) }
             / seconds time elapsed/ { s = $1 }
-            END { print s >> wall; printf "%.6f\n", ms / 1000 >> cpu }' "$TIMES/perf.out"
+            END { if (s != "" && ms != "") { print s >> wall; printf "%.6f\n", ms / 1000 >> cpu } }' "$TIMES/perf.out"
     elif [ -n "$BASH_CMD" ]; then
         # shellcheck disable=SC2016
         "$BASH_CMD" -c 'TIMEFORMAT="%3R %3U %3S"; { time "$@" > /dev/null 2>&1; } 2>&1' _ "$@" |
