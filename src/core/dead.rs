@@ -24,10 +24,10 @@ use super::attacks;
 use super::bitboard::Bitboard;
 use super::fen::FenError;
 use super::movegen::PieceMoves;
-use super::moves::{Move, MoveKind};
+use super::moves::{CastleSide, Move, MoveKind};
 use super::piece::{Color, Role};
 use super::pool::{Kept, Pool};
-use super::position::{CASTLE_LETTERS, CastlingRights, Position};
+use super::position::{CASTLE_LETTERS, CastlePath, CastlingRights, Position};
 use super::san::{Notation, write_move};
 use super::square::{Rank, Square};
 
@@ -2902,6 +2902,10 @@ fn attack_set(role: Role, color: Color, from: Square, occ: Bitboard) -> Bitboard
 /// its king, a last move that brought its king to `m` ([`last_move_rules_out`]). No such
 /// `m`: unwinnable. A pawn that may promote makes the analysis give up, unless the
 /// promotion can only follow a king's capture that stalemates ([`capture_split`]).
+///
+/// A castling right whose squares that must be vacant hold a steady piece can never be
+/// used (Art. 3.8.2.2): its king's and rook's castling squares are not in their reach
+/// ([`region_fixpoint`]).
 #[doc(hidden)]
 pub fn region_unwinnable(pos: &Position, side: Color) -> bool {
     match region_fixpoint(pos, None) {
@@ -2946,6 +2950,18 @@ fn region_fixpoint(pos: &Position, keep_off: Option<(Color, Bitboard)>) -> Optio
         }
     }
     let mut steady = pos.occupied();
+    // The castlings of the rights held (3.8.2), each with its colour: a king's or rook's
+    // castling destination is in its reach while no steady piece stands on the squares that
+    // must be vacant (such a piece never leaves, so that castling never comes).
+    let castles: Vec<(Color, CastlePath)> = [Color::White, Color::Black]
+        .into_iter()
+        .flat_map(|color| {
+            [CastleSide::King, CastleSide::Queen]
+                .into_iter()
+                .filter_map(move |side| CastlePath::of_rights(pos.castling_rights(), color, side))
+                .map(move |path| (color, path))
+        })
+        .collect();
     // Squares where each colour's pieces may capture (grows), and the pawns that may ever
     // capture, so leave their file (grows).
     let mut capture_squares = [Bitboard::EMPTY; 2];
@@ -3025,16 +3041,30 @@ fn region_fixpoint(pos: &Position, keep_off: Option<(Color, Bitboard)>) -> Optio
                     }
                     Role::King => {
                         let mut t = attacks::king(from) & !own_steady & !held[them];
-                        if from == p.sq && pos.castling_rights().any_for(p.color) {
-                            t |= Bitboard(0x44 << if p.color == Color::White { 0 } else { 56 });
+                        if from == p.sq {
+                            for (color, path) in &castles {
+                                if *color == p.color
+                                    && path.king_from == from
+                                    && (path.must_be_vacant() & steady).is_empty()
+                                {
+                                    t |= Bitboard::from_square(path.king_to);
+                                }
+                            }
                         }
                         targets |= t;
                         captures |= t;
                     }
                     role => {
                         let mut t = attack_set(role, p.color, from, steady) & !own_steady;
-                        if role == Role::Rook && pos.castling_rights().any_for(p.color) {
-                            t |= Bitboard(0x28 << if p.color == Color::White { 0 } else { 56 });
+                        if role == Role::Rook && from == p.sq {
+                            for (color, path) in &castles {
+                                if *color == p.color
+                                    && path.rook_from == from
+                                    && (path.must_be_vacant() & steady).is_empty()
+                                {
+                                    t |= Bitboard::from_square(path.rook_to);
+                                }
+                            }
                         }
                         targets |= t;
                         captures |= t;
@@ -4197,6 +4227,26 @@ mod tests {
     /// split or the last-move argument.
     fn plain_region(pos: &Position, side: Color) -> bool {
         region_fixpoint(pos, None).is_some_and(|r| region_mate_test(pos, side, &r, false))
+    }
+
+    /// A castling right that a steady piece blocks for good moves nothing in the region
+    /// analysis (Art. 3.8.2.2).
+    #[test]
+    fn art_3_8_2_2_region_castling_blocked_for_good_moves_nothing() {
+        // CHA: White's bishop on f1 and knight on g1 never move, so White never castles.
+        // When any right of White's gave every White rook d1 and f1 as castling squares,
+        // the rook got out by d1 to d2, where a Black pawn could take it and promote, and
+        // the analysis gave up (the exhaustive search then spent 227,000 nodes a side).
+        let fen = "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1";
+        let pos = Position::from_fen_lenient(fen).unwrap();
+        let region = region_fixpoint(&pos, None).unwrap();
+        // The king, bishop, knight and rook of the short castling never move.
+        for sq in [Square::E1, Square::F1, Square::G1, Square::H1] {
+            assert!(region.steady.contains(sq), "{sq:?}");
+        }
+        for side in Color::ALL {
+            assert!(region_unwinnable(&pos, side), "{side:?}");
+        }
     }
 
     /// Art. 5.2.2 and 6.9: the region analysis's case split (a king's capture that
