@@ -12,10 +12,32 @@
 # the machine's load leaves alone best: two runs of one build differ by some 0.05 ms in it,
 # the medians by 0.3 ms (real games, 82 ms a run, on the machine of docs/arbiter.md).
 set -eu
+usage="usage: benches/ab.sh BEFORE AFTER FILE [ROUNDS]   (two escaque binaries, a PGN file)"
+if [ $# -lt 3 ] || [ $# -gt 4 ]; then
+    echo "$usage" >&2
+    exit 2
+fi
 BEFORE=$1
 AFTER=$2
 FILE=$3
 ROUNDS=${4:-21}
+case $ROUNDS in
+'' | *[!0-9]*)
+    echo "benches/ab.sh: ROUNDS must be a number of rounds, not \"$ROUNDS\"" >&2
+    exit 2
+    ;;
+esac
+# A build that cannot adjudicate the file would be timed failing: each is tried once first.
+# (Exit code 1 is a run that went through: some game's result disagrees with the Laws.)
+for bin in "$BEFORE" "$AFTER"; do
+    rc=0
+    "$bin" adjudicate --format json --jobs 1 "$FILE" >/dev/null 2>&1 || rc=$?
+    if [ "$rc" -gt 1 ]; then
+        echo "benches/ab.sh: \"$bin adjudicate --format json --jobs 1 $FILE\" failed (exit code $rc);" \
+            "give two escaque binaries and a readable PGN file" >&2
+        exit 2
+    fi
+done
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 one() {
