@@ -1322,6 +1322,7 @@ impl Ctx {
             .saturating_add(nodes)
             .min(self.budget)
             .min(u32::MAX as u64 - 2) as usize;
+        graph.reserve(cap);
         let st = &mut self.st;
         while let Some((prio, idx)) = heap.pop() {
             if self.spent >= self.budget {
@@ -3563,14 +3564,28 @@ struct Node {
 }
 
 /// The positions met, each with the move that first reached it, in an open-addressing table
-/// of indices (so each position is stored once). A slot holds the index in its low half and
-/// the high half of the key's hash in its high half, so most probes never read a node.
+/// of indices (so each position is stored once). A slot holds the index plus one in its low
+/// half and the high half of the key's hash in its high half, so most probes never read a
+/// node; an empty slot is 0, so a new table is memory the system gives zeroed, written only
+/// where a position is placed (no pass over it to mark every slot empty first).
 struct Graph {
     nodes: Vec<Node>,
     slots: Vec<u64>,
 }
 
-const EMPTY_SLOT: u64 = u64::MAX;
+const EMPTY_SLOT: u64 = 0;
+
+/// The index of the position a full slot `s` holds.
+#[inline]
+fn slot_index(s: u64) -> usize {
+    (s & 0xFFFF_FFFF) as usize - 1
+}
+
+/// The slot of the position of index `idx` whose key's hash is `h`.
+#[inline]
+fn slot_of(h: u64, idx: usize) -> u64 {
+    (h & !0xFFFF_FFFF) | (idx as u64 + 1)
+}
 
 /// Asks the memory for the cache line of `x` without waiting for it: a prefetch
 /// instruction on x86-64, nothing elsewhere.
@@ -3605,7 +3620,7 @@ impl Graph {
             if s == EMPTY_SLOT {
                 return false;
             }
-            if s & !0xFFFF_FFFF == tag && self.nodes[(s & 0xFFFF_FFFF) as usize].key == *key {
+            if s & !0xFFFF_FFFF == tag && self.nodes[slot_index(s)].key == *key {
                 return true;
             }
             i = (i + 1) & mask;
@@ -3629,7 +3644,7 @@ impl Graph {
             let s = self.slots[i];
             if s == EMPTY_SLOT {
                 let idx = self.nodes.len() as u32;
-                self.slots[i] = tag | idx as u64;
+                self.slots[i] = slot_of(h, idx as usize);
                 self.nodes.push(Node {
                     key,
                     parent,
@@ -3638,7 +3653,7 @@ impl Graph {
                 });
                 return Some(idx);
             }
-            if s & !0xFFFF_FFFF == tag && self.nodes[(s & 0xFFFF_FFFF) as usize].key == key {
+            if s & !0xFFFF_FFFF == tag && self.nodes[slot_index(s)].key == key {
                 return None;
             }
             i = (i + 1) & mask;
@@ -3662,8 +3677,22 @@ impl Graph {
         }
     }
 
+    /// Room for `cap` positions in all: the list and the table made that large at once,
+    /// rather than doubled (and every stored position placed again) each time they fill.
+    fn reserve(&mut self, cap: usize) {
+        self.nodes.reserve(cap.saturating_sub(self.nodes.len()));
+        let size = (2 * cap).next_power_of_two();
+        if size > self.slots.len() {
+            self.resize(size);
+        }
+    }
+
     fn grow(&mut self) {
-        let size = self.slots.len() * 2;
+        self.resize(self.slots.len() * 2);
+    }
+
+    /// The table at `size` slots, every stored position placed again.
+    fn resize(&mut self, size: usize) {
         self.slots = vec![EMPTY_SLOT; size];
         let mask = size - 1;
         for (idx, node) in self.nodes.iter().enumerate() {
@@ -3672,7 +3701,7 @@ impl Graph {
             while self.slots[i] != EMPTY_SLOT {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = (h & !0xFFFF_FFFF) | idx as u64;
+            self.slots[i] = slot_of(h, idx);
         }
     }
 
