@@ -563,24 +563,50 @@ impl Setup {
             }
         }
         placement[n..n + 3].copy_from_slice(&[b' ', self.turn.char() as u8, b' ']);
-        let mut s = String::with_capacity(n + 3 + 24);
-        // ASCII bytes only.
-        s.push_str(std::str::from_utf8(&placement[..n + 3]).unwrap_or_default());
-        push_castling(&mut s, self.castling, Some(&self.board), false);
-        s.push(' ');
-        match self.ep_square {
-            Some(sq) => {
-                s.push(sq.file().char());
-                s.push(sq.rank().char());
-            }
-            None => s.push('-'),
-        }
-        s.push(' ');
-        push_number(&mut s, self.halfmoves);
-        s.push(' ');
-        push_number(&mut s, self.fullmoves);
-        s
+        fen_after_turn(
+            &placement[..n + 3],
+            self.castling,
+            Some(&self.board),
+            self.ep_square,
+            self.halfmoves,
+            self.fullmoves,
+        )
     }
+}
+
+/// A FEN from its first two fields and the side's space (`head`, ASCII) and its last four;
+/// `board`, the placement, names Chess960 rights as X-FEN does (see [`push_castling`]).
+/// Written as bytes into one buffer made a string at the end, where each field's letters
+/// were pushed onto the string one by one, its room checked at each (470 instructions a
+/// FEN, 350 now, on the final positions of the real games of `shared/data`).
+fn fen_after_turn(
+    head: &[u8],
+    castling: CastlingRights,
+    board: Option<&[Option<Piece>; 64]>,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+) -> String {
+    // The head (74 bytes at most), four castling letters, the square, two numbers of ten
+    // digits at most, three spaces.
+    let mut buf = [0u8; 128];
+    let mut n = head.len();
+    buf[..n].copy_from_slice(head);
+    let mut put = |bytes: &[u8]| {
+        buf[n..n + bytes.len()].copy_from_slice(bytes);
+        n += bytes.len();
+    };
+    // Castling letters are ASCII.
+    castling_letters(castling, board, false, |c| put(&[c as u8]));
+    match ep_square {
+        Some(sq) => put(&[b' ', sq.file().char() as u8, sq.rank().char() as u8, b' ']),
+        None => put(b" - "),
+    }
+    put(decimal(u64::from(halfmoves), &mut [0; 20]));
+    put(b" ");
+    put(decimal(u64::from(fullmoves), &mut [0; 20]));
+    // ASCII bytes only.
+    String::from(std::str::from_utf8(&buf[..n]).unwrap_or_default())
 }
 
 /// Writes the castling field of a FEN (`KQkq`, `-` for none) at the end of `s`. Chess960
@@ -593,8 +619,18 @@ pub(crate) fn push_castling(
     board: Option<&[Option<Piece>; 64]>,
     shredder: bool,
 ) {
+    castling_letters(rights, board, shredder, |c| s.push(c));
+}
+
+/// The letters of [`push_castling`], each given to `put` in turn.
+fn castling_letters(
+    rights: CastlingRights,
+    board: Option<&[Option<Piece>; 64]>,
+    shredder: bool,
+    mut put: impl FnMut(char),
+) {
     if rights.is_empty() {
-        s.push('-');
+        put('-');
     }
     for (color, side, c) in CASTLE_LETTERS {
         let Some(rook) = rights.rook(color, side) else {
@@ -611,7 +647,7 @@ pub(crate) fn push_castling(
                 })
                 .map(|_| c)
         };
-        s.push(letter.unwrap_or_else(|| {
+        put(letter.unwrap_or_else(|| {
             let f = rook.file().char();
             match color {
                 Color::White => f.to_ascii_uppercase(),
@@ -779,13 +815,6 @@ fn check_problem(pos: &Position, ep: Option<Square>) -> Option<(FenField, FenPro
     None
 }
 
-/// Writes `n` in decimal at the end of `s`.
-fn push_number(s: &mut String, n: u32) {
-    for &d in decimal(u64::from(n), &mut [0; 20]) {
-        s.push(char::from(d));
-    }
-}
-
 /// The ASCII digits of `n` in decimal, written at the end of `buf` (the FEN's counters,
 /// the numbers of the JSON reports): no formatting machinery.
 pub(crate) fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
@@ -895,16 +924,73 @@ impl Position {
 
     /// The FEN of the position (six fields).
     pub fn to_fen(&self) -> String {
-        self.to_setup().to_fen()
+        self.fen_with_ep(self.ep_square)
     }
 
     /// The FEN with the en-passant square only when an en-passant capture is legal (the
     /// convention of lichess and python-chess, and the sense of "same position" in Art.
     /// 9.2.3); `to_fen` records it after every double step, as the PGN standard does.
     pub fn to_fen_legal_ep(&self) -> String {
-        let mut setup = self.to_setup();
-        setup.ep_square = self.legal_ep_square();
-        setup.to_fen()
+        self.fen_with_ep(self.legal_ep_square())
+    }
+
+    /// The FEN with `ep_square` for its en-passant field, as [`Setup::to_fen`] writes it.
+    /// The placement comes from the bitboards: each rank's pieces are found by the bits of
+    /// its byte of the occupancy (a final position has few), their letters from a table
+    /// filled piece by piece, where the set-up's 64 squares were filled and then read one
+    /// by one (the final FEN of every game `adjudicate` reports). Chess960 rights, which
+    /// X-FEN names against the placement, go through the set-up.
+    fn fen_with_ep(&self, ep_square: Option<Square>) -> String {
+        if !self.castling.is_standard() {
+            let mut setup = self.to_setup();
+            setup.ep_square = ep_square;
+            return setup.to_fen();
+        }
+        let mut letters = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let letter = Piece { color, role }.fen_byte();
+                for sq in self.pieces(color, role) {
+                    letters[sq.index()] = letter;
+                }
+            }
+        }
+        let occupied = self.occupied().0;
+        // 64 squares, 7 slashes, the side to move between two spaces.
+        let mut head = [0u8; 74];
+        let mut n = 0;
+        for rank in (0..8).rev() {
+            let mut row = (occupied >> (8 * rank)) & 0xff;
+            let mut file = 0;
+            while row != 0 {
+                let at = row.trailing_zeros() as usize;
+                if at > file {
+                    head[n] = b'0' + (at - file) as u8;
+                    n += 1;
+                }
+                head[n] = letters[8 * rank + at];
+                n += 1;
+                file = at + 1;
+                row &= row - 1;
+            }
+            if file < 8 {
+                head[n] = b'0' + (8 - file) as u8;
+                n += 1;
+            }
+            if rank > 0 {
+                head[n] = b'/';
+                n += 1;
+            }
+        }
+        head[n..n + 3].copy_from_slice(&[b' ', self.turn.char() as u8, b' ']);
+        fen_after_turn(
+            &head[..n + 3],
+            self.castling,
+            None,
+            ep_square,
+            self.halfmoves,
+            self.fullmoves,
+        )
     }
 }
 
@@ -925,5 +1011,36 @@ impl FromStr for Setup {
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::testing::random_line;
+
+    /// The FEN written from the bitboards is the set-up's, en-passant field and all, on
+    /// random games from the standard start and from Chess960 starts (whose rights go
+    /// through the set-up), with their castlings, promotions and double steps.
+    #[test]
+    fn fen_from_the_bitboards_is_the_set_ups() {
+        let mut seed = 0x5eed_f00d_u64;
+        let mut starts = vec![Position::new()];
+        starts.extend(
+            [0, 1, 100, 517, 959].map(|n| crate::core::chess960::start_position(n).unwrap()),
+        );
+        let mut eps = 0;
+        for start in starts {
+            for _ in 0..20 {
+                for pos in random_line(start, 200, &mut seed) {
+                    assert_eq!(pos.to_fen(), pos.to_setup().to_fen());
+                    let mut setup = pos.to_setup();
+                    setup.ep_square = pos.legal_ep_square();
+                    assert_eq!(pos.to_fen_legal_ep(), setup.to_fen());
+                    eps += usize::from(pos.legal_ep_square().is_some());
+                }
+            }
+        }
+        assert!(eps > 0, "{eps}");
     }
 }
