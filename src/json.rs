@@ -50,6 +50,26 @@ impl<'a> Object<'a> {
         }
     }
 
+    /// A string known to hold no byte to escape (a FEN, a result, an article's number, a
+    /// name of the interface): written between its quotes as it is, not looked through.
+    #[inline(always)]
+    pub fn plain(&mut self, name: &str, value: &str) -> &mut Self {
+        debug_assert!(first_escaping_word(value.as_bytes()).is_none(), "{value:?}");
+        let out = self.key(name);
+        out.push(b'"');
+        out.extend_from_slice(value.as_bytes());
+        out.push(b'"');
+        self
+    }
+
+    #[inline(always)]
+    pub fn opt_plain(&mut self, name: &str, value: Option<&str>) -> &mut Self {
+        match value {
+            Some(v) => self.plain(name, v),
+            None => self.null(name),
+        }
+    }
+
     #[inline(always)]
     pub fn uint(&mut self, name: &str, value: usize) -> &mut Self {
         number(self.key(name), value);
@@ -146,8 +166,7 @@ pub fn string(out: &mut Vec<u8>, value: &str) {
 }
 
 /// Where the first eight bytes of `bytes` (from the start, eight at a time) that hold one
-/// needing an escape begin; the last few are read padded with spaces, which need none.
-/// `None`: no byte needs one.
+/// needing an escape begin, or the last few after them. `None`: no byte needs one.
 #[inline]
 fn first_escaping_word(bytes: &[u8]) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
@@ -157,9 +176,18 @@ fn first_escaping_word(bytes: &[u8]) -> Option<usize> {
         }
     }
     let rest = chunks.remainder();
-    let mut tail = [b' '; 8];
-    tail[..rest.len()].copy_from_slice(rest);
-    needs_escape(u64::from_le_bytes(tail)).then_some(bytes.len() - rest.len())
+    let start = bytes.len() - rest.len();
+    // The last few as the last eight bytes (those before them passed over already), or one
+    // by one in a string shorter than eight: not copied into a padded word, which took a
+    // call of `memcpy` for every string.
+    let found = match bytes.len().checked_sub(8) {
+        _ if rest.is_empty() => false,
+        Some(from) => needs_escape(u64::from_le_bytes(
+            bytes[from..].try_into().unwrap_or([0; 8]),
+        )),
+        None => rest.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\'),
+    };
+    found.then_some(start)
 }
 
 /// Whether any of the eight bytes of `word` is a quote, a backslash or a control character

@@ -206,7 +206,7 @@ fn art_7_5_3_a_null_move_is_the_clock_pressed_without_a_move() {
         reports.push(c)
     });
     let c = &reports[0];
-    assert_eq!(c.article.as_deref(), Some("7.5.3"));
+    assert_eq!(c.article, Some("7.5.3"));
     assert_eq!(
         (c.moves_legal, c.first_illegal_ply, c.plies),
         (false, Some(2), 1)

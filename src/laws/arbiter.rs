@@ -31,7 +31,9 @@ use serde::Serialize;
 use crate::core::{Color, Letters, Move, Notation, Position, SanError, write_move};
 
 use super::article::Article;
-use super::check::{CheckError, CheckInput, CheckReport, RecordStop, Walk, check_played};
+use super::check::{
+    CheckError, CheckInput, CheckReport, RecordStop, Walk, check_played, says_on_time,
+};
 use super::clock::Clock;
 use super::game::{
     GameResult, IllegalKind, Outcome, Termination, cannot_mate_at, fifty_move_claim_at,
@@ -739,10 +741,9 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     }
 
     // The end the record gives, when the board did not end the game.
-    let result_tag = tag(tags, "Result").unwrap_or("*").trim().to_string();
-    let recorded = GameResult::from_pgn(&result_tag);
-    let termination_tag = tag(tags, "Termination").unwrap_or("").to_ascii_lowercase();
-    let on_time = termination_tag.contains("time");
+    let result_tag = tag(tags, "Result").unwrap_or("*").trim();
+    let recorded = GameResult::from_pgn(result_tag);
+    let on_time = says_on_time(tag(tags, "Termination").unwrap_or(""));
     let mut agreement = false;
     if board_end.is_none() && clock_flag.is_none() && stop_article.is_some() {
         // 7.5.1, 7.5.3: the position before the illegal or null move is reinstated and the
@@ -844,8 +845,8 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         ),
         None => (None, None, None, None),
     };
-    check.result_by_laws = result_by_laws.map_or("*", GameResult::pgn).to_string();
-    check.article = article.map(|a| a.number().to_string());
+    check.result_by_laws = result_by_laws.map_or("*", GameResult::pgn);
+    check.article = article.map(|a| a.number());
     let agrees = recorded == result_by_laws;
     if !agrees {
         findings.push(Finding::new(
@@ -854,7 +855,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
             article.unwrap_or(Article("10.1")),
             FindingKind::ResultDisagrees,
             Says::ResultDisagrees {
-                tag: result_tag,
+                tag: result_tag.to_string(),
                 laws: result_by_laws,
                 article,
             },

@@ -58,9 +58,9 @@ pub struct CheckReport {
     /// Plies played when the halfmove count first reached 150 without the last move mating.
     pub first_75move_ply: Option<usize>,
     /// The result the Laws give (`1-0`, `0-1`, `1/2-1/2`, or `*` when they cannot tell).
-    pub result_by_laws: String,
+    pub result_by_laws: &'static str,
     /// The article behind `result_by_laws`, e.g. "5.1.1".
-    pub article: Option<String>,
+    pub article: Option<&'static str>,
 }
 
 /// What `check_game` needs to know of a recorded game besides its moves.
@@ -597,13 +597,12 @@ pub fn check_played(
     let result_tag = tag(input.tags, "Result").unwrap_or("*").to_string();
     let dead_position = dead_at_end(&end, &result_tag);
     let (result_by_laws, article) = match board_end {
-        Some(o) => (o.result.pgn().to_string(), Some(o.article)),
+        Some(o) => (o.result.pgn(), Some(o.article)),
         // An illegal move on the record (7.5.1) or a null move (7.5.3): the Laws restore the
         // position before it and the game goes on; the recorded result cannot be confirmed.
-        None if input.illegal.is_some() => (
-            "*".to_string(),
-            input.illegal.as_ref().and_then(|stop| stop.article),
-        ),
+        None if input.illegal.is_some() => {
+            ("*", input.illegal.as_ref().and_then(|stop| stop.article))
+        }
         None => judge_recorded_result(
             &result_tag,
             tag(input.tags, "Termination").unwrap_or(""),
@@ -635,7 +634,7 @@ pub fn check_played(
         first_fivefold_ply: walk.first_fivefold,
         first_75move_ply: walk.first_75_moves,
         result_by_laws,
-        article: article.map(|a| a.number().to_string()),
+        article: article.map(|a| a.number()),
     }
 }
 
@@ -666,7 +665,7 @@ impl CheckReport {
                 "error",
                 self.error.as_ref().map(ToString::to_string).as_deref(),
             )
-            .str("final_fen", &self.final_fen)
+            .plain("final_fen", &self.final_fen)
             .bool("checkmate", self.checkmate)
             .bool("stalemate", self.stalemate)
             .bool("dead_position", self.dead_position)
@@ -683,8 +682,8 @@ impl CheckReport {
             .opt_uint("first_threefold_ply", self.first_threefold_ply)
             .opt_uint("first_fivefold_ply", self.first_fivefold_ply)
             .opt_uint("first_75move_ply", self.first_75move_ply)
-            .str("result_by_laws", &self.result_by_laws)
-            .opt_str("article", self.article.as_deref());
+            .plain("result_by_laws", self.result_by_laws)
+            .opt_plain("article", self.article);
     }
 
     /// The report of a game that could not be read or set up: no moves, the error, and the
@@ -716,7 +715,7 @@ fn judge_recorded_result(
     end: &Position,
     threefold: bool,
     fifty: bool,
-) -> (String, Option<Article>) {
+) -> (&'static str, Option<Article>) {
     match GameResult::from_pgn(result) {
         Some(GameResult::Draw) => {
             let article = if threefold {
@@ -726,24 +725,33 @@ fn judge_recorded_result(
             } else {
                 Article::AGREEMENT
             };
-            ("1/2-1/2".into(), Some(article))
+            ("1/2-1/2", Some(article))
         }
         Some(r) => {
             let winner: Color = r.winner().unwrap_or(Color::White);
-            let t = termination.to_ascii_lowercase();
-            let article = if t.contains("time") || flag {
+            let article = if says_on_time(termination) || flag {
                 Article::FLAG
             } else {
                 Article::RESIGNATION
             };
             if unwinnable(end, winner) == Some(true) {
-                ("1/2-1/2".into(), Some(article))
+                ("1/2-1/2", Some(article))
             } else {
-                (r.pgn().into(), Some(article))
+                (r.pgn(), Some(article))
             }
         }
-        None => ("*".into(), None),
+        None => ("*", None),
     }
+}
+
+/// Whether a `Termination` tag says the game was lost on time (`time forfeit`, `Time`):
+/// it holds "time" in any case. Looked for in place, with no lowercase copy made of every
+/// game's tag.
+pub(crate) fn says_on_time(termination: &str) -> bool {
+    termination
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"time"))
 }
 
 /// Reads PGN from `input` and checks every game: one report per game, in file order,

@@ -315,8 +315,8 @@ mod tests {
             first_threefold_ply: None,
             first_fivefold_ply: None,
             first_75move_ply: None,
-            result_by_laws: "0-1".into(),
-            article: Some("5.1.1".into()),
+            result_by_laws: "0-1",
+            article: Some("5.1.1"),
         };
         assert_eq!(
             check_line(Lang::En, &r),

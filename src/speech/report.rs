@@ -779,7 +779,7 @@ pub fn json_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
 pub fn json_line_into(out: &mut Vec<u8>, r: &Review, file: Option<&str>, lang: Lang) {
     let mut o = json::Object::begin(out);
     r.check.json_fields(&mut o, file);
-    o.opt_str("termination", r.termination.map(Termination::name))
+    o.opt_plain("termination", r.termination.map(Termination::name))
         .bool("agrees", r.agrees);
     let list = o.raw("findings");
     list.push(b'[');
