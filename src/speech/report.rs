@@ -5,7 +5,9 @@
 use crate::core::{Color, Role, SanError, SanProblem};
 use crate::json;
 use crate::lang::Lang;
-use crate::laws::arbiter::{Decision, Finding, FindingKind, FlagSource, FlagVerdict, Review, Says};
+use crate::laws::arbiter::{
+    Decision, Finding, FindingKind, FlagSource, FlagVerdict, Review, Says, TIME_CONTROLS_KEPT,
+};
 use crate::laws::irregularity::ArbiterPenalty;
 use crate::laws::pgn::{self, MoveNode, PgnGame, StartError, format_clock};
 use crate::laws::time_control::TimeClass;
@@ -196,7 +198,18 @@ impl W {
     /// Articles in parentheses: `(7.5.5, B.3)`, or in words.
     fn arts(self, list: &[&'static str]) -> String {
         if !self.spoken() {
-            return format!("({})", list.join(", "));
+            // Put together in one string of its size: nearly every sentence of a report
+            // has its articles, and a `format!` of a `join` cost some 700 instructions.
+            let mut s = String::with_capacity(2 + list.iter().map(|a| a.len() + 2).sum::<usize>());
+            s.push('(');
+            for (i, a) in list.iter().enumerate() {
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                s.push_str(a);
+            }
+            s.push(')');
+            return s;
         }
         let words: Vec<String> = list
             .iter()
@@ -389,27 +402,39 @@ pub(crate) fn start_error(e: &StartError, lang: Lang) -> String {
 
 /// What a finding says, in one written sentence.
 pub fn detail(f: &Finding, lang: Lang) -> String {
+    with_detail(f, lang, str::to_string)
+}
+
+/// [`detail`]'s sentence, handed to `use_it`: a sentence kept is not copied (the JSON line
+/// escapes it into its buffer from where it is kept).
+fn with_detail<T>(f: &Finding, lang: Lang, use_it: impl FnOnce(&str) -> T) -> T {
     let w = W {
         lang,
         voice: Voice::Written,
     };
     if let Says::TimeControl { .. } = &f.says {
-        // The games of a file nearly always share one time control: its sentence (with a
-        // fraction of minutes to format) is made once per thread while it repeats.
-        type Last = Option<(Says, Lang, String)>;
+        // The games of a file nearly always share a few time controls: their sentences (with
+        // a fraction of minutes to format) are made once per thread and kept, as many as
+        // the arbiter keeps of the controls read (the one said last first).
+        type Said = (Says, Lang, String);
         thread_local! {
-            static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+            static KEPT: std::cell::RefCell<Vec<Said>> = const { std::cell::RefCell::new(Vec::new()) };
         }
-        return LAST.with_borrow_mut(|last| match last {
-            Some((said, l, text)) if *said == f.says && *l == lang => text.clone(),
-            _ => {
-                let text = says(&f.says, w);
-                *last = Some((f.says.clone(), lang, text.clone()));
-                text
+        return KEPT.with_borrow_mut(|kept| {
+            match kept
+                .iter()
+                .position(|(said, l, _)| *said == f.says && *l == lang)
+            {
+                Some(i) => kept[..=i].rotate_right(1),
+                None => {
+                    kept.truncate(TIME_CONTROLS_KEPT - 1);
+                    kept.insert(0, (f.says.clone(), lang, says(&f.says, w)));
+                }
             }
+            use_it(&kept[0].2)
         });
     }
-    says(&f.says, w)
+    use_it(&says(&f.says, w))
 }
 
 /// What a finding says, in one sentence for the ear.
@@ -500,13 +525,14 @@ fn says(s: &Says, w: W) -> String {
                 format!("The game cannot be read: {error}")
             }
         }
-        Says::Checkmate { winner } => {
-            if es {
-                format!("Jaque mate: ganan las {}", side(*winner, lang))
-            } else {
-                format!("Checkmate: {} wins", side(*winner, lang))
-            }
+        // Whole sentences, with no formatting (a game in eight ends in a checkmate).
+        Says::Checkmate { winner } => match (winner, lang) {
+            (Color::White, Lang::Es) => "Jaque mate: ganan las blancas",
+            (Color::Black, Lang::Es) => "Jaque mate: ganan las negras",
+            (Color::White, Lang::En) => "Checkmate: White wins",
+            (Color::Black, Lang::En) => "Checkmate: Black wins",
         }
+        .into(),
         Says::Stalemate => lang.pick("Ahogado: tablas", "Stalemate: a draw").into(),
         Says::DeadPosition => lang
             .pick(
@@ -790,9 +816,11 @@ pub fn json_line_into(out: &mut Vec<u8>, r: &Review, file: Option<&str>, lang: L
         let mut fo = json::Object::begin(list);
         fo.uint("ply", f.ply)
             .opt_str("san", f.san.as_deref())
-            .str("article", f.article.number())
-            .str("kind", f.kind.name())
-            .str("detail", &detail(f, lang));
+            .plain("article", f.article.number())
+            .plain("kind", f.kind.name());
+        with_detail(f, lang, |d| {
+            fo.str("detail", d);
+        });
         fo.end();
     }
     list.push(b']');
