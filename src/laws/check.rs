@@ -706,8 +706,8 @@ impl CheckReport {
 
 /// When the board did not end the game, what the Laws make of the recorded result: a
 /// decisive result on time is judged by 6.9, any other decisive result as a resignation by
-/// 5.1.2 (a draw when the winner could not mate, by the unwinnability analysis); a recorded draw is a claim the position
-/// supports (9.2, 9.3) or an agreement (5.2.3).
+/// 5.1.2 (a draw when the winner could not mate, by the unwinnability analysis); a recorded
+/// draw is a claim the position supports (9.2, 9.3) or an agreement (5.2.3).
 fn judge_recorded_result(
     result: &str,
     termination: &str,
@@ -728,17 +728,16 @@ fn judge_recorded_result(
             ("1/2-1/2", Some(article))
         }
         Some(r) => {
+            // The end, its result and its article as the arbiter's review has them
+            // (`Termination::on_flag_fall`, `on_resignation`): the rule in one place.
             let winner: Color = r.winner().unwrap_or(Color::White);
-            let article = if says_on_time(termination) || flag {
-                Article::FLAG
+            let cannot = unwinnable(end, winner) == Some(true);
+            let t = if says_on_time(termination) || flag {
+                Termination::on_flag_fall(cannot)
             } else {
-                Article::RESIGNATION
+                Termination::on_resignation(cannot)
             };
-            if unwinnable(end, winner) == Some(true) {
-                ("1/2-1/2", Some(article))
-            } else {
-                (r.pgn(), Some(article))
-            }
+            (t.result_for_loser(!winner).pgn(), Some(t.article()))
         }
         None => ("*", None),
     }
