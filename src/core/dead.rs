@@ -1415,42 +1415,120 @@ struct Explore {
 }
 
 /// The positions the exhaustive search has yet to expand, taken lowest priority first and,
-/// within a priority, lowest index first: a queue per priority, in a map of the priorities.
-/// The same order as a binary heap of (priority, index), without its sifting through a
-/// million entries of 16 bytes (a third of `explore`'s own time on the slowest CHA
-/// vectors): the indices of the stored positions grow as they are stored and each is pushed
-/// once when stored, so each queue is in the order of its indices; the only other push puts
-/// back the position just taken, the first of its queue, at the front.
+/// within a priority, lowest index first: a queue per priority. The same order as a binary
+/// heap of (priority, index), without its sifting through a million entries of 16 bytes (a
+/// third of `explore`'s own time on the slowest CHA vectors): the indices of the stored
+/// positions grow as they are stored and each is pushed once when stored, so each queue is
+/// in the order of its indices; the only other push puts back the position just taken, the
+/// first of its queue, at the front.
+///
+/// A priority's queue is found through a small open-addressing table (a position's
+/// children mostly fall in a few priorities that already have one), and only the priorities
+/// whose queue holds a position are in a heap, a few hundred entries. The queues were in a
+/// `BTreeMap` before: its look-up of the priority at every push was a tenth of `explore`'s
+/// instructions on the slowest CHA vectors (about 200 a push).
 #[derive(Default)]
 struct Frontier {
-    queues: std::collections::BTreeMap<u64, std::collections::VecDeque<u32>>,
+    /// One queue for each priority ever pushed (kept when emptied, with its room).
+    queues: Vec<std::collections::VecDeque<u32>>,
+    /// Priority → index of its queue: open addressing, [`NO_PRIORITY`] in an empty entry,
+    /// at most half full.
+    table: Vec<(u64, u32)>,
+    /// The priorities whose queue is not empty, each once, with its queue's index: the
+    /// lowest on top.
+    live: std::collections::BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
+    /// The last priority looked up and its queue's index.
+    last: Option<(u64, u32)>,
 }
+
+/// No priority: `score` and the depth never make it.
+const NO_PRIORITY: u64 = u64::MAX;
 
 impl Frontier {
     /// Adds the position of index `idx`, stored after every position in the frontier.
     fn push(&mut self, prio: u64, idx: u32) {
-        self.queues.entry(prio).or_default().push_back(idx);
+        let q = self.queue_of(prio);
+        self.queues[q].push_back(idx);
     }
 
     /// Puts back the position [`Frontier::pop`] just gave.
     fn push_back_first(&mut self, prio: u64, idx: u32) {
-        self.queues.entry(prio).or_default().push_front(idx);
+        let q = self.queue_of(prio);
+        self.queues[q].push_front(idx);
     }
 
     /// The position to expand next: its priority and index.
     fn pop(&mut self) -> Option<(u64, u32)> {
-        let mut first = self.queues.first_entry()?;
-        let prio = *first.key();
-        let idx = first.get_mut().pop_front();
-        if first.get().is_empty() {
-            first.remove();
+        let std::cmp::Reverse((prio, q)) = *self.live.peek()?;
+        let queue = &mut self.queues[q as usize];
+        let idx = queue.pop_front()?;
+        if queue.is_empty() {
+            self.live.pop();
         }
-        idx.map(|i| (prio, i))
+        Some((prio, idx))
     }
 
     /// The index [`Frontier::pop`] would give.
     fn peek(&self) -> Option<u32> {
-        self.queues.first_key_value()?.1.front().copied()
+        let std::cmp::Reverse((_, q)) = self.live.peek()?;
+        self.queues[*q as usize].front().copied()
+    }
+
+    /// The index of the queue of `prio`, made when it has none, and put among the live
+    /// priorities when it is empty (a position is about to be pushed onto it).
+    #[inline]
+    fn queue_of(&mut self, prio: u64) -> usize {
+        let q = match self.last {
+            Some((p, q)) if p == prio => q,
+            _ => {
+                let q = self.find_or_add(prio);
+                self.last = Some((prio, q));
+                q
+            }
+        };
+        if self.queues[q as usize].is_empty() {
+            self.live.push(std::cmp::Reverse((prio, q)));
+        }
+        q as usize
+    }
+
+    fn find_or_add(&mut self, prio: u64) -> u32 {
+        if 2 * (self.queues.len() + 1) > self.table.len() {
+            self.grow();
+        }
+        let mask = self.table.len() - 1;
+        let mut i = Self::slot(prio, mask);
+        loop {
+            match self.table[i] {
+                (p, q) if p == prio => return q,
+                (NO_PRIORITY, _) => {
+                    let q = self.queues.len() as u32;
+                    self.queues.push(std::collections::VecDeque::new());
+                    self.table[i] = (prio, q);
+                    return q;
+                }
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    #[inline]
+    fn slot(prio: u64, mask: usize) -> usize {
+        (prio.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
+    }
+
+    /// The table twice as large (64 entries at first), every priority placed again.
+    fn grow(&mut self) {
+        let size = (2 * self.table.len()).max(64);
+        let old = std::mem::replace(&mut self.table, vec![(NO_PRIORITY, 0); size]);
+        let mask = size - 1;
+        for (prio, q) in old.into_iter().filter(|&(p, _)| p != NO_PRIORITY) {
+            let mut i = Self::slot(prio, mask);
+            while self.table[i].0 != NO_PRIORITY {
+                i = (i + 1) & mask;
+            }
+            self.table[i] = (prio, q);
+        }
     }
 }
 
@@ -3766,7 +3844,9 @@ mod tests {
         use std::collections::BinaryHeap;
         let mut seed = 0x6a09_e667_f3bc_c908u64;
         let (mut pops, mut put_back) = (0, 0);
-        for _ in 0..200 {
+        for round in 0..200 {
+            // Every other round, thousands of priorities (the table of queues grows).
+            let (scores, depths) = if round % 2 == 0 { (6, 3) } else { (200, 40) };
             let mut frontier = Frontier::default();
             let mut heap = BinaryHeap::new();
             frontier.push(0, 0);
@@ -3779,13 +3859,13 @@ mod tests {
                 assert_eq!(got, want);
                 let Some((prio, idx)) = got else { break };
                 pops += 1;
-                // Children, few priorities (as `score` and the depth give few).
+                // Children, of few priorities (as `score` and the depth mostly give) or many.
                 let children = xorshift(&mut seed) % 4;
                 for _ in 0..children {
                     if next >= 3_000 {
                         break;
                     }
-                    let p = (xorshift(&mut seed) % 6) << 16 | (xorshift(&mut seed) % 3);
+                    let p = (xorshift(&mut seed) % scores) << 16 | (xorshift(&mut seed) % depths);
                     frontier.push(p, next);
                     heap.push(Reverse((p, next)));
                     next += 1;
