@@ -3676,8 +3676,11 @@ impl Key {
             Color::Black
         };
         p.castling = files;
-        for (i, (color, side, _)) in CASTLE_LETTERS.into_iter().enumerate() {
-            p.castling.set(color, side, self.flags >> (1 + i) & 1 == 1);
+        // (Without a right at the root there is none to set.)
+        if !files.is_empty() {
+            for (i, (color, side, _)) in CASTLE_LETTERS.into_iter().enumerate() {
+                p.castling.set(color, side, self.flags >> (1 + i) & 1 == 1);
+            }
         }
         let ep = self.flags >> 5;
         p.ep_square = (ep != 0).then(|| Square::new(ep as u32 - 1));
@@ -3762,6 +3765,7 @@ impl Graph {
     }
 
     /// [`Graph::insert`] given the key's hash `h`.
+    #[inline(always)]
     fn insert_hashed(&mut self, key: Key, h: u64, parent: u32, mv: Move) -> Option<u32> {
         if self.nodes.len() * 2 >= self.slots.len() {
             self.grow();
