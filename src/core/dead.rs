@@ -1349,12 +1349,7 @@ impl Ctx {
             let parent = graph.nodes[idx as usize].key;
             children.clear();
             pos.generate_moves(|pm| {
-                for mv in pm {
-                    let k = parent.after(&pos, pm.role, mv).unwrap_or_else(|| {
-                        let mut child = pos;
-                        child.play_by(pm.role, mv);
-                        key(&child)
-                    });
+                parent.after_each(&pos, pm, |mv, k| {
                     let h = k.hash();
                     graph.prefetch(h);
                     children.push(Child {
@@ -1363,7 +1358,7 @@ impl Ctx {
                         key: k,
                         hash: h,
                     });
-                }
+                });
                 false
             });
             for &Child {
@@ -3605,6 +3600,9 @@ fn key(p: &Position) -> Key {
 }
 
 impl Key {
+    /// The castling rights' bits of `flags`.
+    const RIGHTS: u16 = 0b1_1110;
+
     /// The key of the position after `mv`, a legal move of `role` in `pos` (whose key is
     /// `self`), without making it: the squares the move leaves or reaches (and the pawn
     /// taken en passant) emptied in every plane, the arriving piece's planes set on its
@@ -3615,8 +3613,7 @@ impl Key {
     /// making each move only to read its key was a fifth of the search's instructions.
     #[inline]
     fn after(&self, pos: &Position, role: Role, mv: Move) -> Option<Key> {
-        const RIGHTS: u16 = 0b1_1110;
-        if self.flags & RIGHTS != 0 {
+        if self.flags & Self::RIGHTS != 0 {
             return None;
         }
         let to = Bitboard::from_square(mv.to).0;
@@ -3645,6 +3642,44 @@ impl Key {
             planes,
             flags: ((self.flags & 1) ^ 1) | (ep << 5),
         })
+    }
+
+    /// `each` with every move of `pm` (legal in `pos`, whose key is `self`) and the key of
+    /// the position after it: [`Key::after`], or the move made where it gives none. The
+    /// plain moves of a piece (not a pawn's, no castling, no castling right held) share
+    /// everything but their square of arrival, worked out once for the piece.
+    #[inline(always)]
+    fn after_each(&self, pos: &Position, pm: PieceMoves, mut each: impl FnMut(Move, Key)) {
+        if self.flags & Self::RIGHTS != 0 || pm.role == Role::Pawn || pm.castling {
+            for mv in pm {
+                let k = self.after(pos, pm.role, mv).unwrap_or_else(|| {
+                    let mut child = *pos;
+                    child.play_by(pm.role, mv);
+                    key(&child)
+                });
+                each(mv, k);
+            }
+            return;
+        }
+        // As in `after`: the planes of the piece's role, and the white plane.
+        let code = pm.role.index() as u64 + 1;
+        let set = [
+            0u64.wrapping_sub(code & 1),
+            0u64.wrapping_sub(code >> 1 & 1),
+            0u64.wrapping_sub(code >> 2 & 1),
+            (pos.turn() as u64).wrapping_sub(1),
+        ];
+        let left = !Bitboard::from_square(pm.from).0;
+        let base = self.planes.map(|p| p & left);
+        let flags = (self.flags & 1) ^ 1;
+        for to in pm.to {
+            let t = Bitboard::from_square(to).0;
+            let mut planes = base;
+            for (plane, set) in planes.iter_mut().zip(set) {
+                *plane = (*plane & !t) | (t & set);
+            }
+            each(Move::normal(pm.from, to), Key { planes, flags });
+        }
     }
 
     fn hash(&self) -> u64 {
@@ -3902,6 +3937,18 @@ mod tests {
         let (mut worked_out, mut made, mut special) = (0, 0, [0; 4]);
         for pos in random_positions(300, 160, 0x510e_527f_ade6_82d1) {
             let parent = key(&pos);
+            // Every move's key given by `after_each` too, in the generator's order.
+            let mut each = Vec::new();
+            pos.generate_moves(|pm| {
+                parent.after_each(&pos, pm, |mv, k| each.push((mv, k)));
+                false
+            });
+            let by_moving: Vec<(Move, Key)> = pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| (mv, key(&pos.after(mv).expect("a legal move"))))
+                .collect();
+            assert_eq!(each, by_moving, "{}", pos.to_fen());
             pos.generate_moves(|pm| {
                 for mv in pm {
                     let mut child = pos;
