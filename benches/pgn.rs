@@ -7,7 +7,7 @@ mod common;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use escaque::core::Letters;
-use escaque::laws::check::check_reader;
+use escaque::laws::arbiter::check_reader;
 
 fn corpus(c: &mut Criterion) {
     let files = [

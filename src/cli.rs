@@ -11,7 +11,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 mod man;
 
 use crate::core::{Letters, Notation, Position, STARTING_FEN, divide};
-use crate::laws::check::check_games;
+use crate::laws::arbiter::check_games;
 use crate::laws::pgn::{self, MoveText};
 
 #[derive(Parser, Debug)]

@@ -202,7 +202,7 @@ fn art_7_5_3_a_null_move_is_the_clock_pressed_without_a_move() {
     assert_eq!(r.article, Some(Article("7.5.3")));
     // `pgn check` says the same, and where the null move stands.
     let mut reports = Vec::new();
-    escaque::laws::check::check_reader(text.as_bytes(), escaque::core::Letters::English, |c| {
+    escaque::laws::arbiter::check_reader(text.as_bytes(), escaque::core::Letters::English, |c| {
         reports.push(c)
     });
     let c = &reports[0];

@@ -264,6 +264,44 @@ fn art_6_9_clock_at_zero_without_termination_same_article_in_both_commands() {
     assert_eq!(adj["result_by_laws"], check["result_by_laws"]);
 }
 
+/// Art. 5.1.2, 6.9, 9.2, 9.3: `pgn check` and `adjudicate` give every game of the real
+/// files one result by the Laws and one article. The arbiter's review judges the recorded
+/// result for both commands; when `pgn check` judged it on its own (without the clocks of
+/// the comments), 20 results and 267 articles of these games differed.
+#[test]
+fn art_5_1_2_6_9_9_2_pgn_check_and_adjudicate_give_one_result() {
+    let Some(dir) = common::shared_data("pgn/real") else {
+        return;
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let games = |out: &str| -> Vec<serde_json::Value> {
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| v["game"].is_u64())
+            .collect()
+    };
+    let mut compared = 0;
+    for path in files {
+        let p = path.to_str().unwrap();
+        let (_, check, _) = escaque(&["pgn", "check", "--json", p]);
+        let (_, adj, _) = escaque(&["adjudicate", "--format", "json", "--jobs", "1", p]);
+        let (check, adj) = (games(&check), games(&adj));
+        assert_eq!(check.len(), adj.len(), "{p}");
+        for (c, a) in check.iter().zip(&adj) {
+            assert_eq!(c["game"], a["game"], "{p}");
+            for key in ["result_by_laws", "article"] {
+                assert_eq!(c[key], a[key], "{p} game {}: {key}", c["game"]);
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 5_000, "{compared}");
+}
+
 /// Runs escaque with `LANG` set (and no other locale variable).
 fn escaque_lang(args: &[&str], lang: &str) -> (i32, String, String) {
     common::output(

@@ -518,6 +518,37 @@ fn time_control_finding(text: &str, tc: &Result<TimeControl, TimeControlError>) 
     }
 }
 
+/// `pgn check`: one report per game, in file order, games that cannot be read or set up
+/// included: the facts of each game ([`CheckReport`]) and the result the Laws give it, as
+/// [`review_owned`] judges it for `adjudicate` (the clocks read from the comments, 6.9 and
+/// 5.1.2 through `Termination`, a draw's claim checked and named by its article). Both
+/// commands give one result for one game. (When `pgn check` judged the recorded result on
+/// its own, without the clocks, 20 results of the real games of `shared/data` differed from
+/// `adjudicate`'s, and 267 drawn games had `9.2` or `9.3` where the review names the claim,
+/// `9.2.1`, `9.2.2`, `9.3.2`.)
+pub fn check_games(
+    games: impl Iterator<Item = Result<PgnGame, pgn::PgnError>>,
+    letters: Letters,
+    mut each: impl FnMut(CheckReport),
+) {
+    let opts = ReviewOptions {
+        letters,
+        dead_search_per_ply: 0,
+        plies: false,
+    };
+    for (i, item) in games.enumerate() {
+        each(match item {
+            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], CheckError::Record(e)),
+            Ok(game) => review_owned(game, &opts).check,
+        });
+    }
+}
+
+/// [`check_games`] of the PGN read from `input`.
+pub fn check_reader(input: impl std::io::BufRead, letters: Letters, each: impl FnMut(CheckReport)) {
+    check_games(pgn::Reader::new(input), letters, each);
+}
+
 /// Analyses one game read from PGN.
 pub fn review_with(game: &PgnGame, opts: &ReviewOptions) -> Review {
     let mut review = review_tags_apart(game, &game.replay(opts.letters), opts);
@@ -663,18 +694,6 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     let illegal = RecordStop::of_replay(replay, game, legal);
     // The article of the result by the Laws when the record stops at a null or illegal move.
     let stop_article = illegal.as_ref().and_then(|stop| stop.article);
-    let mut check = check_played(
-        &CheckInput {
-            game: game.index,
-            tags,
-            start,
-            illegal,
-            flag_on_last_move: clock_flag.is_some(),
-        },
-        positions,
-        &walk,
-        outcome,
-    );
 
     let board_end = outcome;
     if let Some(o) = board_end {
@@ -852,8 +871,19 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         ),
         None => (None, None, None, None),
     };
-    check.result_by_laws = result_by_laws.map_or("*", GameResult::pgn);
-    check.article = article.map(|a| a.number());
+    // The facts of `pgn check`, with this result: the one judgment of both commands.
+    let check = check_played(
+        &CheckInput {
+            game: game.index,
+            tags,
+            start,
+            illegal,
+        },
+        positions,
+        &walk,
+        result_by_laws.map_or("*", GameResult::pgn),
+        article.map(|a| a.number()),
+    );
     let agrees = recorded == result_by_laws;
     if !agrees {
         findings.push(Finding::new(

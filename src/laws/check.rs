@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::core::{Color, Letters, Move, Position, Role, dead};
+use crate::core::{Color, Move, Position, Role, dead};
 use crate::json;
 
 use super::pgn;
@@ -63,17 +63,13 @@ pub struct CheckReport {
     pub article: Option<&'static str>,
 }
 
-/// What `check_game` needs to know of a recorded game besides its moves.
+/// What [`check_played`] needs to know of a recorded game besides its positions.
 pub struct CheckInput<'a> {
     pub game: usize,
     pub tags: &'a [(String, String)],
     pub start: Position,
     /// Where the record's moves stop being checked, if before its end.
     pub illegal: Option<RecordStop>,
-    /// The last move recorded shows its player's clock at zero (`[%clk 0:00:00]`): the flag
-    /// fell as it was made, so a decisive result without a Termination tag is judged by 6.9,
-    /// as the arbiter's review does.
-    pub flag_on_last_move: bool,
 }
 
 /// Why a game's moves stop being checked: data, worded by speech; written in English
@@ -563,27 +559,17 @@ fn dead_at_end(end: &Position, result: &str) -> bool {
     end_by_search(end, result) == EndSearch::Dead
 }
 
-/// Checks one game: `moves` is the main line's legal prefix.
-pub fn check_game(input: &CheckInput<'_>, moves: &[Move]) -> CheckReport {
-    check_positions(input, &positions_of(input.start, moves))
-}
-
-/// [`check_game`] of the legal prefix's positions, already played (`input.start` first).
-fn check_positions(input: &CheckInput<'_>, positions: &[Position]) -> CheckReport {
-    let result = tag(input.tags, "Result").unwrap_or("*");
-    let walk = Walk::of_record(positions, 0, result);
-    check_played(input, positions, &walk, walk.outcome(positions))
-}
-
-/// [`check_game`] for a caller that has already played the moves and walked the record
-/// (the arbiter does, for its findings): `positions` are `input.start` and the position
-/// after each move of the legal prefix, `walk` covers them, and `board_end` is the first
-/// end on the board the caller stands by; the rest comes from `input`.
+/// The facts of a game the arbiter's review has played and walked (`positions` are
+/// `input.start` and the position after each move of the legal prefix, `walk` covers them),
+/// with the result the review gives it by the Laws and that result's article: the review
+/// ([`crate::laws::arbiter`]) is the one place the recorded result is judged, for
+/// `adjudicate` and `pgn check` alike.
 pub fn check_played(
     input: &CheckInput<'_>,
     positions: &[Position],
     walk: &Walk,
-    board_end: Option<Outcome>,
+    result_by_laws: &'static str,
+    article: Option<&'static str>,
 ) -> CheckReport {
     // The record may go on past an automatic end: the facts cover all of it, the result by
     // the Laws is the first end reached.
@@ -596,22 +582,6 @@ pub fn check_played(
 
     let result_tag = tag(input.tags, "Result").unwrap_or("*").to_string();
     let dead_position = dead_at_end(&end, &result_tag);
-    let (result_by_laws, article) = match board_end {
-        Some(o) => (o.result.pgn(), Some(o.article)),
-        // An illegal move on the record (7.5.1) or a null move (7.5.3): the Laws restore the
-        // position before it and the game goes on; the recorded result cannot be confirmed.
-        None if input.illegal.is_some() => {
-            ("*", input.illegal.as_ref().and_then(|stop| stop.article))
-        }
-        None => judge_recorded_result(
-            &result_tag,
-            tag(input.tags, "Termination").unwrap_or(""),
-            input.flag_on_last_move,
-            &end,
-            threefold_claimable,
-            fifty_claimable,
-        ),
-    };
     CheckReport {
         file: None,
         game: input.game,
@@ -634,7 +604,7 @@ pub fn check_played(
         first_fivefold_ply: walk.first_fivefold,
         first_75move_ply: walk.first_75_moves,
         result_by_laws,
-        article: article.map(|a| a.number()),
+        article,
     }
 }
 
@@ -698,48 +668,10 @@ impl CheckReport {
                 article: None,
                 error,
             }),
-            flag_on_last_move: false,
         };
-        check_game(&input, &[])
-    }
-}
-
-/// When the board did not end the game, what the Laws make of the recorded result: a
-/// decisive result on time is judged by 6.9, any other decisive result as a resignation by
-/// 5.1.2 (a draw when the winner could not mate, by the unwinnability analysis); a recorded
-/// draw is a claim the position supports (9.2, 9.3) or an agreement (5.2.3).
-fn judge_recorded_result(
-    result: &str,
-    termination: &str,
-    flag: bool,
-    end: &Position,
-    threefold: bool,
-    fifty: bool,
-) -> (&'static str, Option<Article>) {
-    match GameResult::from_pgn(result) {
-        Some(GameResult::Draw) => {
-            let article = if threefold {
-                Article("9.2")
-            } else if fifty {
-                Article("9.3")
-            } else {
-                Article::AGREEMENT
-            };
-            ("1/2-1/2", Some(article))
-        }
-        Some(r) => {
-            // The end, its result and its article as the arbiter's review has them
-            // (`Termination::on_flag_fall`, `on_resignation`): the rule in one place.
-            let winner: Color = r.winner().unwrap_or(Color::White);
-            let cannot = unwinnable(end, winner) == Some(true);
-            let t = if says_on_time(termination) || flag {
-                Termination::on_flag_fall(cannot)
-            } else {
-                Termination::on_resignation(cannot)
-            };
-            (t.result_for_loser(!winner).pgn(), Some(t.article()))
-        }
-        None => ("*", None),
+        let positions = [input.start];
+        let walk = Walk::of_record(&positions, 0, tag(tags, "Result").unwrap_or("*"));
+        check_played(&input, &positions, &walk, "*", None)
     }
 }
 
@@ -751,51 +683,6 @@ pub(crate) fn says_on_time(termination: &str) -> bool {
         .as_bytes()
         .windows(4)
         .any(|w| w.eq_ignore_ascii_case(b"time"))
-}
-
-/// Reads PGN from `input` and checks every game: one report per game, in file order,
-/// including games that cannot be read or set up.
-pub fn check_reader(input: impl std::io::BufRead, letters: Letters, each: impl FnMut(CheckReport)) {
-    check_games(pgn::Reader::new(input), letters, each);
-}
-
-/// [`check_reader`] over games already read (as `pgn::archive::Source::games` gives them,
-/// up to the end or the damage of the input).
-pub fn check_games(
-    games: impl Iterator<Item = Result<pgn::PgnGame, pgn::PgnError>>,
-    letters: Letters,
-    mut each: impl FnMut(CheckReport),
-) {
-    for (i, item) in games.enumerate() {
-        let report = match item {
-            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], CheckError::Record(e)),
-            Ok(game) => {
-                let replay = game.replay(letters);
-                let report = if let Some(e) = &replay.start_error {
-                    CheckReport::unreadable(game.index, &game.tags, CheckError::Start(e.clone()))
-                } else {
-                    let legal = replay.legal_prefix();
-                    let input = CheckInput {
-                        game: game.index,
-                        tags: &game.tags,
-                        start: replay.start,
-                        illegal: RecordStop::of_replay(&replay, &game, legal),
-                        flag_on_last_move: replay.is_complete()
-                            && replay.moves.last().is_some_and(Option::is_some)
-                            && game.moves.last().is_some_and(|m| m.clock_ms() == Some(0)),
-                    };
-                    // The legal prefix (a null move is not a move of chess, Art. 3): the
-                    // replay's positions, not the moves played again.
-                    check_positions(&input, &replay.positions[..=legal])
-                };
-                // The lists kept for the next game (see `arbiter::review_owned`).
-                replay.recycle();
-                game.recycle();
-                report
-            }
-        };
-        each(report);
-    }
 }
 
 #[cfg(test)]
