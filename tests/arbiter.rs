@@ -74,6 +74,51 @@ fn art_6_9_flag_fall_read_from_a_clock_at_zero_ends_the_game_before_that_move() 
     assert_eq!(r.termination, Some(Termination::Checkmate));
 }
 
+/// Art. 6.9: a reading of 0:00:00 on the last move of the player the record names the
+/// winner is not that player's flag: written to the second, 0.7 s left reads 0:00:00, and
+/// the record says the other flag fell after the move. Read as a flag, it turned the result
+/// of eight lichess games of `shared/data/pgn/real` round (or drew it). With a winner on
+/// time the recorded result stands; the same reading on the loser's last move, or in a
+/// record without a winner, is still that player's flag.
+#[test]
+fn art_6_9_zero_reading_on_the_recorded_winners_last_move_is_not_its_flag() {
+    let moves = "1. e4 { [%clk 0:02:59] } e5 { [%clk 0:02:58] } 2. Nf3 { [%clk 0:02:55] } \
+                 Nc6 { [%clk 0:00:00] }";
+    let r = one(&format!(
+        "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"180+0\"]\n\n{moves} 0-1\n"
+    ));
+    assert_eq!(r.result_by_laws, Some(GameResult::BlackWins));
+    assert_eq!(r.termination, Some(Termination::FlagFall));
+    assert_eq!(r.ended_at, Some(4));
+    assert!(r.agrees, "{:?}", kinds(&r));
+    assert_eq!(
+        kinds(&r),
+        [
+            (0, FindingKind::TimeControlClass, "B.1"),
+            (4, FindingKind::FlagFall, "6.9")
+        ]
+    );
+    // Resigned after the move: the resignation stands.
+    let r = one(&format!(
+        "[Result \"0-1\"]\n[TimeControl \"180+0\"]\n\n{moves} 0-1\n"
+    ));
+    assert_eq!(r.termination, Some(Termination::Resignation));
+    assert!(r.agrees);
+    // The record says White won: Black's flag fell as it made its last move.
+    let r = one(&format!(
+        "[Result \"1-0\"]\n[TimeControl \"180+0\"]\n\n{moves} 1-0\n"
+    ));
+    assert_eq!(r.result_by_laws, Some(GameResult::WhiteWins));
+    assert_eq!(r.termination, Some(Termination::FlagFall));
+    assert_eq!(r.ended_at, Some(3));
+    // No winner recorded: the reading is Black's flag, as before.
+    let r = one(&format!(
+        "[Result \"*\"]\n[TimeControl \"180+0\"]\n\n{moves} *\n"
+    ));
+    assert_eq!(r.result_by_laws, Some(GameResult::WhiteWins));
+    assert_eq!(r.ended_at, Some(3));
+}
+
 #[test]
 fn art_6_9_flag_fall_read_from_the_time_spent_on_each_move() {
     // [%emt] and no [%clk]: the clock of the time control runs on the times spent. White has

@@ -630,7 +630,20 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         .as_ref()
         .and_then(|e| e.plies.get(recorded_plies.checked_sub(1)?))
         .filter(|p| p.fell);
+    // Not when the record names that move's player the winner: a reading to the second
+    // cannot tell 0.7 s left from none, and the record's result says the other flag fell
+    // after the move (on the real games of `shared/data` eight lichess games lost on time
+    // by the player who did not move last were turned round or drawn).
+    let last_mover_won = recorded_plies
+        .checked_sub(1)
+        .and_then(|p| replay.positions.get(p))
+        .is_some_and(|before| {
+            GameResult::from_pgn(tag(tags, "Result").unwrap_or("*").trim())
+                .and_then(GameResult::winner)
+                == Some(before.turn())
+        });
     let mut clock_flag = (replay.illegal.is_none()
+        && !last_mover_won
         && replay.moves.last().is_some_and(Option::is_some)
         && (game.moves[recorded_plies - 1].clock_ms() == Some(0) || emt_flag.is_some()))
     .then_some(recorded_plies);
