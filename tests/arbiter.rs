@@ -453,14 +453,9 @@ fn read_reviews(path: &std::path::Path) -> Vec<Review> {
 
 #[test]
 fn art_5_6_7_9_every_real_file_against_its_labels() {
-    let Some(dir) = common::shared_data("pgn/real") else {
+    let Some(files) = common::real_pgn_files() else {
         return;
     };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
     let mut mismatches = Vec::new();
     let mut compared = 0;
     for path in files {

@@ -12,14 +12,9 @@ fn escaque(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn art_5_and_9_pgn_check_agrees_with_the_labels_of_every_real_file() {
-    let Some(dir) = common::shared_data("pgn/real") else {
+    let Some(files) = common::real_pgn_files() else {
         return;
     };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
     let mut mismatches = Vec::new();
     let mut compared = 0;
     for path in files {
@@ -270,14 +265,9 @@ fn art_6_9_clock_at_zero_without_termination_same_article_in_both_commands() {
 /// the comments), 20 results and 267 articles of these games differed.
 #[test]
 fn art_5_1_2_6_9_9_2_pgn_check_and_adjudicate_give_one_result() {
-    let Some(dir) = common::shared_data("pgn/real") else {
+    let Some(files) = common::real_pgn_files() else {
         return;
     };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
     let games = |out: &str| -> Vec<serde_json::Value> {
         out.lines()
             .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())

@@ -135,15 +135,9 @@ fn replay_file(path: &std::path::Path) -> Replay {
 
 #[test]
 fn app_c_real_games_replay_and_rewrite_identically() {
-    let Some(dir) = common::shared_data("pgn/real") else {
+    let Some(files) = common::real_pgn_files() else {
         return;
     };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
     assert!(files.len() >= 15, "expected the 15 files of pgn/real");
     let mut failures = Vec::new();
     let mut total_games = 0;

@@ -61,6 +61,19 @@ pub fn shared_data(rel: &str) -> Option<PathBuf> {
     None
 }
 
+/// The real game files of the shared corpus (`pgn/real/*.pgn`), sorted by name; `None`
+/// where [`shared_data`] skips.
+pub fn real_pgn_files() -> Option<Vec<PathBuf>> {
+    let dir = shared_data("pgn/real")?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    Some(files)
+}
+
 /// A fixture of this repository's `tests/data`.
 pub fn fixture(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
