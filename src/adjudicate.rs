@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use crate::lang::Lang;
-use crate::laws::arbiter::{FindingKind, Review, ReviewOptions, review_owned, review_unreadable};
+use crate::laws::arbiter::{FindingKind, Review, ReviewOptions, review_read};
 use crate::laws::pgn::archive::{self, InputError, Source, Tracker};
 use crate::laws::pgn::{self, PgnError, PgnGame};
 use crate::speech::batch::{self, SummaryFigures};
@@ -322,18 +322,15 @@ type Item = Result<PgnGame, PgnError>;
 type Chunk = (usize, Vec<Item>);
 
 fn review_item(item: Item, opts: &Options) -> Review {
-    match item {
-        // Only the findings and the facts are written, in one language: no per-ply record
-        // for a screen.
-        Ok(game) => review_owned(
-            game,
-            &ReviewOptions {
-                plies: false,
-                ..opts.review
-            },
-        ),
-        Err(e) => review_unreadable(&e),
-    }
+    // Only the findings and the facts are written, in one language: no per-ply record for
+    // a screen.
+    review_read(
+        item,
+        &ReviewOptions {
+            plies: false,
+            ..opts.review
+        },
+    )
 }
 
 /// Adjudicates the games of one input named `name`, writing one result per game in file

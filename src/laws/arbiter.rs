@@ -527,7 +527,7 @@ fn time_control_finding(text: &str, tc: &Result<TimeControl, TimeControlError>) 
 /// `adjudicate`'s, and 267 drawn games had `9.2` or `9.3` where the review names the claim,
 /// `9.2.1`, `9.2.2`, `9.3.2`.)
 pub fn check_games(
-    games: impl Iterator<Item = Result<PgnGame, pgn::PgnError>>,
+    games: impl Iterator<Item = Result<PgnGame, PgnError>>,
     letters: Letters,
     mut each: impl FnMut(CheckReport),
 ) {
@@ -536,11 +536,17 @@ pub fn check_games(
         dead_search_per_ply: 0,
         plies: false,
     };
-    for (i, item) in games.enumerate() {
-        each(match item {
-            Err(e) => CheckReport::unreadable(e.game.max(i + 1), &[], CheckError::Record(e)),
-            Ok(game) => review_owned(game, &opts).check,
-        });
+    for item in games {
+        each(review_read(item, &opts).check);
+    }
+}
+
+/// The review of a game as the reader gives it: [`review_owned`], or [`review_unreadable`]
+/// when it could not be read (`adjudicate` and `pgn check` alike).
+pub fn review_read(item: Result<PgnGame, PgnError>, opts: &ReviewOptions) -> Review {
+    match item {
+        Ok(game) => review_owned(game, opts),
+        Err(e) => review_unreadable(&e),
     }
 }
 
@@ -626,6 +632,9 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     // the time left): the flag fell as it was being made. (Only there: clocks are often
     // written to the second, and a player with 0.7 s left who moves shows 0:00:00 and plays
     // on.)
+    // The result the record gives (its `Result` tag), read once for the whole review.
+    let result_tag = tag(tags, "Result").unwrap_or("*").trim();
+    let recorded = GameResult::from_pgn(result_tag);
     let emt_flag = emt
         .as_ref()
         .and_then(|e| e.plies.get(recorded_plies.checked_sub(1)?))
@@ -637,11 +646,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     let last_mover_won = recorded_plies
         .checked_sub(1)
         .and_then(|p| replay.positions.get(p))
-        .is_some_and(|before| {
-            GameResult::from_pgn(tag(tags, "Result").unwrap_or("*").trim())
-                .and_then(GameResult::winner)
-                == Some(before.turn())
-        });
+        .is_some_and(|before| recorded.and_then(GameResult::winner) == Some(before.turn()));
     let mut clock_flag = (replay.illegal.is_none()
         && !last_mover_won
         && replay.moves.last().is_some_and(Option::is_some)
@@ -681,8 +686,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     // end (or to the move recorded with the clock at zero: the flag fell before it was
     // completed).
     let positions = &replay.positions[..=legal];
-    let result = tag(tags, "Result").unwrap_or("*");
-    let walk = Walk::of_record(positions, opts.dead_search_per_ply, result);
+    let walk = Walk::of_record(positions, opts.dead_search_per_ply, result_tag);
     let stop = clock_flag.map_or(legal, |p| p - 1).min(legal);
     let mut board_end = walk.end.filter(|&(ply, _)| ply <= stop);
     if let Some(p) = clock_flag {
@@ -780,8 +784,6 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     }
 
     // The end the record gives, when the board did not end the game.
-    let result_tag = tag(tags, "Result").unwrap_or("*").trim();
-    let recorded = GameResult::from_pgn(result_tag);
     let on_time = says_on_time(tag(tags, "Termination").unwrap_or(""));
     let mut agreement = false;
     if board_end.is_none() && clock_flag.is_none() && stop_article.is_some() {
