@@ -525,14 +525,15 @@ fn says(s: &Says, w: W) -> String {
                 format!("The game cannot be read: {error}")
             }
         }
-        // Whole sentences, with no formatting (a game in eight ends in a checkmate).
-        Says::Checkmate { winner } => match (winner, lang) {
-            (Color::White, Lang::Es) => "Jaque mate: ganan las blancas",
-            (Color::Black, Lang::Es) => "Jaque mate: ganan las negras",
-            (Color::White, Lang::En) => "Checkmate: White wins",
-            (Color::Black, Lang::En) => "Checkmate: Black wins",
+        // Put together without formatting (a game in eight ends in a checkmate).
+        Says::Checkmate { winner } => {
+            let side = side(*winner, lang);
+            if es {
+                ["Jaque mate: ganan las ", side].concat()
+            } else {
+                ["Checkmate: ", side, " wins"].concat()
+            }
         }
-        .into(),
         Says::Stalemate => lang.pick("Ahogado: tablas", "Stalemate: a draw").into(),
         Says::DeadPosition => lang
             .pick(
