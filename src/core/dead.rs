@@ -3626,16 +3626,10 @@ impl Key {
             ),
             MoveKind::Castle => return None,
         };
-        // The planes of each role, as `key` sets them, are the bits of its index plus one:
-        // pawn 001, knight 010, bishop 011, rook 100, queen 101, king 110.
-        let code = arrives.index() as u64 + 1;
-        let keep = !(Bitboard::from_square(mv.from).0 | to | taken);
-        let mut planes = self.planes;
-        for (i, plane) in planes.iter_mut().take(3).enumerate() {
-            *plane = (*plane & keep) | (to & 0u64.wrapping_sub(code >> i & 1));
-        }
-        let black = pos.turn() as u64;
-        planes[3] = (planes[3] & keep) | (to & black.wrapping_sub(1));
+        let left = self
+            .planes
+            .map(|p| p & !(Bitboard::from_square(mv.from).0 | taken));
+        let planes = Self::placed(left, to, Self::planes_set(arrives, pos.turn()));
         let double = role == Role::Pawn && (mv.from as u32 ^ mv.to as u32) == 16;
         let ep = u16::from(double) * ((mv.from as u16 + mv.to as u16) / 2 + 1);
         Some(Key {
@@ -3661,25 +3655,38 @@ impl Key {
             }
             return;
         }
-        // As in `after`: the planes of the piece's role, and the white plane.
-        let code = pm.role.index() as u64 + 1;
-        let set = [
+        let set = Self::planes_set(pm.role, pos.turn());
+        let left = self.planes.map(|p| p & !Bitboard::from_square(pm.from).0);
+        let flags = (self.flags & 1) ^ 1;
+        for to in pm.to {
+            let planes = Self::placed(left, Bitboard::from_square(to).0, set);
+            each(Move::normal(pm.from, to), Key { planes, flags });
+        }
+    }
+
+    /// The planes a piece of `role` of the side `turn` is set in, as masks (all ones or
+    /// none): the first three are the bits of the role's index plus one, as [`key`] sets
+    /// them (pawn 001, knight 010, bishop 011, rook 100, queen 101, king 110), the fourth
+    /// White's.
+    #[inline(always)]
+    fn planes_set(role: Role, turn: Color) -> [u64; 4] {
+        let code = role.index() as u64 + 1;
+        [
             0u64.wrapping_sub(code & 1),
             0u64.wrapping_sub(code >> 1 & 1),
             0u64.wrapping_sub(code >> 2 & 1),
-            (pos.turn() as u64).wrapping_sub(1),
-        ];
-        let left = !Bitboard::from_square(pm.from).0;
-        let base = self.planes.map(|p| p & left);
-        let flags = (self.flags & 1) ^ 1;
-        for to in pm.to {
-            let t = Bitboard::from_square(to).0;
-            let mut planes = base;
-            for (plane, set) in planes.iter_mut().zip(set) {
-                *plane = (*plane & !t) | (t & set);
-            }
-            each(Move::normal(pm.from, to), Key { planes, flags });
+            (turn as u64).wrapping_sub(1),
+        ]
+    }
+
+    /// `planes` with the square `to` (a bit) emptied, then given the piece of `set`
+    /// ([`Key::planes_set`]).
+    #[inline(always)]
+    fn placed(mut planes: [u64; 4], to: u64, set: [u64; 4]) -> [u64; 4] {
+        for (plane, set) in planes.iter_mut().zip(set) {
+            *plane = (*plane & !to) | (to & set);
         }
+        planes
     }
 
     fn hash(&self) -> u64 {
