@@ -3537,21 +3537,72 @@ fn corner_dist(sq: Square) -> u32 {
     (df.max(dr)) as u32
 }
 
-/// Heuristic distance to a mate by `side` (lower is closer): the loser's king towards a
-/// corner, the winner's pieces towards it, the winner's pawns towards promotion.
+/// The distance of `sq` to the nearest corner of the colour `dark` (a1 and h8 are dark, h1
+/// and a8 light).
+fn coloured_corner_dist(sq: Square, dark: bool) -> u32 {
+    let (f, r) = (sq.file().index(), sq.rank().index());
+    let d = if dark {
+        f.max(r).min((7 - f).max(7 - r))
+    } else {
+        (7 - f).max(r).min(f.max(7 - r))
+    };
+    d as u32
+}
+
+/// Heuristic distance to a mate by `side` (lower is closer), the exhaustive search's order
+/// ([`Ctx::explore`]): the loser's king towards a corner, the winner's pieces towards it,
+/// the winner's pawns towards promotion.
+///
+/// - When the winner's bishops are all of one colour, the corner is the nearest of that
+///   colour: a bishop mates a king in a corner only from the corner's diagonal (as
+///   [`Guide::corners`] aims the guided search).
+/// - A pawn of the winner's with a pawn of the loser's ahead on its file cannot promote
+///   without a capture: each step of it counts half what a free pawn's does. A capture
+///   that frees it onto an open file is then worth more than pushing it into the blocker.
+///
+/// On CHA's 2,524 labelled queries both rules together took the nodes from 35,357,855 to
+/// 31,430,935 and the queries over 50 ms from 16 to 11 (all of them 4.87 s to 4.16 s); the
+/// real positions of CHA's lichess set and its unfair time-outs were left much as they
+/// were (3,249,477 and 15,864,236 nodes, 3,248,755 and 15,864,236 after), none undetermined.
 fn score(pos: &Position, side: Color) -> u32 {
     let loser = !side;
     let lk = pos.king(loser);
     let sk = pos.king(side);
     let ours = pos.by_color(side);
-    let mut s = 40 + 3 * corner_dist(lk) + dist(sk, lk);
+    let bishops = pos.by_role(Role::Bishop) & ours;
+    let corner = if bishops.is_empty() {
+        corner_dist(lk)
+    } else if (bishops & Bitboard::LIGHT_SQUARES).is_empty() {
+        coloured_corner_dist(lk, true)
+    } else if (bishops & Bitboard::DARK_SQUARES).is_empty() {
+        coloured_corner_dist(lk, false)
+    } else {
+        corner_dist(lk)
+    };
+    let mut s = 40 + 3 * corner + dist(sk, lk);
     let pawns = pos.pieces(side, Role::Pawn);
+    // The squares with a pawn of the loser's ahead on the file, as the winner's pawns go.
+    let mut behind = pos.pieces(loser, Role::Pawn).0;
+    behind = match side {
+        Color::White => behind >> 8,
+        Color::Black => behind << 8,
+    };
+    for shift in [8, 16, 32] {
+        behind |= match side {
+            Color::White => behind >> shift,
+            Color::Black => behind << shift,
+        };
+    }
     for sq in pawns {
         let to_go = match side {
             Color::White => 7 - sq.rank().index(),
             Color::Black => sq.rank().index(),
+        } as u32;
+        s += if behind & (1 << sq.index()) != 0 {
+            to_go + 7
+        } else {
+            2 * to_go
         };
-        s += 2 * to_go as u32;
     }
     let pieces = ours & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
     for sq in pieces {
@@ -3930,11 +3981,37 @@ mod tests {
     use super::*;
     use crate::core::testing::{random_line, random_positions, xorshift};
 
-    /// 5.2.2, the exhaustive search's order: its frontier of queues gives the positions in
-    /// the order a binary heap of (priority, index) gives them, under the search's pushes
-    /// (indices growing as positions are stored, each pushed once, and the position just
-    /// taken put back when the budget ends, sometimes after its children were pushed). The
-    /// same order is what keeps the search, its nodes and its lines, as they were.
+    /// 5.2.2, the exhaustive search's order ([`score`]): a pawn of the winner's with a pawn of the
+    /// loser's ahead on its file gains half as much a step as a free one, and with bishops
+    /// of one colour the loser's king is sent to a corner of that colour.
+    #[test]
+    fn art_5_2_2_exhaustive_order_file_blocked_pawns_and_bishop_corners() {
+        let after = |fen: &str, uci: &str| {
+            let mut pos = Position::from_fen(fen).unwrap();
+            let mv = pos.uci_to_move(uci.parse().unwrap()).unwrap();
+            pos.play_unchecked(mv);
+            score(&pos, Color::White)
+        };
+        // White to mate: the a-pawn has Black's a7 ahead of it, the h-pawn a free file.
+        let pawns = "k7/p7/8/8/8/8/P6P/7K w - - 0 1";
+        assert_eq!(after(pawns, "a2a3") - after(pawns, "h2h3"), 1);
+        assert_eq!(after(pawns, "a2a3") - after(pawns, "a2a4"), 1);
+        assert_eq!(after(pawns, "h2h3") - after(pawns, "h2h4"), 2);
+        // The same king, bishop and corner distances but for the corners' colours.
+        let at = |fen: &str| score(&Position::from_fen(fen).unwrap(), Color::White);
+        let dark = at("k7/8/8/8/8/8/3B4/4K3 w - - 0 1");
+        let dark_in_h8 = at("7k/8/8/8/8/8/3B4/4K3 w - - 0 1");
+        assert_eq!(dark - dark_in_h8, 3 * 7);
+        let light = at("k7/8/8/8/8/8/4B3/4K3 w - - 0 1");
+        let light_in_h8 = at("7k/8/8/8/8/8/4B3/4K3 w - - 0 1");
+        assert_eq!(light_in_h8 - light, 3 * 7);
+        // Bishops of both colours: any corner will do.
+        assert_eq!(
+            at("k7/8/8/8/8/8/3BB3/4K3 w - - 0 1"),
+            at("7k/8/8/8/8/8/3BB3/4K3 w - - 0 1")
+        );
+    }
+
     /// 5.2.2, the exhaustive search's store: the key of a child worked out from its
     /// parent's ([`Key::after`]) is the key of the position the move makes, for every legal
     /// move of random positions (captures, promotions, en passant, double steps), and none
@@ -3992,6 +4069,11 @@ mod tests {
         );
     }
 
+    /// 5.2.2, the exhaustive search's order: its frontier of queues gives the positions in
+    /// the order a binary heap of (priority, index) gives them, under the search's pushes
+    /// (indices growing as positions are stored, each pushed once, and the position just
+    /// taken put back when the budget ends, sometimes after its children were pushed). The
+    /// same order is what keeps the search, its nodes and its lines, as they were.
     #[test]
     fn art_5_2_2_exhaustive_frontier_pops_in_the_heaps_order() {
         use std::cmp::Reverse;
