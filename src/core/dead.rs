@@ -571,13 +571,14 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     // Then the guided search (finds long helpmates) and the exhaustive one (proves
     // unwinnable), alternating with growing shares of the budget.
     // With a free queen on the board the exhaustive search is not run (see below), and the
-    // guide of the loser's trades joins the rounds from the first: it is then the only one
-    // that follows a piece given to a pawn of the winner's. In the CHA vector
-    // `7b/6Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b`, Black mates once White's queen is given to
-    // a pawn: 13,848 nodes, 1,944,847 when the guide joined after `TRADES_AFTER`. On CHA's
-    // real positions the lichess set took 0.8 % more nodes and the unfair time-outs 0.2 %.
+    // guide of the loser's trades joins the rounds early: it is then the only one that
+    // follows a piece given to a pawn of the winner's (see [`TRADES_AFTER_FREE_QUEEN`]).
     let queen = free_queen(&start);
-    let trades_after = if queen { 0 } else { TRADES_AFTER };
+    let trades_after = if queen {
+        TRADES_AFTER_FREE_QUEEN
+    } else {
+        TRADES_AFTER
+    };
     let mut share = 20_000u64;
     loop {
         let remaining = ctx.budget.saturating_sub(ctx.spent);
@@ -767,9 +768,16 @@ const SECOND_CORNER_NODES: u64 = 80;
 /// The nodes [`full_search`] spends before a third guide, with the loser's pawn trades as
 /// progress ([`Guide::loser_trades`]), joins its rounds. Late: from the start it made the
 /// CHA vectors' run 29 % slower (every long search shared its nodes three ways); only the
-/// hardest positions get there. With a free queen on the board it joins from the start (see
-/// [`full_search`]).
+/// hardest positions get there. With a free queen on the board, [`TRADES_AFTER_FREE_QUEEN`].
 const TRADES_AFTER: u64 = 500_000;
+/// [`TRADES_AFTER`] with a free queen on the board ([`free_queen`]), where the exhaustive
+/// search is not run and the guided searches have every round. In the CHA vector
+/// `7b/6Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b`, Black mates once White's queen is given to a
+/// pawn: the guide finds it in 5,612 nodes of its own; the query took 1,944,847 nodes with
+/// the guide joining after 500,000, 68,847 after 20,000. Joining at once (13,848 nodes
+/// there) cost the real positions of CHA's lichess set 0.8 % more nodes and 1.7 % more
+/// instructions; after 20,000 they and the unfair time-outs take the nodes they took.
+const TRADES_AFTER_FREE_QUEEN: u64 = 20_000;
 
 /// The loser's pawns at most for [`full`]'s guided search to take their pushes as progress
 /// in any material (see [`Guide::loser_pushes`]).
