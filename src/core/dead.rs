@@ -2273,6 +2273,32 @@ impl Slot {
     };
 }
 
+/// `n` free slots, in memory the allocator gives zeroed: every byte zero is [`Slot::FREE`],
+/// so no pass writes them first. A table of a long search grows to millions of slots (the
+/// three guides of the CHA vector `8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w`, Black to mate,
+/// 1.2 million nodes); filled with `vec![Slot::FREE; n]`, each new table was written
+/// whole before its first probe (a `memset` of 77 M instructions on that query, every
+/// page of it touched at once), where zeroed memory from the system is only given as it
+/// is touched.
+fn free_slots(n: usize) -> Vec<Slot> {
+    let layout = std::alloc::Layout::array::<Slot>(n).expect("a table's slots fit in memory");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the layout is not empty; `alloc_zeroed` gives memory of that layout (or null,
+    // handled), which holds `n` slots all of whose bytes are zero, each a valid `Slot` (its
+    // fields are integers: zero is `Slot::FREE`); the vector takes it with that capacity
+    // and length, allocated by the global allocator with the same layout, as
+    // `Vec::from_raw_parts` requires.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
+    }
+}
+
 /// Slots of a new table (28 KB). A search starts with one from the pool of such tables;
 /// one that grows takes a grown table of an earlier search instead (a second pool, of at
 /// most [`POOLED_BIG_TABLES`] tables of up to [`POOLED_SLOTS`] slots, 917 KB), so that the
@@ -2300,7 +2326,7 @@ impl Table {
         TABLES
             .with(Kept::take)
             .unwrap_or_else(|| Table {
-                slots: vec![Slot::FREE; TABLE_SLOTS],
+                slots: free_slots(TABLE_SLOTS),
                 stamp: 0,
                 len: 0,
             })
@@ -2362,7 +2388,7 @@ impl Table {
             .with(|pool| pool.take_if(|t| t.slots.len() > self.slots.len()))
             .map(Table::renewed);
         let wider = larger.unwrap_or_else(|| Table {
-            slots: vec![Slot::FREE; 2 * self.slots.len()],
+            slots: free_slots(2 * self.slots.len()),
             stamp: 1,
             len: 0,
         });
@@ -3997,6 +4023,39 @@ mod built_support {
 mod tests {
     use super::*;
     use crate::core::testing::{random_line, random_positions, xorshift};
+
+    /// 5.2.2, the guided search's table: the slots of a new table, from zeroed memory, are
+    /// free ([`Slot::FREE`]), and a grown table keeps every position visited with its level.
+    #[test]
+    fn art_5_2_2_guided_table_from_zeroed_memory_starts_free() {
+        for n in [0, 1, TABLE_SLOTS, 4 * TABLE_SLOTS] {
+            let slots = free_slots(n);
+            assert_eq!(slots.len(), n);
+            assert!(slots.iter().all(|s| {
+                s.key == Slot::FREE.key && s.level == 0 && s.iteration == 0 && s.stamp == 0
+            }));
+        }
+        let mut table = Table::take();
+        let keys: Vec<Key> = random_positions(40, 60, 0x9b05_688c_2b3e_6c1f)
+            .iter()
+            .map(key)
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            table.visit(k, i as i32 + 1, 7);
+        }
+        let mut distinct: Vec<Key> = Vec::new();
+        for &k in &keys {
+            if !distinct.contains(&k) {
+                distinct.push(k);
+            }
+        }
+        // Grown past the first table's slots, into zeroed ones.
+        assert_eq!(table.len, distinct.len());
+        assert!(distinct.len() > TABLE_SLOTS && table.slots.len() >= 2 * distinct.len());
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(table.visit(k, i as i32 + 1, 8), Some(7), "{i}");
+        }
+    }
 
     /// 5.2.2, the exhaustive search's order ([`score`]): a pawn of the winner's with a pawn of the
     /// loser's ahead on its file gains half as much a step as a free one, and with bishops
