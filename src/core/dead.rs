@@ -1346,7 +1346,7 @@ impl Ctx {
                 heap.push_back_first(prio, idx);
                 return Verdict::Undetermined;
             }
-            let pos = graph.nodes[idx as usize].key.position(root.castling);
+            let pos = graph.nodes[idx as usize].key().position(root.castling);
             let depth = graph.nodes[idx as usize].depth;
             // The next position to expand, asked of the memory while this one's children
             // are worked out.
@@ -1363,7 +1363,7 @@ impl Ctx {
             // Most children were stored already: each one's key is worked out from this
             // position's without making the move (see `Key::after`), and only a new one is
             // made.
-            let parent = graph.nodes[idx as usize].key;
+            let parent = graph.nodes[idx as usize].key();
             children.clear();
             pos.generate_moves(|pm| {
                 parent.after_each(&pos, pm, |mv, k| {
@@ -2253,24 +2253,38 @@ struct Table {
     len: usize,
 }
 
+/// A visited position: its key's planes and flags side by side with the rest (48 bytes; a
+/// [`Key`] field, padded to 40 bytes, made the slot 56), as in the exhaustive search's
+/// [`Node`].
 #[derive(Clone, Copy)]
 struct Slot {
-    key: Key,
+    planes: [u64; 4],
+    flags: u16,
     level: i32,
     iteration: u32,
     stamp: u32,
 }
 
+// (On 64-bit targets, where a `u64` is aligned to 8 bytes.)
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Slot>() == 48);
+
 impl Slot {
     const FREE: Slot = Slot {
-        key: Key {
-            planes: [0; 4],
-            flags: 0,
-        },
+        planes: [0; 4],
+        flags: 0,
         level: 0,
         iteration: 0,
         stamp: 0,
     };
+
+    #[inline]
+    fn key(&self) -> Key {
+        Key {
+            planes: self.planes,
+            flags: self.flags,
+        }
+    }
 }
 
 /// `n` free slots, in memory the allocator gives zeroed: every byte zero is [`Slot::FREE`],
@@ -2357,7 +2371,7 @@ impl Table {
             if slot.stamp != self.stamp {
                 break;
             }
-            if slot.key == k {
+            if slot.planes == k.planes && slot.flags == k.flags {
                 if slot.level >= level {
                     return Some(slot.iteration);
                 }
@@ -2368,7 +2382,8 @@ impl Table {
             i = (i + 1) & mask;
         }
         self.slots[i] = Slot {
-            key: k,
+            planes: k.planes,
+            flags: k.flags,
             level,
             iteration,
             stamp: self.stamp,
@@ -2395,7 +2410,7 @@ impl Table {
         let mut old = std::mem::replace(self, wider);
         let mask = self.slots.len() - 1;
         for s in old.slots.iter().filter(|s| s.stamp == old.stamp) {
-            let mut i = self.index(&s.key);
+            let mut i = self.index(&s.key());
             while self.slots[i].stamp == self.stamp {
                 i = (i + 1) & mask;
             }
@@ -3824,11 +3839,35 @@ impl Key {
     }
 }
 
+/// A stored position: its key's planes and flags side by side with the rest (48 bytes;
+/// a [`Key`] field, padded to 40 bytes, made the node 56), since the long searches store
+/// millions and the memory they first touch is a tenth of their time.
 struct Node {
-    key: Key,
+    planes: [u64; 4],
+    flags: u16,
+    depth: u16,
     parent: u32,
     mv: Move,
-    depth: u16,
+}
+
+// (On 64-bit targets, where a `u64` is aligned to 8 bytes.)
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Node>() == 48);
+
+impl Node {
+    #[inline]
+    fn key(&self) -> Key {
+        Key {
+            planes: self.planes,
+            flags: self.flags,
+        }
+    }
+
+    /// Whether this is the position of `key`.
+    #[inline]
+    fn is(&self, key: &Key) -> bool {
+        self.planes == key.planes && self.flags == key.flags
+    }
 }
 
 /// The positions met, each with the move that first reached it, in an open-addressing table
@@ -3888,7 +3927,7 @@ impl Graph {
             if s == EMPTY_SLOT {
                 return false;
             }
-            if s & !0xFFFF_FFFF == tag && self.nodes[slot_index(s)].key == *key {
+            if s & !0xFFFF_FFFF == tag && self.nodes[slot_index(s)].is(key) {
                 return true;
             }
             i = (i + 1) & mask;
@@ -3915,14 +3954,15 @@ impl Graph {
                 let idx = self.nodes.len() as u32;
                 self.slots[i] = slot_of(h, idx as usize);
                 self.nodes.push(Node {
-                    key,
+                    planes: key.planes,
+                    flags: key.flags,
+                    depth: 0,
                     parent,
                     mv,
-                    depth: 0,
                 });
                 return Some(idx);
             }
-            if s & !0xFFFF_FFFF == tag && self.nodes[slot_index(s)].key == key {
+            if s & !0xFFFF_FFFF == tag && self.nodes[slot_index(s)].is(&key) {
                 return None;
             }
             i = (i + 1) & mask;
@@ -3965,7 +4005,7 @@ impl Graph {
         self.slots = vec![EMPTY_SLOT; size];
         let mask = size - 1;
         for (idx, node) in self.nodes.iter().enumerate() {
-            let h = node.key.hash();
+            let h = node.key().hash();
             let mut i = h as usize & mask;
             while self.slots[i] != EMPTY_SLOT {
                 i = (i + 1) & mask;
@@ -4032,7 +4072,11 @@ mod tests {
             let slots = free_slots(n);
             assert_eq!(slots.len(), n);
             assert!(slots.iter().all(|s| {
-                s.key == Slot::FREE.key && s.level == 0 && s.iteration == 0 && s.stamp == 0
+                s.planes == [0; 4]
+                    && s.flags == 0
+                    && s.level == 0
+                    && s.iteration == 0
+                    && s.stamp == 0
             }));
         }
         let mut table = Table::take();
