@@ -4101,9 +4101,9 @@ mod tests {
         }
     }
 
-    /// 5.2.2, the exhaustive search's order ([`score`]): a pawn of the winner's with a pawn of the
-    /// loser's ahead on its file gains half as much a step as a free one, and with bishops
-    /// of one colour the loser's king is sent to a corner of that colour.
+    /// 5.2.2, the exhaustive search's order ([`score`]): a pawn of the winner's with a pawn
+    /// of the loser's ahead on its file gains half as much a step as a free one, and with
+    /// bishops of one colour the loser's king is sent to a corner of that colour.
     #[test]
     fn art_5_2_2_exhaustive_order_file_blocked_pawns_and_bishop_corners() {
         let after = |fen: &str, uci: &str| {
