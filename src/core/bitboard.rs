@@ -59,6 +59,22 @@ impl Bitboard {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
+    /// The colour of these squares when they are all of one (`true`: dark, as a1 is);
+    /// `None` when there are none or some of each. (The colour of a side's bishops: a
+    /// bishop never leaves the squares of its colour.)
+    #[inline]
+    pub const fn colour_of_all(self) -> Option<bool> {
+        if self.0 == 0 {
+            None
+        } else if self.0 & Bitboard::LIGHT_SQUARES.0 == 0 {
+            Some(true)
+        } else if self.0 & Bitboard::DARK_SQUARES.0 == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
@@ -203,5 +219,25 @@ impl fmt::Debug for Bitboard {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 5.2.2 (bishops of one colour): the colour of squares all of one colour, and none for
+    /// no square or squares of both.
+    #[test]
+    fn art_5_2_2_colour_of_all_squares() {
+        let at = |names: &[&str]| {
+            names.iter().fold(Bitboard::EMPTY, |b, n| {
+                b.with(n.parse::<Square>().expect("a square's name"))
+            })
+        };
+        assert_eq!(at(&["a1", "h8", "c3"]).colour_of_all(), Some(true));
+        assert_eq!(at(&["h1", "a8", "d3"]).colour_of_all(), Some(false));
+        assert_eq!(at(&["a1", "h1"]).colour_of_all(), None);
+        assert_eq!(Bitboard::EMPTY.colour_of_all(), None);
     }
 }

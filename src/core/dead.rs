@@ -2018,16 +2018,12 @@ impl Guide {
         let bishops = pos.by_role(Role::Bishop);
         let ours = bishops & pos.by_color(side);
         let theirs = bishops & pos.by_color(loser);
-        let dark_only = |b: Bitboard| b.nonempty() && (b & Bitboard::LIGHT_SQUARES).is_empty();
-        let light_only = |b: Bitboard| b.nonempty() && (b & Bitboard::DARK_SQUARES).is_empty();
         // The mating corner is of our bishops' colour, or else the other colour than the
         // loser's bishops (which could otherwise block there).
-        let want_dark = if dark_only(ours) || (ours.is_empty() && light_only(theirs)) {
-            Some(true)
-        } else if light_only(ours) || (ours.is_empty() && dark_only(theirs)) {
-            Some(false)
+        let want_dark = if ours.is_empty() {
+            theirs.colour_of_all().map(|dark| !dark)
         } else {
-            None
+            ours.colour_of_all()
         };
         let lk = pos.king(loser);
         // The loser's home corners first (where its king usually is, and the winner's
@@ -3627,15 +3623,9 @@ fn score(pos: &Position, side: Color) -> u32 {
     let lk = pos.king(loser);
     let sk = pos.king(side);
     let ours = pos.by_color(side);
-    let bishops = pos.by_role(Role::Bishop) & ours;
-    let corner = if bishops.is_empty() {
-        corner_dist(lk)
-    } else if (bishops & Bitboard::LIGHT_SQUARES).is_empty() {
-        coloured_corner_dist(lk, true)
-    } else if (bishops & Bitboard::DARK_SQUARES).is_empty() {
-        coloured_corner_dist(lk, false)
-    } else {
-        corner_dist(lk)
+    let corner = match (pos.by_role(Role::Bishop) & ours).colour_of_all() {
+        Some(dark) => coloured_corner_dist(lk, dark),
+        None => corner_dist(lk),
     };
     let mut s = 40 + 3 * corner + dist(sk, lk);
     let pawns = pos.pieces(side, Role::Pawn);
