@@ -1346,7 +1346,10 @@ impl Ctx {
                 heap.push_back_first(prio, idx);
                 return Verdict::Undetermined;
             }
-            let pos = graph.nodes[idx as usize].key().position(root.castling);
+            // The position's key, read once: the position is made from it, and its
+            // children's keys are worked out from it (see `Key::after`).
+            let parent = graph.nodes[idx as usize].key();
+            let pos = parent.position(root.castling);
             let depth = graph.nodes[idx as usize].depth;
             // The next position to expand, asked of the memory while this one's children
             // are worked out.
@@ -1361,9 +1364,7 @@ impl Ctx {
             // after another was most of the time of the slowest searches), then stored in
             // the generator's order.
             // Most children were stored already: each one's key is worked out from this
-            // position's without making the move (see `Key::after`), and only a new one is
-            // made.
-            let parent = graph.nodes[idx as usize].key();
+            // position's without making the move, and only a new one is made.
             children.clear();
             pos.generate_moves(|pm| {
                 parent.after_each(&pos, pm, |mv, k| {
