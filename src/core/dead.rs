@@ -1673,6 +1673,7 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
                     && !flights
                         .get(pos, ci.king)
                         .kept(pos, ci.king, pm.role, pm.from, to)
+                    && !(!uncovers && checker_taken(pos, ci.king, pm.from, to))
                     && is_mated(&after_plain_move(pos, pm.role, pm.from, to))
                 {
                     return Some(Move::normal(pm.from, to));
@@ -1720,6 +1721,50 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
         }
     }
     None
+}
+
+/// Whether, after the winner's plain move from `from` to `to` in `pos` (its piece there the
+/// only one giving check: the move uncovers no line on the loser's king, on `king`), the
+/// loser can take the checker: then the move does not mate, and [`is_mated`] (a pass over
+/// every square round the king, then the loser's moves) is not asked. Most checks that
+/// pass the flight test ([`Flights::kept`]) are answered so: a piece put next to the king
+/// and left undefended, or taken by another piece.
+/// - The king takes it when `to` is next to it and no piece of the winner's attacks `to`
+///   with the king gone from its square (the checker itself not counted).
+/// - Another piece takes it when it attacks `to` and no slider of the winner's reaches the
+///   king once it has left its square: the checker gone, the winner's other pieces as they
+///   were, none of which gave check before the move (the winner was to move).
+#[inline]
+fn checker_taken(pos: &Position, king: Square, from: Square, to: Square) -> bool {
+    let loser = !pos.turn();
+    let occ = (pos.occupied() ^ from) | to;
+    let winners = pos.by_color(!loser).without(from);
+    let queens = pos.by_role(Role::Queen);
+    let orth = (pos.by_role(Role::Rook) | queens) & winners;
+    let diag = (pos.by_role(Role::Bishop) | queens) & winners;
+    if attacks::king(king).contains(to) {
+        let occ = occ.without(king);
+        let ours = |r: Role| pos.by_role(r) & winners;
+        let defended = (attacks::pawn(loser, to) & ours(Role::Pawn))
+            | (attacks::knight(to) & ours(Role::Knight))
+            | (attacks::king(to) & ours(Role::King))
+            | (attacks::bishop(to, occ) & diag)
+            | (attacks::rook(to, occ) & orth);
+        if defended.is_empty() {
+            return true;
+        }
+    }
+    let theirs = pos.by_color(loser).without(king).without(to);
+    let role = |r: Role| pos.by_role(r) & theirs;
+    let takers = (attacks::pawn(!loser, to) & role(Role::Pawn))
+        | (attacks::knight(to) & role(Role::Knight))
+        | (attacks::bishop(to, occ) & (role(Role::Bishop) | role(Role::Queen)))
+        | (attacks::rook(to, occ) & (role(Role::Rook) | role(Role::Queen)));
+    takers.into_iter().any(|t| {
+        let after = occ.without(t);
+        (attacks::rook(king, after) & orth).is_empty()
+            && (attacks::bishop(king, after) & diag).is_empty()
+    })
 }
 
 /// The flight squares of the loser's king in the winner's turn, told once for all the checks
@@ -4374,17 +4419,9 @@ mod tests {
     /// other side's pieces taken off, so that mates in one come up often.
     #[test]
     fn art_5_1_1_mate_in_one_found_as_by_trying_every_move() {
-        let mut seed = 0x1234_5678_9abc_def1;
         let (mut tried, mut mates) = (0, 0);
-        for pos in random_positions(60, 160, 0x9e37_79b9_7f4a_7c15) {
-            let mut setup = pos.to_setup();
-            for sq in pos.by_color(!pos.turn()).without(pos.king(!pos.turn())) {
-                if xorshift(&mut seed) % 3 != 0 {
-                    setup.board[sq.index()] = None;
-                }
-            }
-            let thinned = setup.cleaned().to_position().ok();
-            for p in std::iter::once(pos).chain(thinned) {
+        for p in positions_near_mate() {
+            {
                 let mut moves = Vec::new();
                 p.generate_moves(|pm| {
                     moves.push(Costed {
@@ -4414,6 +4451,72 @@ mod tests {
             }
         }
         assert!(tried > 5_000 && mates > 100, "{tried} {mates}");
+    }
+
+    /// Seeded random positions, each followed by the same with some of the pieces of the
+    /// side not to move taken off (its king kept), so that mates in one come up often.
+    fn positions_near_mate() -> impl Iterator<Item = Position> {
+        let mut seed = 0x1234_5678_9abc_def1;
+        random_positions(60, 160, 0x9e37_79b9_7f4a_7c15)
+            .into_iter()
+            .flat_map(move |pos| {
+                let mut setup = pos.to_setup();
+                for sq in pos.by_color(!pos.turn()).without(pos.king(!pos.turn())) {
+                    if xorshift(&mut seed) % 3 != 0 {
+                        setup.board[sq.index()] = None;
+                    }
+                }
+                std::iter::once(pos).chain(setup.cleaned().to_position().ok())
+            })
+    }
+
+    /// Art. 3.9.1 and 5.1.1: a check the loser can answer by taking the checker is not a
+    /// mate. [`checker_taken`] says so, for the mate-in-one test, only where the position
+    /// after the check has a legal move; and it says so for many of the checks by a piece
+    /// that uncover nothing (a queen or rook put next to the king, a piece left en prise).
+    #[test]
+    fn art_5_1_1_a_checker_taken_is_no_mate() {
+        let (mut checks, mut taken) = (0, 0);
+        for p in positions_near_mate() {
+            let ci = CheckInfo::new(&p);
+            for &mv in p.legal_moves().iter() {
+                let role = p.piece_at(mv.from).map(|pc| pc.role);
+                let Some(role) = role.filter(|r| !matches!(r, Role::King | Role::Pawn)) else {
+                    continue;
+                };
+                if mv.kind != MoveKind::Normal
+                    || ci.uncover.contains(mv.from)
+                    || !ci.squares[role.index()].contains(mv.to)
+                {
+                    continue;
+                }
+                let mut child = p;
+                child.play_unchecked(mv);
+                assert!(child.is_check(), "{mv:?} in {}", p.to_fen());
+                checks += 1;
+                if checker_taken(&p, ci.king, mv.from, mv.to) {
+                    taken += 1;
+                    assert!(child.has_legal_moves(), "{mv:?} in {}", p.to_fen());
+                }
+            }
+        }
+        assert!(checks > 2_000 && taken * 3 > checks, "{checks} {taken}");
+        // The knight on f6 attacks e8 but is pinned by the bishop on d4: Re8 mates.
+        let p = Position::from_fen("7k/7p/5n1P/8/3B4/8/8/1K2R3 w - - 0 1").unwrap();
+        let ci = CheckInfo::new(&p);
+        assert!(!checker_taken(&p, ci.king, Square::E1, Square::E8));
+        let mut moves = Vec::new();
+        p.generate_moves(|pm| {
+            moves.push(Costed {
+                pm,
+                by_cost: [Bitboard::EMPTY; 3],
+            });
+            false
+        });
+        assert_eq!(
+            mate_in_one(&p, &ci, &moves),
+            Some(Move::normal(Square::E1, Square::E8))
+        );
     }
 
     /// The fast path of `quick` changes its cost, never its answer (Art. 5.2.2 is decided
