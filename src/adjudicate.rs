@@ -124,8 +124,11 @@ impl Summary {
         if let (Some(_), Some(a)) = (review.result_by_laws, review.article) {
             *self.articles.entry(a.number()).or_default() += 1;
         }
-        for (kind, n) in review.counts() {
-            *self.findings.entry(kind.name()).or_default() += n;
+        // Finding by finding: most games have none. (Counted kind by kind, every kind
+        // looked for in every game's findings, it cost 1.7 M more instructions of the
+        // 726 M of the real games.)
+        for f in &review.findings {
+            *self.findings.entry(f.kind.name()).or_default() += 1;
         }
     }
 

@@ -1265,14 +1265,6 @@ impl Review {
             .find(|&p| p < before_ply)
     }
 
-    /// How many findings of each kind.
-    pub fn counts(&self) -> impl Iterator<Item = (FindingKind, usize)> + '_ {
-        FindingKind::ALL.into_iter().filter_map(|k| {
-            let n = self.findings.iter().filter(|f| f.kind == k).count();
-            (n > 0).then_some((k, n))
-        })
-    }
-
     /// The penalty time a first illegal move gives the opponent under this game's class
     /// (7.5.5, A.3, B.3): 120 s standard (or unknown), 60 s rapid and blitz.
     pub fn penalty_seconds(&self) -> u32 {
