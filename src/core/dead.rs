@@ -1673,7 +1673,7 @@ fn mate_in_one(pos: &Position, ci: &CheckInfo, moves: &[Costed]) -> Option<Move>
                     && !flights
                         .get(pos, ci.king)
                         .kept(pos, ci.king, pm.role, pm.from, to)
-                    && !(!uncovers && checker_taken(pos, ci.king, pm.from, to))
+                    && (uncovers || !checker_taken(pos, ci.king, pm.from, to))
                     && is_mated(&after_plain_move(pos, pm.role, pm.from, to))
                 {
                     return Some(Move::normal(pm.from, to));
