@@ -87,6 +87,18 @@ impl Role {
         self as usize
     }
 
+    /// The usual points of a piece (pawn 1, knight and bishop 3, rook 5, queen 9; the king
+    /// nothing): the material a side is ahead by, and a rough measure of its means to mate.
+    pub const fn points(self) -> u32 {
+        match self {
+            Role::Pawn => 1,
+            Role::Knight | Role::Bishop => 3,
+            Role::Rook => 5,
+            Role::Queen => 9,
+            Role::King => 0,
+        }
+    }
+
     /// The English letter (App. C.2): K Q R B N, and P for a pawn (used in FEN).
     pub const fn upper_char(self) -> char {
         match self {

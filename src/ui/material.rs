@@ -11,17 +11,6 @@ use crate::core::{Color, Piece, Position, Role};
 use super::theme::Theme;
 use super::{BoardView, Glyphs};
 
-/// The points of a role (the king counts nothing).
-pub fn points(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
-}
-
 /// The material balance of a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Material {
@@ -39,7 +28,7 @@ impl Material {
         for role in Role::ALL.into_iter().rev() {
             let w = position.pieces(Color::White, role).count() as i32;
             let b = position.pieces(Color::Black, role).count() as i32;
-            balance += (w - b) * points(role);
+            balance += (w - b) * role.points() as i32;
             let (side, n) = if w > b {
                 (Color::White, w - b)
             } else {
