@@ -4425,36 +4425,40 @@ mod tests {
     fn art_5_1_1_mate_in_one_found_as_by_trying_every_move() {
         let (mut tried, mut mates) = (0, 0);
         for p in positions_near_mate() {
-            {
-                let mut moves = Vec::new();
-                p.generate_moves(|pm| {
-                    moves.push(Costed {
-                        pm,
-                        by_cost: [Bitboard::EMPTY; 3],
-                    });
-                    false
-                });
-                let mates_by = |mv: Move| {
-                    let mut child = p;
-                    child.play_unchecked(mv);
-                    child.is_check() && !child.has_legal_moves()
-                };
-                let legal = p.legal_moves();
-                let found = mate_in_one(&p, &CheckInfo::new(&p), &moves);
-                let fen = p.to_fen();
-                assert_eq!(
-                    found.is_some(),
-                    legal.iter().any(|&mv| mates_by(mv)),
-                    "{fen}"
-                );
-                if let Some(mv) = found {
-                    assert!(legal.contains(&mv) && mates_by(mv), "{mv:?} in {fen}");
-                    mates += 1;
-                }
-                tried += 1;
+            let moves = costed_moves(&p);
+            let mates_by = |mv: Move| {
+                let mut child = p;
+                child.play_unchecked(mv);
+                child.is_check() && !child.has_legal_moves()
+            };
+            let legal = p.legal_moves();
+            let found = mate_in_one(&p, &CheckInfo::new(&p), &moves);
+            let fen = p.to_fen();
+            assert_eq!(
+                found.is_some(),
+                legal.iter().any(|&mv| mates_by(mv)),
+                "{fen}"
+            );
+            if let Some(mv) = found {
+                assert!(legal.contains(&mv) && mates_by(mv), "{mv:?} in {fen}");
+                mates += 1;
             }
+            tried += 1;
         }
         assert!(tried > 5_000 && mates > 100, "{tried} {mates}");
+    }
+
+    /// The legal moves of `p`, each piece's as the guided search lists them (unclassified).
+    fn costed_moves(p: &Position) -> Vec<Costed> {
+        let mut moves = Vec::new();
+        p.generate_moves(|pm| {
+            moves.push(Costed {
+                pm,
+                by_cost: [Bitboard::EMPTY; 3],
+            });
+            false
+        });
+        moves
     }
 
     /// Seeded random positions, each followed by the same with some of the pieces of the
@@ -4509,16 +4513,8 @@ mod tests {
         let p = Position::from_fen("7k/7p/5n1P/8/3B4/8/8/1K2R3 w - - 0 1").unwrap();
         let ci = CheckInfo::new(&p);
         assert!(!checker_taken(&p, ci.king, Square::E1, Square::E8));
-        let mut moves = Vec::new();
-        p.generate_moves(|pm| {
-            moves.push(Costed {
-                pm,
-                by_cost: [Bitboard::EMPTY; 3],
-            });
-            false
-        });
         assert_eq!(
-            mate_in_one(&p, &ci, &moves),
+            mate_in_one(&p, &ci, &costed_moves(&p)),
             Some(Move::normal(Square::E1, Square::E8))
         );
     }

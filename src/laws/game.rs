@@ -662,8 +662,8 @@ fn remember_answer(pos: &Position, color: Color, answer: Option<bool>) {
 /// with as much, the side to move (its helpmate is a ply shorter): White first always,
 /// `adjudicate` (callgrind, a build without LTO) took 726.60 M instructions on the real
 /// games, 368.41 M, 221.19 M and 219.76 M on uniformly random seeds 1 to 3 and 194.07 M on
-/// `benches/adjudicate.sh`'s own corpus; so, 722.31 M, 364.81 M, 219.65 M, 218.75 M and
-/// 192.33 M; the output the same.
+/// `benches/adjudicate.sh`'s own corpus; so, 722.32 M, 364.83 M, 219.66 M, 218.77 M and
+/// 192.34 M; the output the same.
 pub(crate) fn mating_side_by_race(pos: &Position) -> Option<Color> {
     let points = |c: Color| {
         Role::ALL
