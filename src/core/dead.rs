@@ -532,7 +532,6 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
     // searches (see `Guide::loser_pushes`).
     let pushes = (start.by_color(!ctx.side) & start.by_role(Role::Pawn)).count() <= FEW_PAWNS
         || pushes_against_lone_minor(&start, ctx.side);
-    let mut guides = vec![Guide::new(corners[0], heavy, pushes)];
     // Room for the move lists of a long line from the start (they are kept per ply).
     ctx.buf.reserve(512);
     // Two cheap guided searches first, each on a guide of its own (the rounds' tables are
@@ -554,7 +553,8 @@ fn full_search(ctx: &mut Ctx, pos: &Position) -> Verdict {
         }
     }
     // Then level 1, on the rounds' first guide: it finds the helpmate of most real
-    // positions.
+    // positions. (Made only now: the searches before it find most helpmates.)
+    let mut guides = vec![Guide::new(corners[0], heavy, pushes)];
     if let Some(path) = ctx.cheap_guided(&start, &mut guides[0], 1, FIRST_GUIDED_NODES) {
         return prefix(line, Verdict::Winnable(path));
     }
