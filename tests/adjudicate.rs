@@ -223,3 +223,49 @@ fn art_7_5_1_adjudicate_penguingim1_flags_game_38_with_jobs_2() {
     assert_eq!(disagree, [38]);
     assert_eq!(lines[100]["summary"]["findings"]["illegal_move"], 1);
 }
+
+/// Art. 9.2.1, 9.3.1 (claims that recur in a game) and the summary: on the real games, the
+/// summary counts every finding of every game, kind by kind, and every game by its result
+/// and article by the Laws, as the game lines give them; among them are games with two
+/// findings of one kind (a claim by a written move open at several plies).
+#[test]
+fn summary_counts_every_finding_of_every_game() {
+    let Some(files) = common::real_pgn_files() else {
+        return;
+    };
+    let mut args = vec!["adjudicate", "--format", "json", "--jobs", "1"];
+    let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+    args.extend(names.iter().map(String::as_str));
+    let (_, out, err) = escaque(&args);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (summary, games) = lines.split_last().expect("a summary line");
+    let summary = &summary["summary"];
+    let mut findings = std::collections::BTreeMap::<String, u64>::new();
+    let mut articles = std::collections::BTreeMap::<String, u64>::new();
+    let mut twice = 0;
+    for g in games {
+        let mut kinds = std::collections::BTreeMap::<String, u64>::new();
+        for f in g["findings"].as_array().unwrap() {
+            *kinds
+                .entry(f["kind"].as_str().unwrap().to_string())
+                .or_default() += 1;
+        }
+        twice += usize::from(kinds.values().any(|&n| n > 1));
+        for (k, n) in kinds {
+            *findings.entry(k).or_default() += n;
+        }
+        if let (Some(a), true) = (g["article"].as_str(), g["result_by_laws"] != "*") {
+            *articles.entry(a.to_string()).or_default() += 1;
+        }
+    }
+    assert!(
+        twice > 10,
+        "{twice} games with a kind of finding twice; {err}"
+    );
+    assert_eq!(summary["games"], games.len());
+    assert_eq!(summary["findings"], serde_json::json!(findings));
+    assert_eq!(summary["articles"], serde_json::json!(articles));
+}
