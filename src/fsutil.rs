@@ -14,6 +14,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_as(path, bytes, false)
 }
 
+/// `path` as the screen shows it: under the home directory, from `~/` (a saved game's path,
+/// `~/.local/share/escaque/games/…`, then fits a row of 80 columns with the sentence that
+/// gives it); elsewhere as it is.
+pub fn shown_path(path: &Path) -> String {
+    let home = directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf());
+    shown_path_from(path, home.as_deref())
+}
+
+fn shown_path_from(path: &Path, home: Option<&Path>) -> String {
+    match home.and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
+        _ => path.display().to_string(),
+    }
+}
+
 /// [`write_atomic`] for a secret (the SSH server's host key): on Unix the file is readable
 /// and writable by its owner only (mode 0600) from the moment its temporary file is
 /// created, so no other user can read it even while it is being written.
@@ -126,5 +141,27 @@ impl From<&io::Error> for SystemError {
 impl std::fmt::Display for SystemError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_under_home_is_shown_from_the_tilde() {
+        let home = Path::new("/home/ana");
+        let game = Path::new("/home/ana/.local/share/escaque/games/g.pgn");
+        assert_eq!(
+            shown_path_from(game, Some(home)),
+            "~/.local/share/escaque/games/g.pgn"
+        );
+        // Elsewhere, a home that is only a prefix of a name, the home itself, no home.
+        let other = Path::new("/tmp/g.pgn");
+        assert_eq!(shown_path_from(other, Some(home)), "/tmp/g.pgn");
+        let anabel = Path::new("/home/anabel/g.pgn");
+        assert_eq!(shown_path_from(anabel, Some(home)), "/home/anabel/g.pgn");
+        assert_eq!(shown_path_from(home, Some(home)), "/home/ana");
+        assert_eq!(shown_path_from(game, None), game.display().to_string());
     }
 }

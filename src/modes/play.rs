@@ -431,7 +431,7 @@ impl Companions {
     fn saved_words(&self, saved: &io::Result<PathBuf>) -> String {
         let speaker = crate::speech::Speaker::new(crate::speech::Profile::En, self.lang);
         match saved {
-            Ok(p) => speaker.screen(Say::GameSaved(&p.display().to_string())),
+            Ok(p) => speaker.screen(Say::GameSaved(&crate::fsutil::shown_path(p))),
             Err(e) => speaker.screen(Say::SaveFailed(&e.into())),
         }
     }

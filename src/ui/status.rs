@@ -55,13 +55,31 @@ impl StatusView<'_> {
         } else {
             1
         };
-        let mut lines = fill(self.announcement, columns);
-        if lines.len() > rows {
-            let rest = lines[rows - 1..].join(" ");
-            lines.truncate(rows - 1);
-            lines.push(truncate(&rest, columns));
+        // Two sentences, the last one fitting a row of its own (the end of a game, then
+        // where the game was saved): the first is cut rather than the last, a file's path
+        // being of no use cut (the end is on the scoresheet too).
+        if rows == 2 && fill(self.announcement, columns).len() > 2 {
+            if let Some((first, last)) = self.announcement.rsplit_once(". ") {
+                if width(last) <= columns {
+                    return vec![truncate(&format!("{first}."), columns), last.to_string()];
+                }
+            }
         }
-        lines
+        fit(self.announcement, columns, rows)
+    }
+
+    /// The rows of a yes/no question too long for one row of `columns`, when the status
+    /// has a second row: the question takes the announcement's row too (the player reads
+    /// it before answering: a written move's claim names the move as it was read and says
+    /// what a wrong claim costs, Art. 9.5.3, which one row of 80 columns cut off). `None`
+    /// when the question fits one row, or there is no question.
+    pub fn question_lines(&self, columns: usize, second_row: bool) -> Option<Vec<String>> {
+        match self.prompt {
+            Some(Prompt::Confirm { question }) if second_row && width(question) > columns => {
+                Some(fit(question, columns, 2))
+            }
+            _ => None,
+        }
     }
 
     /// Draws the status line in `area` (its first two rows); returns where the terminal
@@ -80,6 +98,20 @@ impl StatusView<'_> {
             theme.status,
         );
         let y = if area.height > 1 { y0 + 1 } else { y0 };
+        if let Some(rows) = self.question_lines(area.width as usize, y > y0) {
+            for (row, text) in [y0, y].into_iter().zip(&rows) {
+                put(
+                    buf,
+                    area,
+                    area.x,
+                    row,
+                    &" ".repeat(area.width as usize),
+                    theme.status,
+                );
+                put(buf, area, area.x, row, text, theme.prompt);
+            }
+            return None;
+        }
         let lines = self.announcement_lines(area.width as usize, y > y0);
         put(buf, area, area.x, y0, &lines[0], theme.status);
         put(
@@ -161,6 +193,19 @@ impl StatusView<'_> {
     }
 }
 
+/// `text` in at most `rows` rows of `columns` ([`fill`]); what does not fit ends the last
+/// row with `…`.
+fn fit(text: &str, columns: usize, rows: usize) -> Vec<String> {
+    let rows = rows.max(1);
+    let mut lines = fill(text, columns);
+    if lines.len() > rows {
+        let rest = lines[rows - 1..].join(" ");
+        lines.truncate(rows - 1);
+        lines.push(truncate(&rest, columns));
+    }
+    lines
+}
+
 /// Splits `text` into rows of at most `columns`, at spaces; a word longer than a row (a
 /// file's path) starts where it stands and goes on in the next row.
 fn fill(text: &str, columns: usize) -> Vec<String> {
@@ -197,6 +242,7 @@ fn fill(text: &str, columns: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::theme::Theme;
 
     fn view(announcement: &str) -> StatusView<'_> {
         StatusView {
@@ -231,6 +277,63 @@ mod tests {
             lines[0].ends_with('…') && width(&lines[0]) <= 30,
             "{lines:?}"
         );
+    }
+
+    /// The two rows of a status drawn at `columns`.
+    fn drawn(v: &StatusView, columns: u16) -> [String; 2] {
+        let area = Rect::new(0, 0, columns, STATUS_HEIGHT);
+        let mut buf = Buffer::empty(area);
+        v.render(area, &mut buf, &Theme::built_in("classic"));
+        [0, 1].map(|y| {
+            (0..columns)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+    }
+
+    #[test]
+    fn art_9_5_3_a_long_claim_question_is_read_whole_at_80_columns() {
+        // The question a written-move claim asks, as the full screen shows it: the move read,
+        // what a wrong claim costs and its article must all be on the screen at 80×24.
+        let question = "[s/n] ¿Reclama tablas con la jugada escrita caballo efe tres? Si la \
+                        reclamación es incorrecta, se juega y el rival recibe tiempo (art. \
+                        9.5.3).";
+        let mut v = view("3… a6");
+        v.prompt = Some(Prompt::Confirm { question });
+        let rows = drawn(&v, 80);
+        assert_eq!(rows.join(" "), question, "{rows:?}");
+        // A question that fits keeps the announcement above it.
+        v.prompt = Some(Prompt::Confirm {
+            question: "[s/n] ¿Abandona la partida?",
+        });
+        assert_eq!(drawn(&v, 80), ["3… a6", "[s/n] ¿Abandona la partida?"]);
+        // Longer than both rows: cut with `…`, never past the edge.
+        let long = "palabra ".repeat(30);
+        v.prompt = Some(Prompt::Confirm { question: &long });
+        let rows = drawn(&v, 80);
+        assert!(rows[1].ends_with('…'), "{rows:?}");
+        assert!(rows.iter().all(|r| width(r) <= 80), "{rows:?}");
+    }
+
+    #[test]
+    fn the_saved_games_path_is_kept_whole_after_a_long_end_of_game() {
+        let end = "Fin de la partida. Triple repetición de la posición, reclamada: tablas, Art. \
+                   9.2.1.";
+        let saved =
+            "Partida guardada en ~/.local/share/escaque/games/2026.11.29-Blancas-Negras.pgn";
+        let text = format!("{end} {saved}");
+        let lines = view(&text).announcement_lines(80, true);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[1], saved);
+        assert!(
+            lines[0].ends_with('…') && width(&lines[0]) <= 80,
+            "{lines:?}"
+        );
+        // When it all fits two rows, it is wrapped as it is.
+        let lines = view(&text).announcement_lines(100, true);
+        assert_eq!(lines.join(" "), text);
     }
 
     #[test]
