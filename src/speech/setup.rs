@@ -37,12 +37,51 @@ fn field(lang: Lang, field: FenField) -> String {
     }
 }
 
-/// What is wrong, in `lang`; `None` for the syntax problems, which the core's English
-/// message quotes exactly (a character, a field count).
+/// What is wrong, in `lang`; `None` for a syntax problem in English, which the core's
+/// message words (quoting the character, the field count) as this would.
 pub fn problem(lang: Lang, p: &FenProblem) -> Option<String> {
     use FenProblem::*;
     let es = lang == Lang::Es;
     Some(match p {
+        FieldCount(n) if es => format!(
+            "{n} campos; un FEN tiene seis separados por espacios (posición, turno, enroques, \
+             casilla al paso, contador de medias jugadas, número de jugada), o los cuatro \
+             primeros"
+        ),
+        RankCount(n) if es => {
+            format!("{n} filas; la posición tiene ocho, separadas por '/'")
+        }
+        RankLength { rank, squares } if es => format!(
+            "la fila {} describe {squares} casillas en vez de 8",
+            rank.char()
+        ),
+        PieceChar(c) if es => format!(
+            "'{c}' no es una pieza; use K Q R B N P para las blancas, k q r b n p para las \
+             negras (letras inglesas, como en todo FEN) y 1–8 para casillas vacías"
+        ),
+        SideToMove(t) if es => format!("\"{t}\" no es un bando; use w (blancas) o b (negras)"),
+        CastlingChar(c) if es && ('a'..='h').contains(&c.to_ascii_lowercase()) => format!(
+            "'{c}' es un enroque de Ajedrez960 (la columna de una torre, Shredder-FEN); en el \
+             ajedrez normal use K, Q, k, q o -"
+        ),
+        CastlingChar(c) if es => format!(
+            "'{c}' no es un enroque; use K, Q, k, q, la columna de una torre A–H o a–h \
+             (Ajedrez960), o -"
+        ),
+        CastlingRepeated(c) if es => {
+            format!("'{c}' aparece más de una vez o junto a otros enroques")
+        }
+        EnPassantSyntax(t) if es => format!("\"{t}\" no es una casilla ni -"),
+        Number(t) if es => format!("\"{t}\" no es un número válido"),
+        FieldCount(_)
+        | RankCount(_)
+        | RankLength { .. }
+        | PieceChar(_)
+        | SideToMove(_)
+        | CastlingChar(_)
+        | CastlingRepeated(_)
+        | EnPassantSyntax(_)
+        | Number(_) => return None,
         TooManyPawns(c, n) if es => format!(
             "{n} peones de las {}; cada bando tiene ocho como mucho",
             side(lang, *c)
@@ -153,7 +192,6 @@ pub fn problem(lang: Lang, p: &FenProblem) -> Option<String> {
             "right '{l}' names a rook that is not on that side of the king on the back rank \
              (Guidelines II.3)"
         ),
-        _ => return None,
     })
 }
 
@@ -228,6 +266,66 @@ pub fn uci_is_no_scoresheet(lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::core::Position;
+
+    /// A FEN that is not written as one is refused in Spanish too, the input quoted and
+    /// the field named; in English in the core's words.
+    #[test]
+    fn a_fen_written_wrong_is_refused_in_both_languages() {
+        for (fen, es, en) in [
+            (
+                "k7/8/8/8/8/8/8/K7 w - - 0",
+                "5 campos; un FEN tiene seis",
+                "5 fields",
+            ),
+            ("k7/8/8/8/8/8/K7 w - - 0 1", "7 filas", "7 ranks"),
+            (
+                "k8/8/8/8/8/8/8/K7 w - - 0 1",
+                "la fila 8 describe 9 casillas",
+                "rank 8 describes 9",
+            ),
+            (
+                "k6X/8/8/8/8/8/8/K7 w - - 0 1",
+                "'X' no es una pieza",
+                "'X' is not a piece",
+            ),
+            (
+                "k7/8/8/8/8/8/8/K7 x - - 0 1",
+                "\"x\" no es un bando",
+                "\"x\" is not a side",
+            ),
+            (
+                "k7/8/8/8/8/8/8/K7 w Z - 0 1",
+                "'Z' no es un enroque",
+                "'Z' is not a castling",
+            ),
+            (
+                "k7/8/8/8/8/8/8/K7 w KK - 0 1",
+                "'K' aparece más de una vez",
+                "'K' appears",
+            ),
+            (
+                "k7/8/8/8/8/8/8/K7 w - e9 0 1",
+                "\"e9\" no es una casilla",
+                "\"e9\" is not a square",
+            ),
+            (
+                "k7/8/8/8/8/8/8/K7 w - - x 1",
+                "\"x\" no es un número",
+                "\"x\" is not a valid",
+            ),
+        ] {
+            let e = Position::from_fen(fen).unwrap_err();
+            let s = fen_error(Lang::Es, &e);
+            assert!(
+                s.starts_with(&format!("FEN no válido \"{fen}\": ")) && s.contains(es),
+                "{s}"
+            );
+            assert!(!s.contains(" is ") && !s.contains("field"), "{s}");
+            let s = fen_error(Lang::En, &e);
+            assert!(s.contains(en) && s.contains(fen), "{s}");
+            assert_eq!(s, e.to_string());
+        }
+    }
 
     /// Art. 3.10: each refusal said in both languages, with the FEN, the field and the
     /// article.
