@@ -189,6 +189,7 @@ impl Scene {
             },
             status: StatusView {
                 announcement: &self.announcement,
+                kept_from: None,
                 hints: &self.hints,
                 prompt,
             },
@@ -711,6 +712,7 @@ fn squares_grow_with_the_screen() {
             scoresheet: ScoresheetView::new(g, Lang::En),
             status: StatusView {
                 announcement: "",
+                kept_from: None,
                 hints: &[],
                 prompt: None,
             },

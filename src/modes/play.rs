@@ -493,8 +493,7 @@ impl Companion for Companions {
             app.set_announcement(m);
         }
         if let Some(m) = self.save_if_changed(&app.session) {
-            let text = format!("{} {m}", app.announcement());
-            app.set_announcement(text);
+            app.set_announcement_keeping(&m);
         }
         true
     }

@@ -1045,6 +1045,7 @@ impl ReplayApp {
             },
             status: ui::StatusView {
                 announcement: &self.announcement,
+                kept_from: None,
                 hints: &hints,
                 prompt,
             },

@@ -14,6 +14,10 @@ use super::{put, truncate, width};
 pub struct StatusView<'a> {
     /// The last announcement, a full sentence.
     pub announcement: &'a str,
+    /// Where the announcement's last sentence starts (a byte index), when it must be read
+    /// whole (where a game was saved: a path cut is of no use): when the two rows cannot
+    /// hold the whole, the sentences before it are cut instead.
+    pub kept_from: Option<usize>,
     /// (keys, label) pairs, e.g. `("?", "help")`, in the order to show; those that do not
     /// fit are left out whole.
     pub hints: &'a [(String, String)],
@@ -55,14 +59,16 @@ impl StatusView<'_> {
         } else {
             1
         };
-        // Two sentences, the last one fitting a row of its own (the end of a game, then
-        // where the game was saved): the first is cut rather than the last, a file's path
-        // being of no use cut (the end is on the scoresheet too).
-        if rows == 2 && fill(self.announcement, columns).len() > 2 {
-            if let Some((first, last)) = self.announcement.rsplit_once(". ") {
-                if width(last) <= columns {
-                    return vec![truncate(&format!("{first}."), columns), last.to_string()];
-                }
+        // A last sentence to read whole (where the game was saved, after its end) that
+        // fits a row of its own: what comes before it is cut rather than it (the end is on
+        // the scoresheet too).
+        if let Some((first, last)) = self
+            .kept_from
+            .and_then(|at| Some((self.announcement.get(..at)?, self.announcement.get(at..)?)))
+            .filter(|(_, last)| rows == 2 && width(last) <= columns)
+        {
+            if fill(self.announcement, columns).len() > 2 {
+                return vec![truncate(first.trim_end(), columns), last.to_string()];
             }
         }
         fit(self.announcement, columns, rows)
@@ -247,6 +253,7 @@ mod tests {
     fn view(announcement: &str) -> StatusView<'_> {
         StatusView {
             announcement,
+            kept_from: None,
             hints: &[],
             prompt: None,
         }
@@ -324,7 +331,9 @@ mod tests {
         let saved =
             "Partida guardada en ~/.local/share/escaque/games/2026.11.29-Blancas-Negras.pgn";
         let text = format!("{end} {saved}");
-        let lines = view(&text).announcement_lines(80, true);
+        let mut v = view(&text);
+        v.kept_from = Some(end.len() + 1);
+        let lines = v.announcement_lines(80, true);
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert_eq!(lines[1], saved);
         assert!(
@@ -332,8 +341,18 @@ mod tests {
             "{lines:?}"
         );
         // When it all fits two rows, it is wrapped as it is.
-        let lines = view(&text).announcement_lines(100, true);
+        let lines = v.announcement_lines(100, true);
         assert_eq!(lines.join(" "), text);
+        // Without a sentence to keep, the end is cut as ever, whatever its periods (an
+        // article's number is no sentence's end).
+        let ply = "4. Ke3, as recorded. 4. Ke3: an illegal move by White (\"Ke3\" is not a legal \
+                   move in r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4) \
+                   (Art. 7.5.1).";
+        let lines = view(ply).announcement_lines(80, true);
+        assert!(
+            lines[0].starts_with("4. Ke3, as recorded.") && lines[1].ends_with('…'),
+            "{lines:?}"
+        );
     }
 
     #[test]
