@@ -203,7 +203,7 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
         .iter()
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
-    assert_eq!((f.ply, f.san.as_deref()), (2, Some("b4")));
+    assert_eq!((f.ply, f.san().as_deref()), (2, Some("b4")));
     assert_eq!(f.article, Article("7.5.1"));
     assert!(report::detail(f, Lang::En).contains("two minutes (7.5.5)"));
     // Why the move is illegal, in the language of the sentence.
@@ -615,7 +615,7 @@ fn art_7_5_1_penguingim1_flags_exactly_game_38() {
         .iter()
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
-    assert_eq!((f.ply, f.san.as_deref()), (2, Some("b4")));
+    assert_eq!((f.ply, f.san().as_deref()), (2, Some("b4")));
     assert!(report::detail(f, Lang::En).starts_with("1... b4: an illegal move by Black"));
 }
 

@@ -24,6 +24,7 @@
 //! The facts of `pgn check` ([`CheckReport`]) come with every review: the arbiter replays
 //! the moves through one [`Game`] and hands it to [`check_played`].
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
@@ -148,8 +149,9 @@ pub struct Finding {
     /// Plies played when it holds (0: before the first move). For a move (illegal, null,
     /// recorded after the end), the move's own ply, from 1.
     pub ply: usize,
-    /// The move at that ply (English SAN; as written for an illegal move).
-    pub san: Option<String>,
+    /// The move at that ply: to be written in the reader's notation, or (a move that could
+    /// not be played) quoted as the record writes it. [`Finding::san`] is its English SAN.
+    pub mv: Option<FindingMove>,
     pub article: Article,
     pub kind: FindingKind,
     /// What it says, as data: `speech::report` words it in the reader's language.
@@ -159,17 +161,73 @@ pub struct Finding {
 impl Finding {
     fn new(
         ply: usize,
-        san: Option<String>,
+        mv: Option<FindingMove>,
         article: Article,
         kind: FindingKind,
         says: Says,
     ) -> Finding {
         Finding {
             ply,
-            san,
+            mv,
             article,
             kind,
             says,
+        }
+    }
+
+    /// The move at the finding's ply in English SAN with its check or mate mark (`--` for
+    /// a null move), or as written for a move that could not be played: the `san` of
+    /// `adjudicate --format json`.
+    pub fn san(&self) -> Option<Cow<'_, str>> {
+        self.mv.as_ref().map(FindingMove::english)
+    }
+}
+
+/// A legal move with the position it is played from: all that writing it in any notation
+/// (the reader's piece letters, figurines, long algebraic) or saying it in words needs. The
+/// laws keep no move text of their own: `speech` writes it as the reader reads moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveAt {
+    pub before: Position,
+    pub mv: Move,
+}
+
+impl MoveAt {
+    /// The move in `notation`, with its check or mate mark.
+    pub fn san(&self, notation: Notation) -> String {
+        write_move(&self.before, self.mv, notation)
+    }
+
+    /// The number of the move (`12` of `12... Nxe5`).
+    pub fn number(&self) -> u32 {
+        self.before.fullmove_number()
+    }
+
+    /// The side that makes it.
+    pub fn color(&self) -> Color {
+        self.before.turn()
+    }
+}
+
+/// The move a finding is about.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FindingMove {
+    /// A move played: written in the reader's notation.
+    Legal(MoveAt),
+    /// A null move (`--`, 7.5.3).
+    Null,
+    /// A move that could not be played, as the record writes it (never translated: it is
+    /// the evidence, 7.5).
+    AsWritten(String),
+}
+
+impl FindingMove {
+    /// English SAN (`--` for a null move), or the text as written.
+    pub fn english(&self) -> Cow<'_, str> {
+        match self {
+            FindingMove::Legal(m) => Cow::Owned(m.san(Notation::ENGLISH)),
+            FindingMove::Null => Cow::Borrowed("--"),
+            FindingMove::AsWritten(text) => Cow::Borrowed(text),
         }
     }
 }
@@ -216,8 +274,9 @@ pub enum Says {
     },
     /// A null move by `by` (7.5.3).
     NullMove { by: Color },
-    /// An illegal move by `by`, labelled `12... Nxe5`, why it cannot be played, and the
-    /// class of the game (which sets the penalty: 7.5.5, A.3–A.5, B.2–B.3).
+    /// An illegal move by `by`, labelled `12... Nxe5` as the record writes it, why it cannot
+    /// be played, and the class of the game (which sets the penalty: 7.5.5, A.3–A.5,
+    /// B.2–B.3).
     IllegalMove {
         label: String,
         by: Color,
@@ -239,17 +298,17 @@ pub enum Says {
         times: u8,
         at: Vec<usize>,
     },
-    /// 9.2.1: `who` can claim by writing the move `label`; the position after it would stand
+    /// 9.2.1: `who` can claim by writing the move `mv`; the position after it would stand
     /// for the `times`th time.
     ThreefoldWritten {
         who: Color,
-        label: String,
+        mv: MoveAt,
         times: usize,
     },
     /// 9.3.2: `who` (to move) can claim the fifty moves.
     FiftyOccurred { who: Color },
-    /// 9.3.1: `who` can claim by writing `label`, which completes the fifty moves.
-    FiftyWritten { who: Color, label: String },
+    /// 9.3.1: `who` can claim by writing `mv`, which completes the fifty moves.
+    FiftyWritten { who: Color, mv: MoveAt },
     /// The `Result` tag says `tag`; the Laws say `laws` (`None`: `*`) by `article`.
     ResultDisagrees {
         tag: String,
@@ -261,14 +320,14 @@ pub enum Says {
 /// How a fallen flag is known.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FlagSource {
-    /// The move `label` took `spent_ms` (`[%emt]`) with `left_ms` on the clock.
+    /// The move `mv` took `spent_ms` (`[%emt]`) with `left_ms` on the clock.
     Emt {
-        label: String,
+        mv: MoveAt,
         spent_ms: u64,
         left_ms: u64,
     },
-    /// The clock read 0:00:00 after the move `label`.
-    ClockAtZero { label: String },
+    /// The clock read 0:00:00 after the move `mv`.
+    ClockAtZero { mv: MoveAt },
     /// The `Termination` tag, as written.
     TerminationTag(String),
 }
@@ -428,15 +487,6 @@ pub struct Review {
     /// The moves recorded from the first illegal or null move on, as written and numbered
     /// (`12. Nxe5`, `12... Qh4`): not played, but kept, the record being evidence (7.5).
     pub unplayed: Vec<String>,
-}
-
-/// `12. e4` or `12... e5` for the move of ply `ply` (from 1) played from `before`.
-fn label(before: &Position, san: &str) -> String {
-    let n = before.fullmove_number();
-    match before.turn() {
-        Color::White => format!("{n}. {san}"),
-        Color::Black => format!("{n}... {san}"),
-    }
 }
 
 fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -726,8 +776,8 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
             Termination::FivefoldRepetition => (FindingKind::Fivefold, Says::Fivefold),
             _ => (FindingKind::SeventyFiveMoves, Says::SeventyFiveMoves),
         };
-        let san = (o.ply > 0).then(|| san_of(replay, o.ply));
-        findings.push(Finding::new(o.ply, san, o.article, kind, says));
+        let mv = (o.ply > 0).then(|| move_of(replay, o.ply));
+        findings.push(Finding::new(o.ply, mv, o.article, kind, says));
     }
 
     // Moves on the record after the end on the board (or after a flag at zero).
@@ -736,9 +786,12 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         let recorded = replay.moves.len() + usize::from(replay.illegal.is_some());
         if recorded > e {
             let first = if e < recorded_plies {
-                Some(san_of(replay, e + 1))
+                Some(move_of(replay, e + 1))
             } else {
-                replay.illegal.as_ref().map(|i| i.san.clone())
+                replay
+                    .illegal
+                    .as_ref()
+                    .map(|i| FindingMove::AsWritten(i.san.clone()))
             };
             let article = board_end.map_or(Article::FLAG, |o| o.article);
             let says = Says::MovesAfterEnd {
@@ -760,7 +813,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
     if let Some(p) = null_at {
         findings.push(Finding::new(
             p,
-            Some("--".into()),
+            Some(FindingMove::Null),
             IllegalKind::ClockWithoutMove.article(),
             FindingKind::NullMove,
             Says::NullMove {
@@ -771,7 +824,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         let before = &replay.positions[at.ply - 1];
         findings.push(Finding::new(
             at.ply,
-            Some(at.san.clone()),
+            Some(FindingMove::AsWritten(at.san.clone())),
             IllegalKind::Move.article(),
             FindingKind::IllegalMove,
             Says::IllegalMove {
@@ -803,19 +856,23 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
             let t = Termination::on_flag_fall(cannot);
             outcome = Some(Outcome::new(t.result_for_loser(color), t, played));
             let drawn = cannot;
-            let source = if from_clock {
-                let p = clock_flag.unwrap_or(1);
-                let label = label(&replay.positions[p - 1], &san_of(replay, p));
-                match emt_flag {
+            // The move the clock read zero after (a move played: the flag is read from the
+            // clock only after one).
+            let at_zero = clock_flag
+                .filter(|_| from_clock)
+                .and_then(|p| Some((p, move_at(replay, p)?)));
+            let source = match at_zero {
+                Some((p, mv)) => match emt_flag {
                     Some(e) if game.moves[p - 1].clock_ms().is_none() => FlagSource::Emt {
-                        label,
+                        mv,
                         spent_ms: e.spent_ms,
                         left_ms: e.left_ms,
                     },
-                    _ => FlagSource::ClockAtZero { label },
+                    _ => FlagSource::ClockAtZero { mv },
+                },
+                None => {
+                    FlagSource::TerminationTag(tag(tags, "Termination").unwrap_or("").to_string())
                 }
-            } else {
-                FlagSource::TerminationTag(tag(tags, "Termination").unwrap_or("").to_string())
             };
             let verdict = if drawn {
                 FlagVerdict::Drawn
@@ -942,6 +999,20 @@ fn san_of(replay: &pgn::Replay, ply: usize) -> String {
         Some(mv) => write_move(&replay.positions[ply - 1], mv, Notation::ENGLISH),
         None => "--".to_string(),
     }
+}
+
+/// Ply `ply` (from 1) of a replayed record with the position it was played from (`None`
+/// for a null move).
+fn move_at(replay: &pgn::Replay, ply: usize) -> Option<MoveAt> {
+    replay.moves[ply - 1].map(|mv| MoveAt {
+        before: replay.positions[ply - 1],
+        mv,
+    })
+}
+
+/// The move of ply `ply` (from 1) of a replayed record, for a finding.
+fn move_of(replay: &pgn::Replay, ply: usize) -> FindingMove {
+    move_at(replay, ply).map_or(FindingMove::Null, FindingMove::Legal)
 }
 
 /// Both clocks before the first move: the time control's first period, when known.
@@ -1106,7 +1177,7 @@ fn claims(
             continue;
         }
         let who = pos.turn();
-        let san_at = |ply: usize| (ply > 0).then(|| san_of(replay, ply));
+        let move_here = |ply: usize| (ply > 0).then(|| move_of(replay, ply));
         if reps >= 3 {
             // The plies since the last capture or pawn move (the halfmove clock grows by one
             // a ply) at which the position stood.
@@ -1114,7 +1185,7 @@ fn claims(
             let at: Vec<usize> = (since..=i).filter(|&p| keys[p] == key).collect();
             findings.push(Finding::new(
                 i,
-                san_at(i),
+                move_here(i),
                 Article::THREEFOLD_OCCURRED,
                 FindingKind::ThreefoldClaimable,
                 Says::ThreefoldOccurred {
@@ -1126,8 +1197,6 @@ fn claims(
         } else if doubles > 0 {
             if let Some(Some(mv)) = written_third_move_among(&positions[..=i], &keys[..=i], &twice)
             {
-                let san = write_move(pos, mv, Notation::ENGLISH);
-                let l = label(pos, &san);
                 // The third time or more: the position may have stood three or four times.
                 let mut after = *pos;
                 after.play_unchecked(mv);
@@ -1139,12 +1208,12 @@ fn claims(
                 ) + 1;
                 findings.push(Finding::new(
                     i,
-                    san_at(i),
+                    move_here(i),
                     Article::THREEFOLD_WRITTEN,
                     FindingKind::ThreefoldClaimable,
                     Says::ThreefoldWritten {
                         who,
-                        label: l,
+                        mv: MoveAt { before: *pos, mv },
                         times,
                     },
                 ));
@@ -1154,7 +1223,7 @@ fn claims(
             fifty_now = true;
             findings.push(Finding::new(
                 i,
-                san_at(i),
+                move_here(i),
                 Article::FIFTY_OCCURRED,
                 FindingKind::FiftyMovesClaimable,
                 Says::FiftyOccurred { who },
@@ -1163,13 +1232,15 @@ fn claims(
             // 9.3.1: the move that completes the fifty, as the claim itself is decided.
             if let Some(Some(mv)) = fifty_move_claim_at(pos) {
                 fifty_written = true;
-                let l = label(pos, &write_move(pos, mv, Notation::ENGLISH));
                 findings.push(Finding::new(
                     i,
-                    san_at(i),
+                    move_here(i),
                     Article::FIFTY_WRITTEN,
                     FindingKind::FiftyMovesClaimable,
-                    Says::FiftyWritten { who, label: l },
+                    Says::FiftyWritten {
+                        who,
+                        mv: MoveAt { before: *pos, mv },
+                    },
                 ));
             }
         }
@@ -1411,25 +1482,25 @@ mod tests {
             for over in [false, true] {
                 let mut findings = Vec::new();
                 claims(&replay, positions, &walk, over, &mut findings);
-                let found: Vec<(usize, String)> = findings
+                let found: Vec<(usize, MoveAt)> = findings
                     .iter()
                     .filter_map(|f| match &f.says {
-                        Says::ThreefoldWritten { label, .. } => Some((f.ply, label.clone())),
+                        Says::ThreefoldWritten { mv, .. } => Some((f.ply, *mv)),
                         _ => None,
                     })
                     .collect();
                 let end = if over { last } else { last + 1 };
-                let expected: Vec<(usize, String)> = (0..end)
+                let expected: Vec<(usize, MoveAt)> = (0..end)
                     .filter(|&i| walk.repetitions[i] < 3)
                     .filter_map(|i| {
                         let (p, k) = (&positions[..=i], &walk.keys[..=i]);
                         let mv = super::super::game::written_third_move(p, k)??;
                         Some((
                             i,
-                            label(
-                                &positions[i],
-                                &write_move(&positions[i], mv, Notation::ENGLISH),
-                            ),
+                            MoveAt {
+                                before: positions[i],
+                                mv,
+                            },
                         ))
                     })
                     .collect();

@@ -338,7 +338,7 @@ impl Replay {
                 let san = self
                     .review
                     .findings_at(ply)
-                    .find_map(|f| f.san.clone())
+                    .find_map(|f| f.san().map(std::borrow::Cow::into_owned))
                     .unwrap_or_else(|| "?".into());
                 numbered(&say(ReplaySay::AsRecorded { san: &san }, lang))
             }

@@ -2,11 +2,12 @@
 //! decisions, the verdict, the text report, the JSON line of `adjudicate` and the decided
 //! PGN, in Spanish or English. The laws find; this says.
 
-use crate::core::{Color, Role, SanError, SanProblem};
+use crate::core::{Color, Notation, Role, SanError, SanProblem};
 use crate::json;
 use crate::lang::Lang;
 use crate::laws::arbiter::{
-    Decision, Finding, FindingKind, FlagSource, FlagVerdict, Review, Says, TIME_CONTROLS_KEPT,
+    Decision, Finding, FindingKind, FlagSource, FlagVerdict, MoveAt, Review, Says,
+    TIME_CONTROLS_KEPT,
 };
 use crate::laws::irregularity::ArbiterPenalty;
 use crate::laws::pgn::{self, MoveNode, PgnGame, StartError, format_clock};
@@ -254,24 +255,19 @@ impl W {
         }
     }
 
-    /// A move label, `12... Nxe5`: written as it is; spoken with its number in words and
-    /// the side ("move twelve, Black: Nxe5").
-    fn label(self, label: &str) -> String {
+    /// A move with its number, `12... Nxe5`: written as it is; spoken with its number in
+    /// words and the side ("move twelve, Black: Nxe5").
+    fn label(self, m: &MoveAt) -> String {
+        let (n, san) = (m.number(), m.san(Notation::ENGLISH));
+        let black = m.color() == Color::Black;
         if !self.spoken() {
-            return label.to_string();
+            return format!("{n}{} {san}", if black { "..." } else { "." });
         }
-        let Some((number, san)) = label.split_once(". ") else {
-            return label.to_string();
-        };
-        let black = number.ends_with("..");
-        let Ok(n) = number.trim_end_matches('.').parse::<u64>() else {
-            return label.to_string();
-        };
-        let side = side(if black { Color::Black } else { Color::White }, self.lang);
+        let side = side(m.color(), self.lang);
         format!(
             "{} {}, {side}: {san}",
             self.lang.pick("jugada", "move"),
-            super::numbers::number(n, self.lang)
+            super::numbers::number(u64::from(n), self.lang)
         )
     }
 }
@@ -662,8 +658,8 @@ fn says(s: &Says, w: W) -> String {
                 )
             }
         }
-        Says::ThreefoldWritten { who, label, times } => {
-            let (label, a, times) = (w.label(label), w.arts(&["9.2.1"]), w.times(*times));
+        Says::ThreefoldWritten { who, mv, times } => {
+            let (label, a, times) = (w.label(mv), w.arts(&["9.2.1"]), w.times(*times));
             if es {
                 format!(
                     "Las {} pueden reclamar tablas escribiendo {label} sin jugarla: la \
@@ -694,8 +690,8 @@ fn says(s: &Says, w: W) -> String {
                 )
             }
         }
-        Says::FiftyWritten { who, label } => {
-            let (label, a) = (w.label(label), w.arts(&["9.3.1"]));
+        Says::FiftyWritten { who, mv } => {
+            let (label, a) = (w.label(mv), w.arts(&["9.3.1"]));
             if es {
                 format!(
                     "Las {} pueden reclamar tablas escribiendo {label} sin jugarla: completa \
@@ -734,11 +730,11 @@ fn flag_fall(color: Color, source: &FlagSource, verdict: FlagVerdict, w: W) -> S
     let lang = w.lang;
     let src = match source {
         FlagSource::Emt {
-            label,
+            mv,
             spent_ms,
             left_ms,
         } => {
-            let (spent, left, label) = (w.clock(*spent_ms), w.clock(*left_ms), w.label(label));
+            let (spent, left, label) = (w.clock(*spent_ms), w.clock(*left_ms), w.label(mv));
             // `[%emt]` is the record's notation for the time a move took: not said.
             let emt = if w.spoken() { "" } else { " ([%emt])" };
             match lang {
@@ -746,8 +742,8 @@ fn flag_fall(color: Color, source: &FlagSource, verdict: FlagVerdict, w: W) -> S
                 Lang::En => format!("{label} took {spent}{emt} with {left} on the clock"),
             }
         }
-        FlagSource::ClockAtZero { label } => {
-            let (zero, label) = (w.clock(0), w.label(label));
+        FlagSource::ClockAtZero { mv } => {
+            let (zero, label) = (w.clock(0), w.label(mv));
             match lang {
                 Lang::Es => format!("el reloj marcaba {zero} tras {label}"),
                 Lang::En => format!("the clock read {zero} after {label}"),
@@ -815,8 +811,9 @@ pub fn json_line_into(out: &mut Vec<u8>, r: &Review, file: Option<&str>, lang: L
             list.push(b',');
         }
         let mut fo = json::Object::begin(list);
+        let san = f.san();
         fo.uint("ply", f.ply)
-            .opt_str("san", f.san.as_deref())
+            .opt_str("san", san.as_deref())
             .plain("article", f.article.number())
             .plain("kind", f.kind.name());
         with_detail(f, lang, |d| {
@@ -939,7 +936,7 @@ pub fn report(r: &Review, lang: Lang) -> String {
 /// A finding in one line: `ply 38 (1... b4) illegal move, Art. 7.5.1: …`.
 pub fn finding_line(f: &Finding, lang: Lang) -> String {
     let mut s = format!("{} {}", lang.pick("jugada", "ply"), f.ply);
-    if let Some(san) = &f.san {
+    if let Some(san) = f.san() {
         s.push_str(&format!(" ({san})"));
     }
     s.push_str(&format!(
@@ -1048,7 +1045,7 @@ mod tests {
     #[derive(serde::Serialize)]
     struct FindingJson<'a> {
         ply: usize,
-        san: Option<&'a str>,
+        san: Option<std::borrow::Cow<'a, str>>,
         article: &'static str,
         kind: FindingKind,
         detail: String,
@@ -1092,7 +1089,7 @@ mod tests {
                 .iter()
                 .map(|f| FindingJson {
                     ply: f.ply,
-                    san: f.san.as_deref(),
+                    san: f.san(),
                     article: f.article.number(),
                     kind: f.kind,
                     detail: detail(f, lang),
