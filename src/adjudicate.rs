@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
 
+use crate::core::Notation;
 use crate::lang::Lang;
 use crate::laws::arbiter::{FindingKind, Review, ReviewOptions, review_read};
 use crate::laws::pgn::archive::{self, InputError, Source, Tracker};
@@ -42,6 +43,9 @@ pub struct Options {
     pub jobs: usize,
     /// The language of the findings' sentences and of the text output.
     pub lang: Lang,
+    /// The notation of the moves in the text output (the command line's, else the
+    /// language's: Spanish letters for `es`). JSON writes English SAN whatever it is.
+    pub notation: Notation,
     pub review: ReviewOptions,
     /// Draw a progress bar on the error stream (only when it is a terminal).
     pub progress: bool,
@@ -59,6 +63,7 @@ impl Default for Options {
             format: Format::Text,
             jobs: 1,
             lang: Lang::En,
+            notation: Notation::ENGLISH,
             review: ReviewOptions::default(),
             progress: false,
         }
@@ -194,7 +199,8 @@ fn render_into(out: &mut Vec<u8>, review: &Review, file: &str, opts: &Options) {
     match opts.format {
         Format::Json => report::json_line_into(out, review, Some(file), opts.lang),
         Format::Text => {
-            out.extend_from_slice(report::batch_entry(review, file, opts.lang).as_bytes())
+            let entry = report::batch_entry(review, file, opts.lang, opts.notation);
+            out.extend_from_slice(entry.as_bytes())
         }
     }
     out.push(b'\n');

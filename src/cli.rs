@@ -818,6 +818,9 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
         }) => {
             use std::io::IsTerminal;
             let lang = lang.unwrap_or_else(crate::lang::Lang::from_env);
+            // The notation of the language, as a session's scoresheet without a config
+            // choice (the batch commands read no config).
+            let notation = crate::config::NotationChoice::for_lang(lang).notation();
             let opts = crate::adjudicate::Options {
                 format: match format {
                     FormatArg::Text => crate::adjudicate::Format::Text,
@@ -825,6 +828,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
                 },
                 jobs: jobs.map_or_else(crate::adjudicate::default_jobs, usize::from),
                 lang,
+                notation,
                 review: crate::laws::arbiter::ReviewOptions {
                     letters: letters.letters(),
                     ..Default::default()

@@ -269,3 +269,111 @@ fn summary_counts_every_finding_of_every_game() {
     assert_eq!(summary["findings"], serde_json::json!(findings));
     assert_eq!(summary["articles"], serde_json::json!(articles));
 }
+
+/// Rooks that go back and forth (after 4. Ra1 Black can claim by writing 4... Ra8, the start
+/// position a third time), then a game with an illegal king's move.
+const ROOKS_AND_ILLEGAL: &str = "[White \"G\"]\n[Black \"H\"]\n[Result \"*\"]\n[SetUp \"1\"]\n\
+                                 [FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n\
+                                 1. Ra2 Ra7 2. Ra1 Ra8 3. Ra2 Ra7 4. Ra1 *\n\n\
+                                 [White \"I\"]\n[Black \"J\"]\n[Result \"*\"]\n\n\
+                                 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ke3 *\n";
+
+/// Art. 9.2.1 in `adjudicate`'s Spanish text: the move to be written and the move of the
+/// finding's ply are in Spanish letters (T, the rook: `R` would be the king), as `LANG`
+/// alone gives them too; an illegal move is quoted as written. The English text and the JSON
+/// keep English SAN.
+#[test]
+fn art_9_2_1_adjudicate_spanish_text_writes_the_claim_in_spanish_letters() {
+    let tmp = common::TempDir::new("adjudicate-letters");
+    let file = temp(&tmp, "claims.pgn", ROOKS_AND_ILLEGAL);
+    let file = file.to_str().unwrap();
+    let claim_es = "  jugada 7 (Ta1) triple repetición reclamable, art. 9.2.1: Las negras pueden \
+                    reclamar tablas escribiendo 4... Ta8 sin jugarla: la posición resultante \
+                    se daría por 3.ª vez (9.2.1)\n";
+    let illegal_es = "  jugada 7 (Ke3) jugada ilegal, art. 7.5.1: 4. Ke3: jugada ilegal de las \
+                      blancas («Ke3» no es una jugada legal en ";
+    let (_, es, _) = escaque(&["adjudicate", "--lang", "es", file]);
+    assert!(es.contains(claim_es), "{es}");
+    assert!(es.contains(illegal_es), "{es}");
+    // The language from the environment gives the same.
+    let (_, from_env, _) = common::output(
+        Command::new(env!("CARGO_BIN_EXE_escaque"))
+            .args(["adjudicate", file])
+            .env("LANG", "es_ES.UTF-8")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES"),
+    );
+    assert_eq!(from_env, es);
+    // English: as it was.
+    let (_, en, _) = escaque(&["adjudicate", file]);
+    assert!(
+        en.contains(
+            "  ply 7 (Ra1) threefold repetition claimable, Art. 9.2.1: Black can claim a draw \
+             by writing 4... Ra8 without playing it: the position after it would stand for the \
+             third time (9.2.1)\n"
+        ),
+        "{en}"
+    );
+    assert!(
+        en.contains(
+            "  ply 7 (Ke3) illegal move, Art. 7.5.1: 4. Ke3: an illegal move by White (\"Ke3\" \
+             is not a legal move in "
+        ),
+        "{en}"
+    );
+    // JSON: English SAN, in `san` and in the sentences, whatever the language.
+    let (_, json, _) = escaque(&["adjudicate", "--lang", "es", "--format", "json", file]);
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let claim = &first["findings"][0];
+    assert_eq!(claim["san"], "Ra1", "{json}");
+    assert!(
+        claim["detail"]
+            .as_str()
+            .unwrap()
+            .contains("escribiendo 4... Ra8 sin jugarla"),
+        "{json}"
+    );
+}
+
+/// Art. 9.2.1, 9.3.1 on real games: a Spanish report writes the moves to be written in
+/// Spanish letters (the example that misled an arbiter: "escribiendo 48. Rc2", a king's
+/// move to a Spanish reader, for the rook's 48. Rc2 of Sorensen–Carlsen); no claim in any
+/// real game's Spanish text names a piece by a letter that is not Spanish.
+#[test]
+fn art_9_2_1_spanish_report_of_real_games_writes_claims_in_spanish_letters() {
+    let Some(files) = common::real_pgn_files() else {
+        return;
+    };
+    let mut args = vec!["adjudicate", "--lang", "es", "--jobs", "2"];
+    let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+    args.extend(names.iter().map(String::as_str));
+    let (_, out, _) = escaque(&args);
+    // In English: 47... Bb5 (ply 94) and 48. Rc2 to write (carlsen_pgnmentor, game 8);
+    // 38... Rd1# (game 10); 70. Qa7 and 70... Ne6, 110. Kg1 and 110... Bf5 (Bilbao 2010).
+    for expected in [
+        "  jugada 94 (Ab5) triple repetición reclamable, art. 9.2.1: Las blancas pueden \
+         reclamar tablas escribiendo 48. Tc2 sin jugarla",
+        "  jugada 76 (Td1#) jaque mate, art. 5.1.1: Jaque mate: ganan las negras",
+        "  jugada 139 (Da7) triple repetición reclamable, art. 9.2.1: Las negras pueden \
+         reclamar tablas escribiendo 70... Ce6 sin jugarla",
+        "  jugada 219 (Rg1) triple repetición reclamable, art. 9.2.1: Las negras pueden \
+         reclamar tablas escribiendo 110... Af5 sin jugarla",
+    ] {
+        assert!(out.contains(expected), "{expected}");
+    }
+    let mut claims = 0;
+    for line in out.lines() {
+        let Some((_, after)) = line.split_once(" escribiendo ") else {
+            continue;
+        };
+        // `48. Tc2`, `70... Ce6`: the move after the number.
+        let san = after.split_whitespace().nth(1).unwrap_or("");
+        let first = san.chars().next().unwrap_or(' ');
+        assert!(
+            "RDTAC".contains(first) || ('a'..='h').contains(&first) || san.starts_with("O-O"),
+            "{line}"
+        );
+        claims += 1;
+    }
+    assert!(claims > 10, "{claims} claims by a written move");
+}

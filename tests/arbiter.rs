@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use escaque::core::{Color, Position};
+use escaque::core::{Color, Notation, Position};
 use escaque::lang::Lang;
 use escaque::laws::arbiter::{Decision, FindingKind, Review, review};
 use escaque::laws::irregularity::ArbiterPenalty;
@@ -46,8 +46,11 @@ fn art_6_9_flag_fall_from_the_termination_tag_is_a_draw_when_the_opponent_cannot
         ]
     );
     let flag = &r.findings[0];
-    assert!(report::detail(flag, Lang::En).contains("White cannot checkmate"));
-    assert!(report::detail(flag, Lang::Es).contains("las blancas no pueden dar mate"));
+    assert!(report::detail(flag, Lang::En, Notation::ENGLISH).contains("White cannot checkmate"));
+    assert!(
+        report::detail(flag, Lang::Es, Notation::SPANISH)
+            .contains("las blancas no pueden dar mate")
+    );
 }
 
 #[test]
@@ -142,14 +145,15 @@ fn art_6_9_flag_fall_read_from_the_time_spent_on_each_move() {
         ]
     );
     assert!(
-        report::detail(&r.findings[1], Lang::En)
+        report::detail(&r.findings[1], Lang::En, Notation::ENGLISH)
             .contains("3. Bc4 took 0:00:23 ([%emt]) with 0:00:22 on the clock"),
         "{}",
-        report::detail(&r.findings[1], Lang::En)
+        report::detail(&r.findings[1], Lang::En, Notation::ENGLISH)
     );
+    // In Spanish letters: A, the bishop (alfil).
     assert!(
-        report::detail(&r.findings[1], Lang::Es)
-            .contains("3. Bc4 llevó 0:00:23 ([%emt]) con 0:00:22 en el reloj")
+        report::detail(&r.findings[1], Lang::Es, Notation::SPANISH)
+            .contains("3. Ac4 llevó 0:00:23 ([%emt]) con 0:00:22 en el reloj")
     );
     // The replay's clocks: both sides after each ply, the increment added.
     assert_eq!(r.clocks_at(2), [Some(51_000), Some(41_000)]);
@@ -205,19 +209,20 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
         .unwrap();
     assert_eq!((f.ply, f.san().as_deref()), (2, Some("b4")));
     assert_eq!(f.article, Article("7.5.1"));
-    assert!(report::detail(f, Lang::En).contains("two minutes (7.5.5)"));
+    assert!(report::detail(f, Lang::En, Notation::ENGLISH).contains("two minutes (7.5.5)"));
     // Why the move is illegal, in the language of the sentence.
     assert!(
-        report::detail(f, Lang::En).contains("(\"b4\" is not a legal move in rnbqkbnr/"),
+        report::detail(f, Lang::En, Notation::ENGLISH)
+            .contains("(\"b4\" is not a legal move in rnbqkbnr/"),
         "{}",
-        report::detail(f, Lang::En)
+        report::detail(f, Lang::En, Notation::ENGLISH)
     );
     assert!(
-        report::detail(f, Lang::Es).starts_with(
+        report::detail(f, Lang::Es, Notation::SPANISH).starts_with(
             "1... b4: jugada ilegal de las negras («b4» no es una jugada legal en rnbqkbnr/"
         ),
         "{}",
-        report::detail(f, Lang::Es)
+        report::detail(f, Lang::Es, Notation::SPANISH)
     );
     assert_eq!(standard.result_by_laws, None);
     assert_eq!(standard.penalty_seconds(), 120);
@@ -227,8 +232,8 @@ fn art_7_5_1_an_illegal_move_with_its_penalty_by_class() {
         .iter()
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
-    assert!(report::detail(f, Lang::En).contains("one minute (7.5.5, B.3)"));
-    assert!(report::detail(f, Lang::Es).contains("un minuto"));
+    assert!(report::detail(f, Lang::En, Notation::ENGLISH).contains("one minute (7.5.5, B.3)"));
+    assert!(report::detail(f, Lang::Es, Notation::SPANISH).contains("un minuto"));
     assert_eq!(blitz.penalty_seconds(), 60);
     assert!(
         kinds(&blitz).contains(&(0, FindingKind::TimeControlClass, "B.1")),
@@ -306,7 +311,7 @@ fn art_5_2_2_moves_recorded_after_a_dead_position() {
         .find(|f| f.kind == FindingKind::MovesAfterEnd)
         .unwrap();
     assert!(
-        report::detail(after, Lang::En)
+        report::detail(after, Lang::En, Notation::ENGLISH)
             .starts_with("2 move(s) recorded after the game had ended at ply 1")
     );
     assert!(!r.agrees);
@@ -327,7 +332,8 @@ fn art_9_2_threefold_claimable_by_writing_the_move_then_on_the_board() {
     assert_eq!(claims, [(7, "9.2.1"), (8, "9.2.2")]);
     let written = r.findings.iter().find(|f| f.ply == 7).unwrap();
     assert!(
-        report::detail(written, Lang::En).contains("Black can claim a draw by writing 4... Ng8")
+        report::detail(written, Lang::En, Notation::ENGLISH)
+            .contains("Black can claim a draw by writing 4... Ng8")
     );
     assert_eq!(r.next_finding(0), Some(7));
     assert_eq!(r.next_finding(6), Some(7));
@@ -347,12 +353,12 @@ fn art_9_2_1_written_claim_says_the_fourth_time() {
         .iter()
         .find(|f| f.ply == 11 && f.article.number() == "9.2.1")
         .unwrap_or_else(|| panic!("{:?}", r.findings));
-    let en = report::detail(written, Lang::En);
+    let en = report::detail(written, Lang::En, Notation::ENGLISH);
     assert!(
         en.contains("6... Nb8") && en.contains("for the fourth time"),
         "{en}"
     );
-    let es = report::detail(written, Lang::Es);
+    let es = report::detail(written, Lang::Es, Notation::SPANISH);
     assert!(es.contains("4.ª vez"), "{es}");
 }
 
@@ -429,13 +435,13 @@ fn art_7_1_decisions_are_recorded_and_exported() {
     // The exported game reads back.
     let back = games(&text);
     assert_eq!(back[0].moves.len(), 4);
-    let es = report::report(&r, Lang::Es);
+    let es = report::report(&r, Lang::Es, Notation::SPANISH);
     assert!(es.contains("Decisiones del árbitro"), "{es}");
     assert!(
         es.contains("sanción a negras: 120 s más para el rival (art. 12.9)"),
         "{es}"
     );
-    let en = report::report(&r, Lang::En);
+    let en = report::report(&r, Lang::En, Notation::ENGLISH);
     assert!(en.contains("Final result: 1/2-1/2 (Art. 12.9)"), "{en}");
 }
 
@@ -616,7 +622,10 @@ fn art_7_5_1_penguingim1_flags_exactly_game_38() {
         .find(|f| f.kind == FindingKind::IllegalMove)
         .unwrap();
     assert_eq!((f.ply, f.san().as_deref()), (2, Some("b4")));
-    assert!(report::detail(f, Lang::En).starts_with("1... b4: an illegal move by Black"));
+    assert!(
+        report::detail(f, Lang::En, Notation::ENGLISH)
+            .starts_with("1... b4: an illegal move by Black")
+    );
 }
 
 #[test]
@@ -913,17 +922,17 @@ fn art_8_1_1_an_unreadable_record_is_said_in_the_reports_language() {
     let unreadable = escaque::laws::arbiter::review_unreadable(&e);
     let finding = &unreadable.findings[0];
     assert_eq!(finding.kind, FindingKind::UnreadableRecord);
-    let es = report::detail(finding, Lang::Es);
+    let es = report::detail(finding, Lang::Es, Notation::SPANISH);
     assert!(
         es.starts_with("La partida no se puede leer: partida 1, línea 6, columna 7: comentario sin cerrar: la '{' de \"{sin cerrar e5 *"),
         "{es}"
     );
-    let en = report::detail(finding, Lang::En);
+    let en = report::detail(finding, Lang::En, Notation::ENGLISH);
     assert!(
         en.starts_with("The game cannot be read: game 1, line 6, column 7: unterminated comment"),
         "{en}"
     );
-    let whole = report::report(&unreadable, Lang::Es);
+    let whole = report::report(&unreadable, Lang::Es, Notation::SPANISH);
     for english in [
         "unterminated",
         "game 1",
@@ -945,12 +954,12 @@ fn art_8_1_1_an_unreadable_record_is_said_in_the_reports_language() {
         .find(|f| f.kind == FindingKind::TimeControlClass)
         .unwrap();
     assert_eq!(
-        report::detail(finding, Lang::Es),
+        report::detail(finding, Lang::Es, Notation::SPANISH),
         "La etiqueta TimeControl \"40/x\" no se puede leer: \"40/x\": en la columna 4, se \
          esperaba un número de segundos y hay 'x'"
     );
     assert_eq!(
-        report::detail(finding, Lang::En),
+        report::detail(finding, Lang::En, Notation::ENGLISH),
         "The TimeControl tag \"40/x\" cannot be read: \"40/x\": at column 4, expected a number \
          of seconds, found 'x'"
     );

@@ -15,6 +15,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+use escaque::config::NotationChoice;
 use escaque::core::Notation;
 use escaque::keymap::Keymap;
 use escaque::lang::Lang;
@@ -41,9 +42,19 @@ fn speaker(lang: Lang) -> Speaker {
     )
 }
 
+/// The scoresheet's notation of a session in `lang` without a choice in the config.
+fn notation(lang: Lang) -> Notation {
+    NotationChoice::for_lang(lang).notation()
+}
+
 fn replay_of(path: &Path, game: usize, lang: Lang) -> Replay {
     let review = replay::load(path, game, &ReviewOptions::default()).unwrap();
-    Replay::new(review, speaker(lang), Some(path.to_path_buf()))
+    Replay::new(
+        review,
+        speaker(lang),
+        notation(lang),
+        Some(path.to_path_buf()),
+    )
 }
 
 fn app_of(path: &Path, game: usize, lang: Lang) -> ReplayApp {
@@ -52,10 +63,7 @@ fn app_of(path: &Path, game: usize, lang: Lang) -> ReplayApp {
         Keymap::default(),
         View {
             lang,
-            notation: match lang {
-                Lang::Es => Notation::SPANISH,
-                Lang::En => Notation::ENGLISH,
-            },
+            notation: notation(lang),
             glyphs: Glyphs::Unicode,
             clock_readings: false,
             low_time_ms: 60_000,
@@ -488,7 +496,7 @@ fn art_5_1_1_every_ply_is_said_with_its_move_and_the_mate_with_its_finding() {
     );
     let mut out = Vec::new();
     ReplayLine::new(
-        Replay::new(review, speaker(Lang::En), None),
+        Replay::new(review, speaker(Lang::En), Notation::ENGLISH, None),
         &mut out,
         false,
     )
@@ -738,4 +746,49 @@ fn art_8_1_1_a_pgn_error_is_said_in_spanish_in_a_spanish_replay() {
             assert!(!screen.contains(word), "{word}: {screen}");
         }
     }
+}
+
+/// Rooks that go back and forth: after 4. Ra1 (ply 7) Black can claim by writing 4... Ra8,
+/// the start position a third time (9.2.1).
+const ROOKS: &str = "[White \"G\"]\n[Black \"H\"]\n[Result \"*\"]\n[SetUp \"1\"]\n\
+                     [FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n\
+                     1. Ra2 Ra7 2. Ra1 Ra8 3. Ra2 Ra7 4. Ra1 *\n";
+
+/// Art. 9.2.1 in a Spanish replay: the move to be written is in the scoresheet's Spanish
+/// letters (T, the rook) on the screen and in the line mode's list of findings and report;
+/// the screen reader says it in words, as it says every move.
+#[test]
+fn art_9_2_1_spanish_replay_writes_the_claim_in_spanish_letters() {
+    let dir = common::TempDir::new("replay-letters");
+    let file = dir.path().join("rooks.pgn");
+    std::fs::write(&file, ROOKS).unwrap();
+    let mut a = app_of(&file, 1, Lang::Es);
+    a.key(key(KeyCode::Tab));
+    assert_eq!(a.ply(), 7);
+    let said = a.announcement().to_string();
+    assert!(
+        said.starts_with(
+            "4. Ta1. Las negras pueden reclamar tablas escribiendo 4... Ta8 sin jugarla"
+        ),
+        "{said}"
+    );
+    let screen = text(&a, 120, 40);
+    assert!(screen.contains("escribiendo 4... Ta8"), "{screen}");
+    assert!(
+        !screen.contains("Ra8") && !screen.contains("Ra1"),
+        "{screen}"
+    );
+    let (lines, _) = transcript(&file, Lang::Es, "hallazgo\nhallazgos\ninforme\n");
+    assert!(
+        lines.contains(
+            "Jugada cuatro, blancas: Torre Ana uno. Las negras pueden reclamar tablas \
+             escribiendo jugada cuatro, negras: Torre Ana ocho sin jugarla"
+        ),
+        "{lines}"
+    );
+    let line = "jugada 7 (Ta1) triple repetición reclamable, art. 9.2.1: Las negras pueden \
+                reclamar tablas escribiendo 4... Ta8 sin jugarla";
+    // Once in the list of findings, once in the report.
+    assert_eq!(lines.matches(line).count(), 2, "{lines}");
+    assert!(!lines.contains("Ra8"), "{lines}");
 }

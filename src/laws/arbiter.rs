@@ -4,6 +4,7 @@
 //! part of the record (`speech::report` writes the text report and the decided PGN).
 //!
 //! ```
+//! use escaque::core::Notation;
 //! use escaque::lang::Lang;
 //! use escaque::laws::arbiter::{FindingKind, review};
 //! use escaque::laws::pgn;
@@ -18,7 +19,7 @@
 //! assert!(!r.agrees);
 //! let flag = r.findings.iter().find(|f| f.kind == FindingKind::FlagFall).unwrap();
 //! assert_eq!(flag.article.number(), "6.9");
-//! assert!(report::detail(flag, Lang::Es).contains("no pueden dar mate"));
+//! assert!(report::detail(flag, Lang::Es, Notation::SPANISH).contains("no pueden dar mate"));
 //! ```
 //!
 //! The facts of `pgn check` ([`CheckReport`]) come with every review: the arbiter replays

@@ -165,6 +165,8 @@ fn pane_sentence(label: &str, detail: &str) -> String {
 pub struct Replay {
     pub review: Review,
     pub speaker: Speaker,
+    /// The notation of the moves in the written findings and the report: the scoresheet's.
+    pub notation: Notation,
     /// The PGN file the game came from: the report and the decided PGN go beside it.
     pub source: Option<PathBuf>,
     game: Game,
@@ -174,8 +176,14 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// A replay of `review` at its start (ply 0).
-    pub fn new(review: Review, speaker: Speaker, source: Option<PathBuf>) -> Replay {
+    /// A replay of `review` at its start (ply 0), its written findings and report in
+    /// `notation`.
+    pub fn new(
+        review: Review,
+        speaker: Speaker,
+        notation: Notation,
+        source: Option<PathBuf>,
+    ) -> Replay {
         let mut game = Game::new(review.start);
         // The scoresheet: the moves up to a null move or the end of the game on the board
         // (a `Game` takes no move after its end; the findings say what follows).
@@ -188,6 +196,7 @@ impl Replay {
         Replay {
             review,
             speaker,
+            notation,
             source,
             game,
             ply: 0,
@@ -335,11 +344,12 @@ impl Replay {
                 None => numbered(&say(ReplaySay::NullMove, lang)),
             },
             None => {
+                // A move the record could not replay: as written.
                 let san = self
                     .review
                     .findings_at(ply)
-                    .find_map(|f| f.san().map(std::borrow::Cow::into_owned))
-                    .unwrap_or_else(|| "?".into());
+                    .find_map(|f| f.mv.as_ref())
+                    .map_or_else(|| "?".into(), |m| report::finding_move(m, self.notation));
                 numbered(&say(ReplaySay::AsRecorded { san: &san }, lang))
             }
         };
@@ -354,8 +364,14 @@ impl Replay {
             .findings_at(ply)
             .map(|f| {
                 let (text, article) = match voice {
-                    Voice::Spoken => (report::spoken(f, lang), self.speaker.article(f.article)),
-                    Voice::Written => (report::detail(f, lang), report::art(f.article, lang)),
+                    Voice::Spoken => (
+                        report::spoken(f, &self.speaker),
+                        self.speaker.article(f.article),
+                    ),
+                    Voice::Written => (
+                        report::detail(f, lang, self.notation),
+                        report::art(f.article, lang),
+                    ),
                 };
                 let said = capitalize(text.trim_end_matches('.'));
                 let named = said.to_lowercase().contains(&article.to_lowercase())
@@ -443,7 +459,7 @@ impl Replay {
         self.review
             .findings
             .iter()
-            .map(|f| report::finding_line(f, lang))
+            .map(|f| report::finding_line(f, lang, self.notation))
             .collect()
     }
 
@@ -589,7 +605,7 @@ impl Replay {
                 )
             })
         };
-        write(&report, report::report(&self.review, lang))?;
+        write(&report, report::report(&self.review, lang, self.notation))?;
         write(&decided, report::decided_pgn(&self.review, lang))?;
         self.saved = self.review.decisions.len();
         Ok(say(
@@ -684,9 +700,11 @@ impl ReplayApp {
         theme: ui::theme::Theme,
     ) -> ReplayApp {
         // The screen writes moves in the scoresheet's notation (`1… Nc6`), not in words:
-        // words are the screen reader's (the line mode keeps its speaker as it is).
+        // words are the screen reader's (the line mode keeps its speaker as it is). The
+        // findings and the report write them as the scoresheet beside them.
         replay.speaker = replay.speaker.written(Some(view.notation));
-        let lang = replay.lang();
+        replay.notation = view.notation;
+        let (lang, notation) = (replay.lang(), replay.notation);
         let items = replay
             .review
             .findings
@@ -695,7 +713,10 @@ impl ReplayApp {
                 (
                     f.ply,
                     report::art(f.article, lang),
-                    pane_sentence(report::kind_label(f.kind, lang), &report::detail(f, lang)),
+                    pane_sentence(
+                        report::kind_label(f.kind, lang),
+                        &report::detail(f, lang, notation),
+                    ),
                 )
             })
             .collect();
@@ -1127,8 +1148,11 @@ pub fn run_replay(opts: ReplayOptions) -> Result<(), ReplayError> {
     let paths = Paths::from_env()?;
     let config = Config::load(&paths)?;
     let (lang, speaker) = super::play::speaker(opts.lang, opts.names, &config);
+    // The scoresheet's notation (the command line's, else the config's for the language):
+    // the findings and the report write moves in it, in the line mode too.
+    let notation = opts.notation.unwrap_or_else(|| config.notation(lang));
     if opts.screen_reader {
-        let replay = Replay::new(review, speaker, Some(opts.file.clone()));
+        let replay = Replay::new(review, speaker, notation, Some(opts.file.clone()));
         let stdin = io::stdin();
         let prompt = stdin.is_terminal();
         let mut out = io::stdout().lock();
@@ -1139,12 +1163,12 @@ pub fn run_replay(opts: ReplayOptions) -> Result<(), ReplayError> {
     let (view, theme_name) = super::play::screen_settings(
         opts.ascii,
         opts.theme.as_deref(),
-        opts.notation,
+        Some(notation),
         &config,
         lang,
     );
     let theme = ui::theme::Theme::load(&theme_name, Some(&paths.themes_dir))?;
-    let replay = Replay::new(review, speaker, Some(opts.file.clone()));
+    let replay = Replay::new(review, speaker, notation, Some(opts.file.clone()));
     let mut app = ReplayApp::new(replay, config.keymap()?, view, theme);
     let guard = crate::terminal::TerminalGuard::enter(false)?;
     let backend = ratatui::backend::CrosstermBackend::new(io::stdout());

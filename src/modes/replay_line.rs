@@ -222,7 +222,7 @@ impl<'a, W: Write> ReplayLine<'a, W> {
                 Err(e) => self.say(&e)?,
             },
             Command::Query(Query::Report) => {
-                let report = report::report(&self.replay.review, lang);
+                let report = report::report(&self.replay.review, lang, self.replay.notation);
                 for l in report.lines() {
                     self.say(l)?;
                 }

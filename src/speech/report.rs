@@ -1,12 +1,17 @@
 //! The arbiter's words: each finding of a review said from its data ([`Says`]), the
 //! decisions, the verdict, the text report, the JSON line of `adjudicate` and the decided
 //! PGN, in Spanish or English. The laws find; this says.
+//!
+//! Moves are written in the reader's notation (the scoresheet's: `Tc2` with Spanish letters,
+//! `♖c2`, `Ra1-c2`), given by the caller with the language; a move the record has that
+//! could not be played is quoted as written. The JSON line keeps English SAN, its machine
+//! format, whatever the language of its sentences.
 
 use crate::core::{Color, Notation, Role, SanError, SanProblem};
 use crate::json;
 use crate::lang::Lang;
 use crate::laws::arbiter::{
-    Decision, Finding, FindingKind, FlagSource, FlagVerdict, MoveAt, Review, Says,
+    Decision, Finding, FindingKind, FindingMove, FlagSource, FlagVerdict, MoveAt, Review, Says,
     TIME_CONTROLS_KEPT,
 };
 use crate::laws::irregularity::ArbiterPenalty;
@@ -14,7 +19,7 @@ use crate::laws::pgn::{self, MoveNode, PgnGame, StartError, format_clock};
 use crate::laws::time_control::TimeClass;
 use crate::laws::{Article, GameResult, Termination};
 
-use super::setup;
+use super::{Speaker, setup};
 
 fn side(color: Color, lang: Lang) -> &'static str {
     match (color, lang) {
@@ -180,20 +185,43 @@ pub enum Voice {
     Spoken,
 }
 
-/// A language and a voice: the parts of a sentence that are said differently aloud.
+/// How the moves of a finding are given: written in a notation (the report, the screens,
+/// JSON in English SAN), or said by a speaker (the screen reader).
+#[derive(Clone, Copy)]
+enum Moves {
+    Written(Notation),
+    Spoken(Speaker),
+}
+
+/// A language, a voice and how moves are given: the parts of a sentence that are said
+/// differently aloud, or written in another notation.
 #[derive(Clone, Copy)]
 struct W {
     lang: Lang,
-    voice: Voice,
+    moves: Moves,
 }
 
 impl W {
+    fn written(lang: Lang, notation: Notation) -> W {
+        W {
+            lang,
+            moves: Moves::Written(notation),
+        }
+    }
+
+    fn voice(self) -> Voice {
+        match self.moves {
+            Moves::Written(_) => Voice::Written,
+            Moves::Spoken(_) => Voice::Spoken,
+        }
+    }
+
     fn es(self) -> bool {
         self.lang == Lang::Es
     }
 
     fn spoken(self) -> bool {
-        self.voice == Voice::Spoken
+        self.voice() == Voice::Spoken
     }
 
     /// Articles in parentheses: `(7.5.5, B.3)`, or in words.
@@ -248,27 +276,37 @@ impl W {
     /// "for the third time": in Spanish written `3.ª`, spoken "tercera"; in English the
     /// ordinal word.
     fn times(self, n: usize) -> String {
-        match (self.lang, self.voice) {
+        match (self.lang, self.voice()) {
             (Lang::Es, Voice::Written) => format!("{n}.ª"),
             (Lang::Es, Voice::Spoken) => super::numbers::ordinal(n as u64, self.lang),
             (Lang::En, _) => ordinal(n),
         }
     }
 
-    /// A move with its number, `12... Nxe5`: written as it is; spoken with its number in
-    /// words and the side ("move twelve, Black: Nxe5").
+    /// A move with its number, `12... Nxe5`, written in the notation (`12... Cxe5` in Spanish
+    /// letters); spoken as the speaker says moves, with its number in words and the side
+    /// ("jugada doce, negras: caballo toma peón Eva cinco").
     fn label(self, m: &MoveAt) -> String {
-        let (n, san) = (m.number(), m.san(Notation::ENGLISH));
-        let black = m.color() == Color::Black;
-        if !self.spoken() {
-            return format!("{n}{} {san}", if black { "..." } else { "." });
+        match self.moves {
+            Moves::Written(notation) => {
+                let dots = match m.color() {
+                    Color::White => ".",
+                    Color::Black => "...",
+                };
+                format!("{}{dots} {}", m.number(), m.san(notation))
+            }
+            Moves::Spoken(speaker) => speaker.numbered_move(m.number(), m.color(), &m.before, m.mv),
         }
-        let side = side(m.color(), self.lang);
-        format!(
-            "{} {}, {side}: {san}",
-            self.lang.pick("jugada", "move"),
-            super::numbers::number(u64::from(n), self.lang)
-        )
+    }
+}
+
+/// A finding's move in `notation` (`Tc2`, `♖c2`); a null move `--`; a move that could not
+/// be played as the record writes it.
+pub fn finding_move(m: &FindingMove, notation: Notation) -> String {
+    match m {
+        FindingMove::Legal(m) => m.san(notation),
+        FindingMove::Null => "--".to_string(),
+        FindingMove::AsWritten(text) => text.clone(),
     }
 }
 
@@ -319,13 +357,8 @@ fn illegal_penalty(class: Option<TimeClass>, w: W) -> String {
 
 /// Why a recorded move could not be played (the core's [`SanError`] says it in English).
 pub fn san_error(e: &SanError, lang: Lang) -> String {
-    san_error_in(
-        e,
-        W {
-            lang,
-            voice: Voice::Written,
-        },
-    )
+    // The text is quoted as written: no move of this notation is written.
+    san_error_in(e, W::written(lang, Notation::ENGLISH))
 }
 
 fn san_error_in(e: &SanError, w: W) -> String {
@@ -396,22 +429,20 @@ pub(crate) fn start_error(e: &StartError, lang: Lang) -> String {
     }
 }
 
-/// What a finding says, in one written sentence.
-pub fn detail(f: &Finding, lang: Lang) -> String {
-    with_detail(f, lang, str::to_string)
+/// What a finding says, in one written sentence, its moves in `notation`.
+pub fn detail(f: &Finding, lang: Lang, notation: Notation) -> String {
+    with_detail(f, W::written(lang, notation), str::to_string)
 }
 
 /// [`detail`]'s sentence, handed to `use_it`: a sentence kept is not copied (the JSON line
 /// escapes it into its buffer from where it is kept).
-fn with_detail<T>(f: &Finding, lang: Lang, use_it: impl FnOnce(&str) -> T) -> T {
-    let w = W {
-        lang,
-        voice: Voice::Written,
-    };
+fn with_detail<T>(f: &Finding, w: W, use_it: impl FnOnce(&str) -> T) -> T {
+    let lang = w.lang;
     if let Says::TimeControl { .. } = &f.says {
         // The games of a file nearly always share a few time controls: their sentences (with
         // a fraction of minutes to format) are made once per thread and kept, as many as
-        // the arbiter keeps of the controls read (the one said last first).
+        // the arbiter keeps of the controls read (the one said last first). They name no
+        // move: the language alone tells them apart.
         type Said = (Says, Lang, String);
         thread_local! {
             static KEPT: std::cell::RefCell<Vec<Said>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -433,13 +464,14 @@ fn with_detail<T>(f: &Finding, lang: Lang, use_it: impl FnOnce(&str) -> T) -> T 
     use_it(&says(&f.says, w))
 }
 
-/// What a finding says, in one sentence for the ear.
-pub fn spoken(f: &Finding, lang: Lang) -> String {
+/// What a finding says, in one sentence for the ear: in the speaker's language, its moves
+/// as the speaker says them.
+pub fn spoken(f: &Finding, speaker: &Speaker) -> String {
     says(
         &f.says,
         W {
-            lang,
-            voice: Voice::Spoken,
+            lang: speaker.lang,
+            moves: Moves::Spoken(*speaker),
         },
     )
 }
@@ -789,7 +821,8 @@ fn flag_fall(color: Color, source: &FlagSource, verdict: FlagVerdict, w: W) -> S
 /// One JSON object (a line of `adjudicate --format json`), with the file's name: the
 /// fields of `pgn check --json` (the file's name first, as there), then the arbiter's
 /// (see [`crate::json`]; the same as serde_json would write the report's fields and then
-/// the arbiter's fields, which the tests hold it to).
+/// the arbiter's fields, which the tests hold it to). Moves, in `san` and in the sentences
+/// of `detail`, are English SAN whatever `lang`: the machine format.
 pub fn json_line(r: &Review, file: Option<&str>, lang: Lang) -> String {
     let mut out = Vec::with_capacity(1024);
     json_line_into(&mut out, r, file, lang);
@@ -816,7 +849,7 @@ pub fn json_line_into(out: &mut Vec<u8>, r: &Review, file: Option<&str>, lang: L
             .opt_str("san", san.as_deref())
             .plain("article", f.article.number())
             .plain("kind", f.kind.name());
-        with_detail(f, lang, |d| {
+        with_detail(f, W::written(lang, Notation::ENGLISH), |d| {
             fo.str("detail", d);
         });
         fo.end();
@@ -842,8 +875,8 @@ pub fn verdict(r: &Review, lang: Lang) -> String {
 }
 
 /// A game's entry in `adjudicate`'s text output: the file, the game, the players, the
-/// recorded result and the Laws', then one line per finding.
-pub fn batch_entry(r: &Review, file: &str, lang: Lang) -> String {
+/// recorded result and the Laws', then one line per finding (moves in `notation`).
+pub fn batch_entry(r: &Review, file: &str, lang: Lang, notation: Notation) -> String {
     let mut s = format!(
         "{file} {} {}: {} - {}, {} {}, {} {}",
         lang.pick("partida", "game"),
@@ -862,13 +895,13 @@ pub fn batch_entry(r: &Review, file: &str, lang: Lang) -> String {
     });
     for f in &r.findings {
         s.push_str("\n  ");
-        s.push_str(&finding_line(f, lang));
+        s.push_str(&finding_line(f, lang, notation));
     }
     s
 }
 
-/// The arbiter's report in text.
-pub fn report(r: &Review, lang: Lang) -> String {
+/// The arbiter's report in text, its moves in `notation`.
+pub fn report(r: &Review, lang: Lang, notation: Notation) -> String {
     let mut out = String::new();
     let white = r.tag("White").unwrap_or("?");
     let black = r.tag("Black").unwrap_or("?");
@@ -906,7 +939,7 @@ pub fn report(r: &Review, lang: Lang) -> String {
         out.push_str(t("  ninguno\n", "  none\n"));
     }
     for f in &r.findings {
-        out.push_str(&format!("  {}\n", finding_line(f, lang)));
+        out.push_str(&format!("  {}\n", finding_line(f, lang, notation)));
     }
     if !r.decisions.is_empty() {
         out.push_str(&format!(
@@ -933,17 +966,18 @@ pub fn report(r: &Review, lang: Lang) -> String {
     out
 }
 
-/// A finding in one line: `ply 38 (1... b4) illegal move, Art. 7.5.1: …`.
-pub fn finding_line(f: &Finding, lang: Lang) -> String {
+/// A finding in one line: `ply 38 (1... b4) illegal move, Art. 7.5.1: …`, its moves in
+/// `notation` (an illegal move as written).
+pub fn finding_line(f: &Finding, lang: Lang, notation: Notation) -> String {
     let mut s = format!("{} {}", lang.pick("jugada", "ply"), f.ply);
-    if let Some(san) = f.san() {
-        s.push_str(&format!(" ({san})"));
+    if let Some(m) = &f.mv {
+        s.push_str(&format!(" ({})", finding_move(m, notation)));
     }
     s.push_str(&format!(
         " {}, {}: {}",
         kind_label(f.kind, lang),
         art(f.article, lang),
-        detail(f, lang)
+        detail(f, lang, notation)
     ));
     s
 }
@@ -1092,7 +1126,7 @@ mod tests {
                     san: f.san(),
                     article: f.article.number(),
                     kind: f.kind,
-                    detail: detail(f, lang),
+                    detail: detail(f, lang, Notation::ENGLISH),
                 })
                 .collect(),
         };
@@ -1144,21 +1178,237 @@ mod tests {
             .iter()
             .find(|f| f.kind == FindingKind::IllegalSetup)
             .expect("a 3.10 finding");
-        let es = detail(f, Lang::Es);
+        let es = detail(f, Lang::Es, Notation::SPANISH);
         assert!(es.starts_with("La posición inicial no puede darse"), "{es}");
         assert!(es.contains("FEN no válido"), "{es}");
         assert!(
             !es.contains("invalid") && !es.contains("the FEN tag"),
             "{es}"
         );
-        let en = detail(f, Lang::En);
+        let en = detail(f, Lang::En, Notation::ENGLISH);
         assert!(en.starts_with("The start position cannot occur"), "{en}");
         let missing = pgn::read_str("[SetUp \"1\"]\n\n1. e4 *\n")
             .next()
             .unwrap()
             .unwrap();
         let r = review(&missing);
-        let es = detail(&r.findings[0], Lang::Es);
+        let es = detail(&r.findings[0], Lang::Es, Notation::SPANISH);
         assert!(es.contains("ninguna etiqueta FEN"), "{es}");
+    }
+
+    use crate::speech::Profile;
+
+    /// The first game of `text`, reviewed.
+    fn reviewed(text: &str) -> Review {
+        review(&pgn::read_str(text).next().unwrap().unwrap())
+    }
+
+    /// The finding of `kind` at `ply`.
+    fn found(r: &Review, ply: usize, kind: FindingKind) -> &Finding {
+        r.findings
+            .iter()
+            .find(|f| f.ply == ply && f.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind:?} at ply {ply}: {:?}", r.findings))
+    }
+
+    /// Rooks and kings that go back and forth: after 4. Ra1 (ply 7) Black can claim by
+    /// writing 4... Ra8 (the start position a third time); the kings, after 4. Ke1, by
+    /// writing 4... Ke8; the knights, after 4. Ng1, by writing 4... Ng8.
+    const ROOKS: &str = "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n\
+                         1. Ra2 Ra7 2. Ra1 Ra8 3. Ra2 Ra7 4. Ra1 *\n";
+    const KINGS: &str = "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n\
+                         1. Kd1 Kd8 2. Ke1 Ke8 3. Kd1 Kd8 4. Ke1 *\n";
+    const KNIGHTS: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n";
+
+    /// Art. 9.2.1: a Spanish report writes the move to be written in Spanish letters (T for
+    /// the rook, R for the king, C for the knight), and the move of the finding's ply too;
+    /// English keeps its letters.
+    #[test]
+    fn art_9_2_1_spanish_report_writes_the_claim_in_spanish_letters() {
+        for (text, en, es, ply_en, ply_es) in [
+            (ROOKS, "4... Ra8", "4... Ta8", "(Ra1)", "(Ta1)"),
+            (KINGS, "4... Ke8", "4... Re8", "(Ke1)", "(Re1)"),
+            (KNIGHTS, "4... Ng8", "4... Cg8", "(Ng1)", "(Cg1)"),
+        ] {
+            let r = reviewed(text);
+            let f = found(&r, 7, FindingKind::ThreefoldClaimable);
+            let line = finding_line(f, Lang::Es, Notation::SPANISH);
+            assert_eq!(
+                line,
+                format!(
+                    "jugada 7 {ply_es} triple repetición reclamable, art. 9.2.1: Las negras \
+                     pueden reclamar tablas escribiendo {es} sin jugarla: la posición \
+                     resultante se daría por 3.ª vez (9.2.1)"
+                )
+            );
+            assert_eq!(
+                finding_line(f, Lang::En, Notation::ENGLISH),
+                format!(
+                    "ply 7 {ply_en} threefold repetition claimable, Art. 9.2.1: Black can \
+                     claim a draw by writing {en} without playing it: the position after it \
+                     would stand for the third time (9.2.1)"
+                )
+            );
+            // The whole report, in both.
+            assert!(
+                report(&r, Lang::Es, Notation::SPANISH).contains(&line),
+                "{line}"
+            );
+        }
+    }
+
+    /// Art. 9.2.1: the move to be written in every notation the scoresheet offers: the
+    /// figurines of its side, long algebraic, and Spanish letters with English words.
+    #[test]
+    fn art_9_2_1_the_claim_written_in_figurines_and_long_algebraic() {
+        let r = reviewed(ROOKS);
+        let f = found(&r, 7, FindingKind::ThreefoldClaimable);
+        let es = |n| detail(f, Lang::Es, n);
+        assert!(es(Notation::FIGURINE).contains("escribiendo 4... ♜a8 sin"));
+        assert!(es(Notation::LONG).contains("escribiendo 4... Ra7-a8 sin"));
+        assert!(finding_line(f, Lang::Es, Notation::FIGURINE).starts_with("jugada 7 (♖a1) "));
+        assert!(finding_line(f, Lang::Es, Notation::LONG).starts_with("jugada 7 (Ra2-a1) "));
+        assert!(detail(f, Lang::En, Notation::SPANISH).contains("by writing 4... Ta8 without"));
+    }
+
+    /// Art. 9.3.1: the move that completes the fifty moves, written in Spanish letters.
+    #[test]
+    fn art_9_3_1_spanish_report_writes_the_fifty_move_claim_in_spanish_letters() {
+        // 98 half-moves without a capture or a pawn move; after 80. Ng3 Black's bare king
+        // completes the fifty by any move.
+        let r = reviewed("[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/K5RN w - - 98 80\"]\n\n80. Ng3 *\n");
+        let f = r
+            .findings
+            .iter()
+            .find(|f| f.kind == FindingKind::FiftyMovesClaimable)
+            .unwrap_or_else(|| panic!("{:?}", r.findings));
+        let Says::FiftyWritten { mv, .. } = &f.says else {
+            panic!("{:?}", f.says)
+        };
+        let (en, es) = (mv.san(Notation::ENGLISH), mv.san(Notation::SPANISH));
+        // Black's king: K in English, R (rey) in Spanish.
+        assert!(en.starts_with('K') && es.starts_with('R'), "{en} {es}");
+        let line = finding_line(f, Lang::Es, Notation::SPANISH);
+        assert!(
+            line.starts_with("jugada 1 (Cg3) 50 jugadas reclamable"),
+            "{line}"
+        );
+        assert!(
+            line.contains(&format!("escribiendo 80... {es} sin jugarla")),
+            "{line}"
+        );
+        let line = finding_line(f, Lang::En, Notation::ENGLISH);
+        assert!(
+            line.starts_with("ply 1 (Ng3) fifty moves claimable"),
+            "{line}"
+        );
+        assert!(
+            line.contains(&format!("by writing 80... {en} without")),
+            "{line}"
+        );
+    }
+
+    /// Art. 5.1.1: the mating move of the finding in the reader's letters: the rook's T,
+    /// the queen's D, the promotion piece after `=`, castling as `O-O`, figurines of the
+    /// mover's colour.
+    #[test]
+    fn art_5_1_1_the_mating_move_written_in_the_readers_notation() {
+        let mate = |text: &str, n: Notation| {
+            let r = reviewed(text);
+            let f = r
+                .findings
+                .iter()
+                .find(|f| f.kind == FindingKind::Checkmate)
+                .unwrap_or_else(|| panic!("{:?}", r.findings));
+            finding_line(f, Lang::Es, n)
+        };
+        let rook = "[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/3RK3 w - - 0 1\"]\n\n1. Rd8# 1-0\n";
+        let promotion = "[SetUp \"1\"]\n[FEN \"k7/2P5/1K6/8/8/8/8/8 w - - 0 1\"]\n\n1. c8=Q# 1-0\n";
+        let castling =
+            "[SetUp \"1\"]\n[FEN \"4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O# 1-0\n";
+        let fool = "1. f3 e5 2. g4 Qh4# 0-1\n";
+        let bishop = "[SetUp \"1\"]\n[FEN \"kb6/p7/8/8/8/8/8/K2B4 w - - 0 1\"]\n\n1. Bf3# 1-0\n";
+        for (text, notation, written) in [
+            (rook, Notation::SPANISH, "(Td8#) jaque mate"),
+            (rook, Notation::FIGURINE, "(♖d8#) jaque mate"),
+            (rook, Notation::ENGLISH, "(Rd8#) jaque mate"),
+            (promotion, Notation::SPANISH, "(c8=D#) jaque mate"),
+            (promotion, Notation::SPANISH.fide(), "(c8D#) jaque mate"),
+            (promotion, Notation::FIGURINE, "(c8=♕#) jaque mate"),
+            (castling, Notation::SPANISH, "(O-O#) jaque mate"),
+            (castling, Notation::SPANISH.fide(), "(0-0#) jaque mate"),
+            (bishop, Notation::SPANISH, "(Af3#) jaque mate"),
+            (bishop, Notation::FIGURINE, "(♗f3#) jaque mate"),
+            (fool, Notation::SPANISH, "(Dh4#) jaque mate"),
+            (fool, Notation::FIGURINE, "(♛h4#) jaque mate"),
+        ] {
+            let line = mate(text, notation);
+            assert!(line.contains(written), "{written}: {line}");
+        }
+    }
+
+    /// Art. 7.5.1: an illegal move is quoted as the record writes it, in every notation: a
+    /// `K` that is not the Spanish king stays a `K`; and the moves after a mate as the
+    /// record has them once they cannot be played.
+    #[test]
+    fn art_7_5_1_illegal_move_quoted_as_written_in_a_spanish_report() {
+        let r = reviewed("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ke3 *\n");
+        let f = found(&r, 7, FindingKind::IllegalMove);
+        for n in [Notation::SPANISH, Notation::FIGURINE, Notation::LONG] {
+            let line = finding_line(f, Lang::Es, n);
+            assert!(
+                line.starts_with(
+                    "jugada 7 (Ke3) jugada ilegal, art. 7.5.1: 4. Ke3: jugada ilegal de las \
+                     blancas («Ke3» no es una jugada legal en "
+                ),
+                "{line}"
+            );
+        }
+        // Read with Spanish letters, the record's `Re3` (a king move in Spanish) is quoted
+        // as it stands, not turned into English.
+        let game = pgn::read_str("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Re3 *\n")
+            .next()
+            .unwrap()
+            .unwrap();
+        let opts = crate::laws::arbiter::ReviewOptions {
+            letters: crate::core::Letters::Spanish,
+            ..Default::default()
+        };
+        let r = crate::laws::arbiter::review_with(&game, &opts);
+        let f = found(&r, 7, FindingKind::IllegalMove);
+        assert_eq!(f.san().as_deref(), Some("Re3"));
+        let line = finding_line(f, Lang::Es, Notation::SPANISH);
+        assert!(line.starts_with("jugada 7 (Re3) jugada ilegal"), "{line}");
+        assert!(line.contains(": 4. Re3: jugada ilegal"), "{line}");
+    }
+
+    /// The JSON line keeps English SAN, in `san` and in the sentences, whatever the
+    /// language: its machine format.
+    #[test]
+    fn json_line_keeps_english_san_in_spanish() {
+        let r = reviewed(ROOKS);
+        let line = json_line(&r, None, Lang::Es);
+        assert!(line.contains("\"san\":\"Ra1\""), "{line}");
+        assert!(line.contains("escribiendo 4... Ra8 sin jugarla"), "{line}");
+        assert!(!line.contains("Ta8") && !line.contains("Ta1"), "{line}");
+    }
+
+    /// Art. 9.2.1 for the ear: the move to be written is said as the speaker says moves, in
+    /// words and in the speaker's language, never in English letters.
+    #[test]
+    fn art_9_2_1_spoken_claim_says_the_move_in_words() {
+        let r = reviewed(ROOKS);
+        let f = found(&r, 7, FindingKind::ThreefoldClaimable);
+        let es = spoken(f, &Speaker::new(Profile::Es, Lang::Es));
+        assert!(
+            es.contains("escribiendo jugada cuatro, negras: Torre Ana ocho sin"),
+            "{es}"
+        );
+        assert!(!es.contains("Ra8"), "{es}");
+        let en = spoken(f, &Speaker::new(Profile::En, Lang::En));
+        assert!(
+            en.contains("by writing move four, Black: Rook Anna eight without"),
+            "{en}"
+        );
     }
 }
