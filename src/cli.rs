@@ -384,6 +384,10 @@ pub enum Command {
         /// The language of the findings (default: from LC_ALL / LC_MESSAGES / LANG).
         #[arg(long, value_parser = parse_lang(), ignore_case = true)]
         lang: Option<crate::lang::Lang>,
+        /// The notation of the moves in the text (default: the language's, Spanish letters
+        /// for es); JSON keeps English SAN.
+        #[arg(long, value_enum)]
+        notation: Option<NotationArg>,
         /// The piece letters the files use.
         #[arg(long, value_enum, default_value_t = LettersArg::En)]
         letters: LettersArg,
@@ -813,6 +817,7 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             format,
             jobs,
             lang,
+            notation,
             letters,
             files,
         }) => {
@@ -820,7 +825,8 @@ pub fn run(cli: Cli, out: &mut impl Write, err: &mut impl Write) -> Result<Statu
             let lang = lang.unwrap_or_else(crate::lang::Lang::from_env);
             // The notation of the language, as a session's scoresheet without a config
             // choice (the batch commands read no config).
-            let notation = crate::config::NotationChoice::for_lang(lang).notation();
+            let notation = scoresheet_notation(notation, lang)?
+                .unwrap_or_else(|| crate::config::NotationChoice::for_lang(lang).notation());
             let opts = crate::adjudicate::Options {
                 format: match format {
                     FormatArg::Text => crate::adjudicate::Format::Text,

@@ -280,8 +280,8 @@ const ROOKS_AND_ILLEGAL: &str = "[White \"G\"]\n[Black \"H\"]\n[Result \"*\"]\n[
 
 /// Art. 9.2.1 in `adjudicate`'s Spanish text: the move to be written and the move of the
 /// finding's ply are in Spanish letters (T, the rook: `R` would be the king), as `LANG`
-/// alone gives them too; an illegal move is quoted as written. The English text and the JSON
-/// keep English SAN.
+/// alone gives them too; an illegal move is quoted as written; `--notation` writes another
+/// notation. The English text and the JSON keep English SAN.
 #[test]
 fn art_9_2_1_adjudicate_spanish_text_writes_the_claim_in_spanish_letters() {
     let tmp = common::TempDir::new("adjudicate-letters");
@@ -304,6 +304,16 @@ fn art_9_2_1_adjudicate_spanish_text_writes_the_claim_in_spanish_letters() {
             .env_remove("LC_MESSAGES"),
     );
     assert_eq!(from_env, es);
+    // Another notation when asked for: figurines of the mover's colour.
+    let (_, figurine, _) = escaque(&["adjudicate", "--lang", "es", "--notation", "figurine", file]);
+    assert!(
+        figurine.contains("jugada 7 (♖a1) triple repetición reclamable")
+            && figurine.contains("escribiendo 4... ♜a8 sin jugarla")
+            && figurine.contains(illegal_es),
+        "{figurine}"
+    );
+    let (code, _, err) = escaque(&["adjudicate", "--notation", "uci", file]);
+    assert_eq!(code, 2, "{err}");
     // English: as it was.
     let (_, en, _) = escaque(&["adjudicate", file]);
     assert!(

@@ -151,6 +151,10 @@ pub fn arg_es(path: &str, id: &str) -> Option<&'static str> {
         }
         "names" if view => "Nombres de las casillas y las piezas en los anuncios",
         "notation" if view => "Notación de la planilla",
+        "notation" if path == "adjudicate" => {
+            "La notación de las jugadas en el texto (por omisión: la del idioma, letras \
+             españolas para es); el JSON sigue en SAN inglesa"
+        }
         "theme" if view => {
             "Tema: classic, high-contrast, monochrome, colour-blind, o un tema del usuario"
         }
