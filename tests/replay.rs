@@ -147,6 +147,13 @@ fn art_7_5_1_replay_screen_at_the_illegal_move_game_38() {
     );
     let small = text(&a, 80, 24);
     assert!(small.contains("> after 1...  Art. 7.5.1"), "{small}");
+    // The title's first words are the game, the recorded result and the Laws' verdict with
+    // its article: a narrow screen cuts the players' names (the clock pane has them).
+    let title = small.lines().next().unwrap_or_default();
+    assert!(
+        title.starts_with(" Game 1  ·  1-0 recorded, by the Laws * (Art. 7.5.1)  ·  penguingim1"),
+        "{title}"
+    );
     insta::assert_snapshot!("replay_illegal_move_game38_80x24", small);
     insta::assert_snapshot!("replay_illegal_move_game38_120x40", text(&a, 120, 40));
 }

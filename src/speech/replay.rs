@@ -262,29 +262,25 @@ pub fn say(s: ReplaySay, lang: Lang) -> String {
     }
 }
 
-/// The replay screen's title: players, time control, the game's number, the recorded
-/// result and the Laws' verdict.
+/// The replay screen's title: the game's number, the recorded result and the Laws'
+/// verdict, then the players and the time control. The verdict comes before the players
+/// because a narrow screen cuts the title's end: at 80 columns the players' names (which
+/// the clock pane shows too) took the row and left "por las L…" of the verdict.
 pub fn title(r: &Review, lang: Lang) -> String {
     let mut s = format!(
-        "{} – {}",
+        "{} {}  ·  {} {}, {} {}  ·  {} – {}",
+        lang.pick("Partida", "Game"),
+        r.index,
+        r.result_tag(),
+        lang.pick("anotado", "recorded"),
+        lang.pick("por las Leyes", "by the Laws"),
+        report::verdict(r, lang),
         r.tag("White").unwrap_or("?"),
         r.tag("Black").unwrap_or("?")
     );
     if let Some(tc) = &r.time_control {
         s.push_str(&format!("  ·  {tc}"));
     }
-    s.push_str(&format!(
-        "  ·  {} {}  ·  {} {}",
-        lang.pick("partida", "game"),
-        r.index,
-        r.result_tag(),
-        lang.pick("anotado", "recorded")
-    ));
-    s.push_str(&format!(
-        ", {} {}",
-        lang.pick("por las Leyes", "by the Laws"),
-        report::verdict(r, lang)
-    ));
     s
 }
 
