@@ -133,19 +133,25 @@ impl FenProblem {
     /// The article that rules the problem: syntax errors have none; a position that cannot
     /// arise by legal moves is refused under Art. 3.10.
     pub fn article(&self) -> Option<&'static str> {
+        (!self.is_syntax()).then_some("3.10")
+    }
+
+    /// Whether the FEN is not written as one (a field count, a character, a number), as
+    /// opposed to a position written right that is illegal.
+    pub fn is_syntax(&self) -> bool {
         use FenProblem::*;
-        match self {
+        matches!(
+            self,
             FieldCount(_)
-            | RankCount(_)
-            | RankLength { .. }
-            | PieceChar(_)
-            | SideToMove(_)
-            | CastlingChar(_)
-            | CastlingRepeated(_)
-            | EnPassantSyntax(_)
-            | Number(_) => None,
-            _ => Some("3.10"),
-        }
+                | RankCount(_)
+                | RankLength { .. }
+                | PieceChar(_)
+                | SideToMove(_)
+                | CastlingChar(_)
+                | CastlingRepeated(_)
+                | EnPassantSyntax(_)
+                | Number(_)
+        )
     }
 }
 

@@ -38,50 +38,45 @@ fn field(lang: Lang, field: FenField) -> String {
 }
 
 /// What is wrong, in `lang`; `None` for a syntax problem in English, which the core's
-/// message words (quoting the character, the field count) as this would.
+/// message words (quoting the character, the field count) as this would. (The syntax
+/// problems' arms below are Spanish only: English has returned before them.)
 pub fn problem(lang: Lang, p: &FenProblem) -> Option<String> {
     use FenProblem::*;
     let es = lang == Lang::Es;
+    if !es && p.is_syntax() {
+        return None;
+    }
     Some(match p {
-        FieldCount(n) if es => format!(
+        FieldCount(n) => format!(
             "{n} campos; un FEN tiene seis separados por espacios (posición, turno, enroques, \
              casilla al paso, contador de medias jugadas, número de jugada), o los cuatro \
              primeros"
         ),
-        RankCount(n) if es => {
+        RankCount(n) => {
             format!("{n} filas; la posición tiene ocho, separadas por '/'")
         }
-        RankLength { rank, squares } if es => format!(
+        RankLength { rank, squares } => format!(
             "la fila {} describe {squares} casillas en vez de 8",
             rank.char()
         ),
-        PieceChar(c) if es => format!(
+        PieceChar(c) => format!(
             "'{c}' no es una pieza; use K Q R B N P para las blancas, k q r b n p para las \
              negras (letras inglesas, como en todo FEN) y 1–8 para casillas vacías"
         ),
-        SideToMove(t) if es => format!("\"{t}\" no es un bando; use w (blancas) o b (negras)"),
-        CastlingChar(c) if es && ('a'..='h').contains(&c.to_ascii_lowercase()) => format!(
+        SideToMove(t) => format!("\"{t}\" no es un bando; use w (blancas) o b (negras)"),
+        CastlingChar(c) if ('a'..='h').contains(&c.to_ascii_lowercase()) => format!(
             "'{c}' es un enroque de Ajedrez960 (la columna de una torre, Shredder-FEN); en el \
              ajedrez normal use K, Q, k, q o -"
         ),
-        CastlingChar(c) if es => format!(
+        CastlingChar(c) => format!(
             "'{c}' no es un enroque; use K, Q, k, q, la columna de una torre A–H o a–h \
              (Ajedrez960), o -"
         ),
-        CastlingRepeated(c) if es => {
+        CastlingRepeated(c) => {
             format!("'{c}' aparece más de una vez o junto a otros enroques")
         }
-        EnPassantSyntax(t) if es => format!("\"{t}\" no es una casilla ni -"),
-        Number(t) if es => format!("\"{t}\" no es un número válido"),
-        FieldCount(_)
-        | RankCount(_)
-        | RankLength { .. }
-        | PieceChar(_)
-        | SideToMove(_)
-        | CastlingChar(_)
-        | CastlingRepeated(_)
-        | EnPassantSyntax(_)
-        | Number(_) => return None,
+        EnPassantSyntax(t) => format!("\"{t}\" no es una casilla ni -"),
+        Number(t) => format!("\"{t}\" no es un número válido"),
         TooManyPawns(c, n) if es => format!(
             "{n} peones de las {}; cada bando tiene ocho como mucho",
             side(lang, *c)
