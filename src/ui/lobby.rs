@@ -47,7 +47,8 @@ impl LobbyView<'_> {
         y += 2;
         // The message, the help and the prompt keep their rows; the list gets the rest.
         let bottom = area.bottom();
-        let fixed = 2 + self.help.len() as u16 + 1;
+        let help = packed(self.help, w);
+        let fixed = 2 + help.len() as u16 + 1;
         let list_rows = bottom.saturating_sub(y + fixed) as usize;
         if self.rooms.is_empty() {
             put(buf, line(y), area.x, y, &truncate(self.empty, w), theme.dim);
@@ -64,8 +65,8 @@ impl LobbyView<'_> {
         };
         put(buf, line(y), area.x, y, &truncate(self.message, w), style);
         y += 2;
-        for h in self.help {
-            put(buf, line(y), area.x, y, &truncate(h, w), theme.dim);
+        for h in &help {
+            put(buf, line(y), area.x, y, h, theme.dim);
             y += 1;
         }
         let y = bottom - 1;
@@ -74,6 +75,29 @@ impl LobbyView<'_> {
         put(buf, line(y), area.x, y, &shown, theme.prompt);
         Some(Position::new(area.x + width(&shown) as u16, y))
     }
+}
+
+/// The help's commands (each line's items, between ` · `) packed into rows of `columns`,
+/// in their order: at 80 columns the first line of three commands was cut in its last
+/// (`watch CODE`, Spanish `[clave]` already), while the second had room. An item longer
+/// than a row is cut with `…`.
+fn packed(lines: &[String], columns: usize) -> Vec<String> {
+    const SEP: &str = " · ";
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for item in lines.iter().flat_map(|l| l.split(SEP)) {
+        if !row.is_empty() && width(&row) + width(SEP) + width(item) > columns {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push_str(SEP);
+        }
+        row.push_str(item);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows.iter().map(|r| truncate(r, columns)).collect()
 }
 
 /// Draws the lobby on the whole frame.
@@ -89,6 +113,25 @@ mod tests {
     use super::*;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
+
+    #[test]
+    fn the_lobby_help_is_packed_whole_into_80_columns() {
+        for lang in [crate::lang::Lang::En, crate::lang::Lang::Es] {
+            let speaker = crate::speech::Speaker::new(crate::speech::Profile::En, lang);
+            let help: Vec<String> = speaker.lobby_help().iter().map(|s| s.to_string()).collect();
+            let rows = packed(&help, 80);
+            assert!(rows.len() <= 3, "{rows:?}");
+            assert!(
+                rows.iter().all(|r| width(r) <= 80 && !r.contains('…')),
+                "{rows:?}"
+            );
+            // Every command, in its order.
+            assert_eq!(rows.join(" · "), help.join(" · "));
+        }
+        // An item longer than the row is cut, never past it.
+        let rows = packed(&["a".repeat(30)], 10);
+        assert_eq!(rows, vec![format!("{}…", "a".repeat(9))]);
+    }
 
     #[test]
     fn lobby_lists_rooms_and_keeps_the_prompt_on_the_last_row() {
