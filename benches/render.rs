@@ -158,6 +158,7 @@ impl State {
             },
             status: StatusView {
                 announcement: &self.announcement,
+                kept_from: None,
                 hints: &self.hints,
                 prompt: None,
             },
