@@ -465,6 +465,34 @@ fn art_7_5_5_the_screen_reader_says_findings_without_fen_results_or_article_digi
     }
 }
 
+/// The line mode's list of findings is said as stepping says them: the moves and the
+/// articles in words, never a FEN, an article's digits or a move's letters.
+#[test]
+fn art_7_5_5_the_screen_readers_list_of_findings_is_said_in_words() {
+    let (_dir, file) = scratch("listed", CLOCKS);
+    for (lang, input, words) in [
+        (
+            Lang::Es,
+            "hallazgos\n",
+            "artículo siete punto cinco punto uno",
+        ),
+        (Lang::En, "findings\n", "article seven point five point one"),
+    ] {
+        let (said, _) = transcript(&file, lang, input);
+        let listed = said
+            .split_once(lang.pick("Juegan blancas.", "White to move."))
+            .map_or(said.as_str(), |(_, rest)| rest);
+        assert!(listed.contains(words), "{listed}");
+        // (The illegal move is quoted as the record writes it: `Ke3`, as recorded.)
+        for written in ["art. 7", "Art. 7", "(7.5", " w KQkq", "ply 7", "jugada 7 ("] {
+            assert!(
+                !listed.contains(written),
+                "{written:?} said aloud:\n{listed}"
+            );
+        }
+    }
+}
+
 #[test]
 fn art_7_5_1_line_mode_transcript_of_the_replay() {
     let (_dir, file) = scratch("line", CLOCKS);
@@ -795,7 +823,10 @@ fn art_9_2_1_spanish_replay_writes_the_claim_in_spanish_letters() {
     );
     let line = "jugada 7 (Ta1) triple repetición reclamable, art. 9.2.1: Las negras pueden \
                 reclamar tablas escribiendo 4... Ta8 sin jugarla";
-    // Once in the list of findings, once in the report.
-    assert_eq!(lines.matches(line).count(), 2, "{lines}");
+    // Said at the finding and in the list of findings, written in the report.
+    let spoken = "Jugada cuatro, blancas: Torre Ana uno. Las negras pueden reclamar tablas \
+                  escribiendo jugada cuatro, negras: Torre Ana ocho sin jugarla";
+    assert_eq!(lines.matches(spoken).count(), 2, "{lines}");
+    assert_eq!(lines.matches(line).count(), 1, "{lines}");
     assert!(!lines.contains("Ra8"), "{lines}");
 }

@@ -388,11 +388,16 @@ impl Replay {
 
     /// What is said on arriving at the ply shown: the move and the findings there.
     pub fn words(&self, voice: Voice) -> String {
-        let mut s = self.move_words(self.ply);
+        self.words_at(self.ply, voice)
+    }
+
+    /// [`ReplayApp::words`] of `ply`: its move, then its findings.
+    fn words_at(&self, ply: usize, voice: Voice) -> String {
+        let mut s = self.move_words(ply);
         if !s.ends_with('.') {
             s.push('.');
         }
-        for f in self.finding_words(self.ply, voice) {
+        for f in self.finding_words(ply, voice) {
             s.push(' ');
             s.push_str(&f);
         }
@@ -450,16 +455,20 @@ impl Replay {
         )
     }
 
-    /// Every finding, one line each.
+    /// The findings as the line mode lists them: a line for each ply that has any, said as
+    /// stepping to that ply says it (the move in words, then each finding with its article
+    /// and numbers in words, no FEN): a screen reader is read no `art. 9.2.1` nor `(Da7)`.
     pub fn findings_lines(&self) -> Vec<String> {
         let lang = self.lang();
         if self.review.findings.is_empty() {
             return vec![say(ReplaySay::NoIrregularities, lang)];
         }
-        self.review
-            .findings
-            .iter()
-            .map(|f| report::finding_line(f, lang, self.notation))
+        let mut plies: Vec<usize> = self.review.findings.iter().map(|f| f.ply).collect();
+        plies.sort_unstable();
+        plies.dedup();
+        plies
+            .into_iter()
+            .map(|ply| self.words_at(ply, Voice::Spoken))
             .collect()
     }
 
