@@ -280,6 +280,46 @@ fn art_5_1_1_game_over_by_checkmate() {
     assert_eq!(typed(&mut a, "q", 0), Flow::Quit);
 }
 
+/// Where the game was saved stays whole under a long end of the game at 80 columns, and a
+/// later announcement is shown from its start (the kept sentence forgotten with it).
+#[test]
+fn the_saved_games_path_is_read_whole_at_80_columns() {
+    let mut a = app_with(setup(None, Some("3+2")), Lang::Es, "classic");
+    typed(&mut a, "e4\n", 0);
+    let end = "Fin de la partida. Jaque mate: ganan negras, artículo cinco punto uno punto uno. \
+               Las blancas no tenían ninguna jugada que lo evitara.";
+    let saved = "Partida guardada en ~/.local/share/escaque/games/2026.11.29-Blancas-Negras-1.pgn";
+    a.set_announcement(end);
+    a.set_announcement_keeping(saved);
+    let rows: Vec<String> = text(&a, 80, 24, 0).lines().map(str::to_string).collect();
+    assert_eq!(rows[23].trim_end(), saved, "{rows:#?}");
+    assert!(
+        rows[22].starts_with("Fin de la partida.") && rows[22].ends_with('…'),
+        "{rows:#?}"
+    );
+    // Said again (a mark in front, for a screen reader to read the changed line): the
+    // sentence is still kept whole.
+    typed(&mut a, "i", 0);
+    assert!(
+        a.announcement().starts_with("» Fin"),
+        "{}",
+        a.announcement()
+    );
+    let rows: Vec<String> = text(&a, 80, 24, 0).lines().map(str::to_string).collect();
+    assert_eq!(rows[23].trim_end(), saved, "{rows:#?}");
+    assert!(rows[22].starts_with("» Fin de la partida."), "{rows:#?}");
+    // An announcement that replaces it (a question withdrawn) is shown from its start.
+    typed(&mut a, "r", 0);
+    press(&mut a, &[KeyCode::Esc], 0);
+    let cancelled = a.announcement().to_string();
+    assert!(!cancelled.contains("guardada"), "{cancelled}");
+    let rows: Vec<String> = text(&a, 80, 24, 0).lines().map(str::to_string).collect();
+    assert!(
+        rows[22].starts_with(cancelled.as_str()),
+        "{cancelled:?} {rows:#?}"
+    );
+}
+
 #[test]
 fn help_screen_from_the_keymap() {
     let mut a = app(None, None);

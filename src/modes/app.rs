@@ -209,9 +209,10 @@ pub struct Screen {
     ask: Option<Ask>,
     help: bool,
     announcement: String,
-    /// Where the announcement's last sentence, to be read whole, starts (see
-    /// [`App::set_announcement_keeping`]).
-    announcement_kept_from: Option<usize>,
+    /// The announcement's last sentence, to be read whole (see
+    /// [`Screen::set_announcement_keeping`]); kept only while the announcement ends with it
+    /// (the announcement is replaced in many places).
+    announcement_kept: Option<String>,
     /// Scoresheet scroll: `None` follows the end.
     scroll: Option<usize>,
     /// The command line is writing the sealed move (Guidelines I.1).
@@ -305,7 +306,7 @@ impl Screen {
             ask: None,
             help: false,
             announcement: String::new(),
-            announcement_kept_from: None,
+            announcement_kept: None,
             scroll: None,
             sealing: false,
             envelopes_dir: None,
@@ -358,15 +359,14 @@ impl Screen {
 
     pub fn set_announcement(&mut self, text: impl Into<String>) {
         self.announcement = text.into();
-        self.announcement_kept_from = None;
+        self.announcement_kept = None;
     }
 
     /// The announcement followed by `last`, a sentence the screen shows whole when the
     /// status cannot hold both (where the game was saved: a path cut is of no use).
     pub fn set_announcement_keeping(&mut self, last: &str) {
-        let text = format!("{} {last}", self.announcement);
-        self.announcement_kept_from = Some(text.len() - last.len());
-        self.announcement = text;
+        self.announcement = format!("{} {last}", self.announcement);
+        self.announcement_kept = Some(last.to_string());
     }
 
     /// Whether the game's clock stands while this screen is shown: the help screen, or the
@@ -1060,7 +1060,11 @@ impl Screen {
             scoresheet: self.sheet_view(game),
             status: ui::StatusView {
                 announcement: &self.announcement,
-                kept_from: self.announcement_kept_from,
+                kept_from: self
+                    .announcement_kept
+                    .as_deref()
+                    .filter(|last| self.announcement.ends_with(last))
+                    .map(|last| self.announcement.len() - last.len()),
                 hints: &hints,
                 prompt,
             },
