@@ -391,7 +391,7 @@ impl Replay {
         self.words_at(self.ply, voice)
     }
 
-    /// [`ReplayApp::words`] of `ply`: its move, then its findings.
+    /// [`Replay::words`] of `ply`: its move, then its findings.
     fn words_at(&self, ply: usize, voice: Voice) -> String {
         let mut s = self.move_words(ply);
         if !s.ends_with('.') {
