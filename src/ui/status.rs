@@ -19,7 +19,7 @@ pub struct StatusView<'a> {
     /// hold the whole, the sentences before it are cut instead.
     pub kept_from: Option<usize>,
     /// (keys, label) pairs, e.g. `("?", "help")`, in the order to show; those that do not
-    /// fit are left out whole.
+    /// fit are left out whole, but for the last, which is kept ([`StatusView::shown_hints`]).
     pub hints: &'a [(String, String)],
     pub prompt: Option<Prompt<'a>>,
 }
@@ -72,6 +72,40 @@ impl StatusView<'_> {
             }
         }
         fit(self.announcement, columns, rows)
+    }
+
+    /// The hints shown in a row of `columns`, as indices: from the first, each that fits
+    /// whole; when not all fit, the last (how to leave: `q/Ctrl-C quit`) keeps its place at
+    /// the end and those before it that no longer fit are left out (in Spanish at 80
+    /// columns the play screen's hints were cut before `q/Ctrl-C salir`).
+    pub fn shown_hints(&self, columns: usize) -> Vec<usize> {
+        let need = |i: usize| {
+            let (keys, label) = &self.hints[i];
+            usize::from(i > 0) * 2 + width(keys) + 1 + width(label)
+        };
+        // From the first of `0..end`, each that fits in `room`.
+        let leading = |end: usize, room: usize| -> Vec<usize> {
+            let mut used = 0;
+            (0..end)
+                .take_while(|&i| {
+                    used += need(i);
+                    used <= room
+                })
+                .collect()
+        };
+        let n = self.hints.len();
+        let all: usize = (0..n).map(need).sum();
+        if all <= columns || n < 2 {
+            return leading(n, columns);
+        }
+        let last = n - 1;
+        let mut shown = leading(last, columns.saturating_sub(need(last)));
+        if shown.is_empty() {
+            // Not even the first beside the last: the first that fit, as ever.
+            return leading(n, columns);
+        }
+        shown.push(last);
+        shown
     }
 
     /// The rows of a yes/no question too long for one row of `columns`, when the status
@@ -137,12 +171,9 @@ impl StatusView<'_> {
         match self.prompt {
             None => {
                 let mut x = area.x;
-                for (i, (keys, label)) in self.hints.iter().enumerate() {
-                    let sep = if i == 0 { 0 } else { 2 };
-                    let need = sep + width(keys) + 1 + width(label);
-                    if (x - area.x) as usize + need > area.width as usize {
-                        break;
-                    }
+                for i in self.shown_hints(area.width as usize) {
+                    let (keys, label) = &self.hints[i];
+                    let sep = if x == area.x { 0 } else { 2 };
                     x += sep as u16;
                     x = put(
                         buf,
@@ -353,6 +384,38 @@ mod tests {
             lines[0].starts_with("4. Ke3, as recorded.") && lines[1].ends_with('…'),
             "{lines:?}"
         );
+    }
+
+    #[test]
+    fn the_last_hint_how_to_leave_is_kept_at_80_columns() {
+        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(k, l)| (k.to_string(), l.to_string()))
+                .collect()
+        };
+        let es = pairs(&[
+            ("?/F1", "ayuda"),
+            ("=", "tablas"),
+            ("Ctrl-D", "reclamar"),
+            ("r", "abandonar"),
+            ("F", "girar"),
+            ("p", "pausa"),
+            ("q/Ctrl-C", "salir"),
+        ]);
+        let mut v = view("1. e4");
+        v.hints = &es;
+        let rows = drawn(&v, 80);
+        assert_eq!(
+            rows[1],
+            "?/F1 ayuda  = tablas  Ctrl-D reclamar  r abandonar  F girar  q/Ctrl-C salir"
+        );
+        // All that fit are shown as they are, in their order.
+        assert_eq!(v.shown_hints(120), (0..7).collect::<Vec<_>>());
+        // Too narrow for more than the first and the last; then for the first only.
+        assert_eq!(v.shown_hints(26), vec![0, 6]);
+        assert_eq!(v.shown_hints(12), vec![0]);
+        v.hints = &[];
+        assert!(v.shown_hints(80).is_empty());
     }
 
     #[test]
