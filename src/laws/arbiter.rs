@@ -199,6 +199,12 @@ impl MoveAt {
         write_move(&self.before, self.mv, notation)
     }
 
+    /// The move numbered, `12... Nxe5`, in `notation` (as [`pgn::Replay`]'s errors label a
+    /// move).
+    pub fn label(&self, notation: Notation) -> String {
+        pgn::label(&self.before, &self.san(notation))
+    }
+
     /// The number of the move (`12` of `12... Nxe5`).
     pub fn number(&self) -> u32 {
         self.before.fullmove_number()
@@ -223,13 +229,18 @@ pub enum FindingMove {
 }
 
 impl FindingMove {
-    /// English SAN (`--` for a null move), or the text as written.
-    pub fn english(&self) -> Cow<'_, str> {
+    /// The move in `notation` (`--` for a null move), or the text as written.
+    pub fn written(&self, notation: Notation) -> Cow<'_, str> {
         match self {
-            FindingMove::Legal(m) => Cow::Owned(m.san(Notation::ENGLISH)),
+            FindingMove::Legal(m) => Cow::Owned(m.san(notation)),
             FindingMove::Null => Cow::Borrowed("--"),
             FindingMove::AsWritten(text) => Cow::Borrowed(text),
         }
+    }
+
+    /// English SAN (`--` for a null move), or the text as written.
+    pub fn english(&self) -> Cow<'_, str> {
+        self.written(Notation::ENGLISH)
     }
 }
 
@@ -996,10 +1007,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
 /// The English SAN of ply `ply` (from 1) of a replayed record, with its check or mate mark
 /// (`--` for a null move).
 fn san_of(replay: &pgn::Replay, ply: usize) -> String {
-    match replay.moves[ply - 1] {
-        Some(mv) => write_move(&replay.positions[ply - 1], mv, Notation::ENGLISH),
-        None => "--".to_string(),
-    }
+    move_of(replay, ply).english().into_owned()
 }
 
 /// Ply `ply` (from 1) of a replayed record with the position it was played from (`None`

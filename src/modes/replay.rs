@@ -349,7 +349,7 @@ impl Replay {
                     .review
                     .findings_at(ply)
                     .find_map(|f| f.mv.as_ref())
-                    .map_or_else(|| "?".into(), |m| report::finding_move(m, self.notation));
+                    .map_or_else(|| "?".into(), |m| m.written(self.notation).into_owned());
                 numbered(&say(ReplaySay::AsRecorded { san: &san }, lang))
             }
         };

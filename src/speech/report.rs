@@ -11,7 +11,7 @@ use crate::core::{Color, Notation, Role, SanError, SanProblem};
 use crate::json;
 use crate::lang::Lang;
 use crate::laws::arbiter::{
-    Decision, Finding, FindingKind, FindingMove, FlagSource, FlagVerdict, MoveAt, Review, Says,
+    Decision, Finding, FindingKind, FlagSource, FlagVerdict, MoveAt, Review, Says,
     TIME_CONTROLS_KEPT,
 };
 use crate::laws::irregularity::ArbiterPenalty;
@@ -288,25 +288,9 @@ impl W {
     /// ("jugada doce, negras: caballo toma peón Eva cinco").
     fn label(self, m: &MoveAt) -> String {
         match self.moves {
-            Moves::Written(notation) => {
-                let dots = match m.color() {
-                    Color::White => ".",
-                    Color::Black => "...",
-                };
-                format!("{}{dots} {}", m.number(), m.san(notation))
-            }
+            Moves::Written(notation) => m.label(notation),
             Moves::Spoken(speaker) => speaker.numbered_move(m.number(), m.color(), &m.before, m.mv),
         }
-    }
-}
-
-/// A finding's move in `notation` (`Tc2`, `♖c2`); a null move `--`; a move that could not
-/// be played as the record writes it.
-pub fn finding_move(m: &FindingMove, notation: Notation) -> String {
-    match m {
-        FindingMove::Legal(m) => m.san(notation),
-        FindingMove::Null => "--".to_string(),
-        FindingMove::AsWritten(text) => text.clone(),
     }
 }
 
@@ -971,7 +955,7 @@ pub fn report(r: &Review, lang: Lang, notation: Notation) -> String {
 pub fn finding_line(f: &Finding, lang: Lang, notation: Notation) -> String {
     let mut s = format!("{} {}", lang.pick("jugada", "ply"), f.ply);
     if let Some(m) = &f.mv {
-        s.push_str(&format!(" ({})", finding_move(m, notation)));
+        s.push_str(&format!(" ({})", m.written(notation)));
     }
     s.push_str(&format!(
         " {}, {}: {}",

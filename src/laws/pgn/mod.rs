@@ -37,6 +37,7 @@ pub mod archive;
 pub use comment::{format_clock, parse_clock};
 pub use error::{PgnError, PgnErrorKind};
 pub use reader::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_GAME_BYTES, ReadOptions, Reader, read_str};
+pub(crate) use replay::label;
 pub use replay::{IllegalAt, Replay, StartError};
 pub use san_text::SanText;
 pub use writer::{

@@ -157,8 +157,8 @@ impl IllegalAt {
     }
 }
 
-/// `12. e4` or `12... e5`.
-fn label(pos: &Position, san: &str) -> String {
+/// `12. e4` or `12... e5`: the move `san` numbered as played from `pos`.
+pub(crate) fn label(pos: &Position, san: &str) -> String {
     let n = pos.fullmove_number();
     match pos.turn() {
         Color::White => format!("{n}. {san}"),
