@@ -317,6 +317,38 @@ fn art_5_2_2_moves_recorded_after_a_dead_position() {
     assert!(!r.agrees);
 }
 
+/// Art. 5.1.1, 5.2.2: a checkmate or a dead position ends the game at once, so what the
+/// record has after it is listed as not counting, and is no illegal or null move: no
+/// penalty of 7.5 is told for it. Before the end, the same moves are irregularities.
+#[test]
+fn art_5_1_1_a_move_recorded_after_the_end_is_no_illegal_move() {
+    let r = one("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n");
+    let k = kinds(&r);
+    assert!(k.contains(&(4, FindingKind::Checkmate, "5.1.1")), "{k:?}");
+    assert!(
+        k.contains(&(5, FindingKind::MovesAfterEnd, "5.1.1")),
+        "{k:?}"
+    );
+    assert!(k.iter().all(|f| f.1 != FindingKind::IllegalMove), "{k:?}");
+    assert!(r.agrees, "{k:?}");
+    // A null move recorded after a dead position (tests/data: 1. Kxd2, then `3. --`).
+    let r = one(
+        "[Result \"1/2-1/2\"]\n[FEN \"4k3/8/8/8/8/8/3p4/4KB2 w - - 0 1\"]\n\n\
+         1. Kxd2 Ke7 2. Bc4 Kd6 3. -- Ke5 1/2-1/2\n",
+    );
+    let k = kinds(&r);
+    assert!(
+        k.contains(&(2, FindingKind::MovesAfterEnd, "5.2.2")),
+        "{k:?}"
+    );
+    assert!(k.iter().all(|f| f.1 != FindingKind::NullMove), "{k:?}");
+    // The same moves within the game are irregularities (7.5.1, 7.5.3).
+    let r = one("[Result \"*\"]\n\n1. f3 e5 2. Kf3 *\n");
+    assert!(kinds(&r).contains(&(3, FindingKind::IllegalMove, "7.5.1")));
+    let r = one("[Result \"*\"]\n\n1. f3 e5 2. -- *\n");
+    assert!(kinds(&r).iter().any(|f| f.1 == FindingKind::NullMove));
+}
+
 #[test]
 fn art_9_2_threefold_claimable_by_writing_the_move_then_on_the_board() {
     let r = one("[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n");

@@ -821,8 +821,11 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
         }
     }
 
-    // Irregular moves of the record.
-    if let Some(p) = null_at {
+    // Irregular moves of the record, within the game: what is recorded after its end
+    // (5.1.1, 5.2.2 …: the game ended at once) does not count (the finding above), so a
+    // null or illegal move there is no irregularity and carries no penalty (7.5).
+    let in_game = |ply: usize| end_ply.is_none_or(|e| ply <= e);
+    if let Some(p) = null_at.filter(|&p| in_game(p)) {
         findings.push(Finding::new(
             p,
             Some(FindingMove::Null),
@@ -832,7 +835,7 @@ fn review_tags_apart(game: &PgnGame, replay: &pgn::Replay, opts: &ReviewOptions)
                 by: replay.positions[p - 1].turn(),
             },
         ));
-    } else if let Some(at) = &replay.illegal {
+    } else if let Some(at) = replay.illegal.as_ref().filter(|at| in_game(at.ply)) {
         let before = &replay.positions[at.ply - 1];
         findings.push(Finding::new(
             at.ply,
