@@ -1238,6 +1238,11 @@ mod tests {
                 report(&r, Lang::Es, Notation::SPANISH).contains(&line),
                 "{line}"
             );
+            let en_line = finding_line(f, Lang::En, Notation::ENGLISH);
+            assert!(
+                report(&r, Lang::En, Notation::ENGLISH).contains(&en_line),
+                "{en_line}"
+            );
         }
     }
 
@@ -1364,6 +1369,14 @@ mod tests {
         let line = finding_line(f, Lang::Es, Notation::SPANISH);
         assert!(line.starts_with("jugada 7 (Re3) jugada ilegal"), "{line}");
         assert!(line.contains(": 4. Re3: jugada ilegal"), "{line}");
+        // After the mate, the record's `Kf2` cannot be played: quoted as it stands.
+        let r = reviewed("1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n");
+        let f = found(&r, 5, FindingKind::MovesAfterEnd);
+        let line = finding_line(f, Lang::Es, Notation::SPANISH);
+        assert!(
+            line.starts_with("jugada 5 (Kf2) jugadas tras el final"),
+            "{line}"
+        );
     }
 
     /// The JSON line keeps English SAN, in `san` and in the sentences, whatever the

@@ -128,6 +128,33 @@ mod tests {
             // Every command, in its order.
             assert_eq!(rows.join(" · "), help.join(" · "));
         }
+        // Drawn at 80×24: every command is on the screen.
+        let speaker =
+            crate::speech::Speaker::new(crate::speech::Profile::En, crate::lang::Lang::En);
+        let help: Vec<String> = speaker.lobby_help().iter().map(|s| s.to_string()).collect();
+        let view = LobbyView {
+            title: "escaque · lobby",
+            rooms: &[],
+            empty: "No rooms yet.",
+            help: &help,
+            message: "",
+            message_is_error: false,
+            prompt: "> ",
+            input: "",
+        };
+        let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        t.draw(|f| draw(f, &view, &Theme::built_in("monochrome")))
+            .unwrap();
+        let screen: String = t
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect();
+        for command in ["watch CODE", "join CODE [password]", "arbiter CODE", "quit"] {
+            assert!(screen.contains(command), "{command}: {screen}");
+        }
         // An item longer than the row is cut, never past it.
         let rows = packed(&["a".repeat(30)], 10);
         assert_eq!(rows, vec![format!("{}…", "a".repeat(9))]);
