@@ -17,6 +17,18 @@ fn escaque(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// `escaque adjudicate OPTIONS` on every real game of `shared/data` (standard output and
+/// error); `None` when the corpus is not there.
+fn on_real_games(options: &[&str]) -> Option<(String, String)> {
+    let files = common::real_pgn_files()?;
+    let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+    let mut args = vec!["adjudicate"];
+    args.extend(options);
+    args.extend(names.iter().map(String::as_str));
+    let (_, out, err) = escaque(&args);
+    Some((out, err))
+}
+
 /// Writes `text` to the file `name` in the test's directory `dir`.
 fn temp(dir: &common::TempDir, name: &str, text: &str) -> PathBuf {
     let path = dir.path().join(name);
@@ -230,13 +242,9 @@ fn art_7_5_1_adjudicate_penguingim1_flags_game_38_with_jobs_2() {
 /// findings of one kind (a claim by a written move open at several plies).
 #[test]
 fn summary_counts_every_finding_of_every_game() {
-    let Some(files) = common::real_pgn_files() else {
+    let Some((out, err)) = on_real_games(&["--format", "json", "--jobs", "1"]) else {
         return;
     };
-    let mut args = vec!["adjudicate", "--format", "json", "--jobs", "1"];
-    let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-    args.extend(names.iter().map(String::as_str));
-    let (_, out, err) = escaque(&args);
     let lines: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -351,13 +359,9 @@ fn art_9_2_1_adjudicate_spanish_text_writes_the_claim_in_spanish_letters() {
 /// real game's Spanish text names a piece by a letter that is not Spanish.
 #[test]
 fn art_9_2_1_spanish_report_of_real_games_writes_claims_in_spanish_letters() {
-    let Some(files) = common::real_pgn_files() else {
+    let Some((out, _)) = on_real_games(&["--lang", "es", "--jobs", "2"]) else {
         return;
     };
-    let mut args = vec!["adjudicate", "--lang", "es", "--jobs", "2"];
-    let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-    args.extend(names.iter().map(String::as_str));
-    let (_, out, _) = escaque(&args);
     // In English: 47... Bb5 (ply 94) and 48. Rc2 to write (carlsen_pgnmentor, game 8);
     // 38... Rd1# (game 10); 70. Qa7 and 70... Ne6, 110. Kg1 and 110... Bf5 (Bilbao 2010).
     for expected in [
